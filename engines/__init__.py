@@ -1,0 +1,1 @@
+"""Pure, deterministic game engines (no discord, aiosqlite or Pillow imports here)."""

@@ -1,0 +1,225 @@
+"""The contract every game engine fulfils.
+
+Engines are pure and deterministic: state is a JSON-round-trippable dict, the random generator's
+state lives inside it (see ``engines.rng``), and nothing here imports discord, aiosqlite or Pillow.
+The match service, the Discord layer, the terminal front-end, the renderers and the tests all talk
+to a game only through this interface, so a new game is one new package under ``engines/``.
+
+Actions are short lists of string tokens, the first token being the verb
+(``["disc", "c5"]``, ``["place", "F", "3", "b4"]``, ``["pass"]``). Tokens keep one shared
+mechanism for everything that produces or consumes actions: buttons and select menus walk the
+tokens one step at a time through :meth:`Engine.step`, the slash command autocompletes them, the
+action log stores them, and the AI returns them.
+
+User-facing text never lives in an engine: engines speak in :class:`Msg` (a catalog key and its
+parameters) and the front-ends translate.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+from typing import Any
+
+State = dict[str, Any]
+View = dict[str, Any]
+Action = list[str]
+
+
+@dataclass(frozen=True)
+class Msg:
+    """A translatable message: a catalog key and its parameters.
+
+    A parameter value that is a string starting with ``@`` is itself a catalog key and is
+    translated before substitution (``{"piece": "@pentactic.piece.F"}``).
+    """
+
+    key: str
+    params: dict[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": dict(self.params)}
+
+    @staticmethod
+    def from_json(data: dict[str, Any]) -> Msg:
+        return Msg(data["key"], dict(data.get("params", {})))
+
+
+class EngineError(Exception):
+    """The one error an engine raises for an illegal action; the state is left untouched.
+
+    ``msg`` is what the user is told (translated by the front-end).
+    """
+
+    def __init__(self, key: str, **params: Any) -> None:
+        super().__init__(key)
+        self.msg = Msg(key, params)
+
+
+@dataclass(frozen=True)
+class Request:
+    """Somebody must decide something now.
+
+    ``id`` is unique for the whole match and never reused, so a stale button (whose request was
+    answered or replaced) can always be recognised. ``kind`` names the decision (``"turn"``,
+    ``"discard"``, ``"defend"``); ``prompt`` is what the seat is asked.
+    Several requests may be pending at once (simultaneous secret choices, response windows).
+    """
+
+    id: str
+    seat: int
+    kind: str
+    prompt: Msg
+
+
+@dataclass(frozen=True)
+class Option:
+    """One choice of one step of an action.
+
+    ``value`` is the token appended to the action path. ``label`` is shown on a button or select
+    option; ``hint`` optionally groups or styles it (``"danger"``, ``"primary"``); ``emoji`` is an
+    optional unicode emoji for buttons.
+    """
+
+    value: str
+    label: Msg
+    hint: str = ""
+    emoji: str = ""
+
+
+@dataclass(frozen=True)
+class Step:
+    """The next choice to make, given the tokens chosen so far.
+
+    ``complete`` is True when the path so far is a full, legal action (it may still have further
+    optional steps; then ``options`` is non-empty too). ``prompt`` says what the options are for.
+    ``preview`` says a front-end may show a rendered preview of the complete action before
+    committing (Pentactic piece placement).
+    """
+
+    prompt: Msg
+    options: list[Option]
+    complete: bool = False
+    preview: bool = False
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """A match option chosen in the lobby (variant, board size, mode ...)."""
+
+    name: str
+    label: Msg
+    choices: list[tuple[str, Msg]]
+    default: str
+
+
+@dataclass(frozen=True)
+class Result:
+    """Final outcome: ``winners`` are seats (ties share the win); ``scores`` per seat if any."""
+
+    winners: list[int]
+    scores: dict[int, int] | None = None
+    summary: Msg | None = None
+
+
+@dataclass(frozen=True)
+class Event:
+    """Something that happened, for the log and the thread narration.
+
+    ``to`` is None for a public event; otherwise the seats that may see it (sent by DM / shown in
+    the private view only). Public narration is built only from events with ``to is None``.
+    """
+
+    msg: Msg
+    to: tuple[int, ...] | None = None
+    kind: str = ""
+
+    def to_json(self) -> dict[str, Any]:
+        return {"msg": self.msg.to_json(), "to": list(self.to) if self.to is not None else None,
+                "kind": self.kind}
+
+
+class Engine(ABC):
+    """A game. Subclasses are stateless singletons; all state is in the ``State`` dict."""
+
+    slug: str = ""
+    min_seats: int = 1
+    max_seats: int = 6
+    #: True when some seat may know what others don't (cards, missions). Decides DM checks.
+    hidden_information: bool = False
+
+    def option_specs(self) -> list[OptionSpec]:
+        """Options offered in the lobby, each with a default."""
+        return []
+
+    def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
+        """How many seats the given options allow (Pentactic mode 1 is exactly 2)."""
+        return self.min_seats, self.max_seats
+
+    def hidden_for(self, options: dict[str, str]) -> bool:
+        """Whether this configuration has hidden information (defaults to the class flag)."""
+        return self.hidden_information
+
+    def normalize_options(self, options: dict[str, str]) -> dict[str, str]:
+        """Fill defaults and reject unknown values (raises EngineError)."""
+        out: dict[str, str] = {}
+        for spec in self.option_specs():
+            value = options.get(spec.name, spec.default)
+            if value not in {c for c, _ in spec.choices}:
+                raise EngineError("core.err.bad_option", option=spec.name, value=str(value))
+            out[spec.name] = value
+        return out
+
+    @abstractmethod
+    def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
+        """A fresh game. ``options`` were normalised; ``seed`` seeds the in-state RNG."""
+
+    @abstractmethod
+    def pending(self, state: State) -> list[Request]:
+        """Who must decide what, now. Empty when the game is over."""
+
+    @abstractmethod
+    def step(self, state: State, seat: int, path: Action) -> Step:
+        """Choices for the next token after ``path`` for ``seat`` (raises EngineError if the
+        path is already illegal or the seat has nothing to decide)."""
+
+    @abstractmethod
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Validate and apply; returns a *new* state (the input is not mutated) and events."""
+
+    @abstractmethod
+    def view(self, state: State, seat: int | None) -> View:
+        """Exactly what ``seat`` may know; ``None`` is the public table (spectators, threads)."""
+
+    @abstractmethod
+    def result(self, state: State) -> Result | None:
+        """The outcome once the game is over, else None."""
+
+    @abstractmethod
+    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal") -> Action:
+        """A legal action for ``seat``'s pending request. Must decide from ``view(state, seat)``
+        only when the game has hidden information."""
+
+    def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
+        """What happens when ``request`` expires: by default the AI plays for the absent seat."""
+        return self.ai_action(state, request.seat, rng)
+
+    def ai_levels(self) -> list[str]:
+        return ["normal"]
+
+    def describe(self, view: View) -> list[Msg]:
+        """Short status lines (whose turn, scores, phase) built from a view, for embeds."""
+        return []
+
+    def private_summary(self, view: View) -> list[Msg]:
+        """Lines describing a seat's private information (hand, mission) from its own view."""
+        return []
+
+
+def request_for(engine: Engine, state: State, seat: int) -> Request | None:
+    """The pending request of ``seat`` (first one if several), or None."""
+    for req in engine.pending(state):
+        if req.seat == seat:
+            return req
+    return None

@@ -1,0 +1,36 @@
+"""Slug -> engine. The only place that knows which games exist."""
+
+from __future__ import annotations
+
+from importlib import import_module
+
+from engines.base import Engine
+
+#: slug -> module path holding an ``ENGINE`` instance; order is the order games are offered in.
+GAMES: dict[str, str] = {
+    "pentactic": "engines.pentactic",
+    "risk": "engines.risk",
+}
+
+_cache: dict[str, Engine] = {}
+
+
+def available() -> list[str]:
+    """Slugs whose engine module exists and imports."""
+    out = []
+    for slug in GAMES:
+        try:
+            get(slug)
+        except ImportError:
+            continue
+        out.append(slug)
+    return out
+
+
+def get(slug: str) -> Engine:
+    if slug not in GAMES:
+        raise KeyError(slug)
+    if slug not in _cache:
+        module = import_module(GAMES[slug])
+        _cache[slug] = module.ENGINE
+    return _cache[slug]

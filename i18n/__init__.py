@@ -1,0 +1,84 @@
+"""Message catalogs: every user-facing string lives in ``data/i18n/<locale>/<domain>.toml``.
+
+A catalog file's tables are flattened with its file stem as prefix: ``[err] not_your_turn = ...``
+in ``core.toml`` is the key ``core.err.not_your_turn``. Lookup falls back to English, then to the
+key itself (so a missing string is visible, never a crash). Parameters use ``str.format`` syntax;
+a parameter whose value is a string starting with ``@`` is a catalog key, translated first.
+"""
+
+from __future__ import annotations
+
+import tomllib
+from functools import lru_cache
+from pathlib import Path
+from typing import Any
+
+from engines.base import Msg
+
+LOCALES = ("en", "zh-TW", "zh-CN")
+DEFAULT_LOCALE = "en"
+CATALOG_DIR = Path(__file__).resolve().parent.parent / "data" / "i18n"
+
+
+def normalize_locale(locale: str | None) -> str:
+    """Map a Discord locale (``en-US``, ``zh-TW``, ``zh-CN``, ``ja``...) to one we ship."""
+    if not locale:
+        return DEFAULT_LOCALE
+    loc = str(locale)
+    if loc in LOCALES:
+        return loc
+    low = loc.lower().replace("_", "-")
+    if low in {"zh-tw", "zh-hk", "zh-hant", "zh-mo"}:
+        return "zh-TW"
+    if low.startswith("zh"):
+        return "zh-CN"
+    return DEFAULT_LOCALE
+
+
+def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
+    for key, value in table.items():
+        full = f"{prefix}.{key}"
+        if isinstance(value, dict):
+            _flatten(full, value, out)
+        else:
+            out[full] = str(value)
+
+
+@lru_cache(maxsize=None)
+def catalog(locale: str) -> dict[str, str]:
+    """All strings of one locale (loaded once)."""
+    out: dict[str, str] = {}
+    folder = CATALOG_DIR / locale
+    if folder.is_dir():
+        for path in sorted(folder.glob("*.toml")):
+            with path.open("rb") as fh:
+                _flatten(path.stem, tomllib.load(fh), out)
+    return out
+
+
+def has(key: str, locale: str = DEFAULT_LOCALE) -> bool:
+    return key in catalog(normalize_locale(locale)) or key in catalog(DEFAULT_LOCALE)
+
+
+class _SafeDict(dict):
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+def t(locale: str | None, key: str, **params: Any) -> str:
+    """Translate ``key`` into ``locale`` with ``params`` substituted."""
+    loc = normalize_locale(locale)
+    text = catalog(loc).get(key)
+    if text is None:
+        text = catalog(DEFAULT_LOCALE).get(key, key)
+    resolved = {k: (t(loc, v[1:]) if isinstance(v, str) and v.startswith("@") else v)
+                for k, v in params.items()}
+    try:
+        return text.format_map(_SafeDict(resolved))
+    except (ValueError, IndexError):
+        return text
+
+
+def tm(locale: str | None, msg: Msg) -> str:
+    """Translate a :class:`Msg`."""
+    return t(locale, msg.key, **msg.params)

@@ -1,0 +1,2 @@
+"""Pillow renderers. They receive engine *views* only (never full state), so an image cannot
+leak hidden information."""

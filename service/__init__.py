@@ -1,0 +1,1 @@
+"""The match service: one per process; loads, locks, acts, persists and publishes matches."""

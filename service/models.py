@@ -1,0 +1,93 @@
+"""Plain data the service hands to its callers (cogs, CLI, tests). No discord types here."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from engines.base import Event, Msg
+
+MatchStatus = Literal["lobby", "active", "finished", "abandoned"]
+NotifyMode = Literal["mention", "dm", "both", "none"]
+
+
+@dataclass(frozen=True)
+class SeatInfo:
+    seat: int
+    user_id: int | None  # None for an AI seat
+    name: str
+    ai_level: str | None = None  # set for AI seats
+    resigned: bool = False
+
+    @property
+    def is_ai(self) -> bool:
+        return self.user_id is None
+
+
+@dataclass(frozen=True)
+class MatchInfo:
+    id: int
+    game: str
+    options: dict[str, str]
+    status: MatchStatus
+    version: int
+    host_id: int
+    locale: str
+    turn_seconds: int
+    seats: list[SeatInfo]
+    guild_id: int | None = None
+    channel_id: int | None = None
+    thread_id: int | None = None
+    lobby_message_id: int | None = None
+    created_at: float = 0.0
+    updated_at: float = 0.0
+    result: dict[str, Any] | None = None  # {"winners": [...], "scores": {...}} once finished
+
+    def seat_of(self, user_id: int) -> int | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s.seat
+        return None
+
+    @property
+    def where(self) -> int | None:
+        """The channel the match lives in: its thread if it has one."""
+        return self.thread_id or self.channel_id
+
+
+ChangeKind = Literal[
+    "lobby", "started", "acted", "timeout", "finished", "resigned", "abandoned", "reminder",
+]
+
+
+@dataclass(frozen=True)
+class Change:
+    """What a publisher is told after a commit (delivered through the outbox, at least once).
+
+    ``events`` include private ones (``Event.to``); a publisher must send those only to their
+    seats. ``seat`` is who acted (None for system changes). ``request_ids`` are the requests
+    pending after the change, so a publisher can attach fresh buttons.
+    """
+
+    kind: ChangeKind
+    match_id: int
+    version: int
+    seat: int | None = None
+    events: list[Event] = field(default_factory=list)
+    note: Msg | None = None  # e.g. "the AI played for X, who ran out of time"
+
+
+class Publisher(Protocol):
+    """Receives committed changes. Must be idempotent per (match_id, version, kind)."""
+
+    async def publish(self, match: MatchInfo, change: Change) -> None: ...
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    version: int
+    seat: int | None
+    action: list[str]
+    events: list[Event]
+    source: str  # "user" | "ai" | "timeout" | "system"
+    created_at: float

@@ -1,0 +1,84 @@
+"""One entry point for every task, so a fresh machine with only Python 3.11 needs nothing else.
+
+    python3 tasks.py bot              install what is needed, then run the Discord bot
+    python3 tasks.py test [pytest args]  install what is needed, then lint and run the test suite
+    python3 tasks.py play GAME        play a game against the AI in the terminal (no Discord)
+    python3 tasks.py bench [NAME]     run the benchmarks in bench/
+
+Dependencies come from pyproject.toml and are installed into ./.venv; a stamp file holds the hash
+of pyproject.toml so the install runs again only when the dependencies change.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import subprocess
+import sys
+import tomllib
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent
+VENV = ROOT / ".venv"
+BIN = VENV / ("Scripts" if os.name == "nt" else "bin")
+PY = BIN / ("python.exe" if os.name == "nt" else "python")
+
+
+def _requirements(with_test: bool) -> list[str]:
+    meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
+    reqs = list(meta["dependencies"])
+    if with_test:
+        reqs += meta["optional-dependencies"]["test"]
+    return reqs
+
+
+def ensure_env(with_test: bool) -> None:
+    """Create .venv and install the pinned-compatible dependencies when they changed."""
+    if sys.version_info < (3, 11):
+        sys.exit("Python 3.11 or newer is needed (found %s)." % sys.version.split()[0])
+    if not PY.exists():
+        print("Creating virtual environment in .venv ...", flush=True)
+        venv.EnvBuilder(with_pip=True).create(VENV)
+    reqs = _requirements(with_test)
+    digest = hashlib.sha256("\n".join(reqs).encode()).hexdigest()
+    stamp = VENV / (".stamp-test" if with_test else ".stamp-run")
+    if stamp.exists() and stamp.read_text() == digest:
+        return
+    print("Installing dependencies ...", flush=True)
+    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *reqs],
+                   check=True)
+    stamp.write_text(digest)
+
+
+def _run(args: list[str]) -> int:
+    return subprocess.call([str(PY), *args], cwd=ROOT)
+
+
+def main(argv: list[str]) -> int:
+    if not argv or argv[0] in {"-h", "--help", "help"}:
+        print(__doc__)
+        return 0
+    task, rest = argv[0], argv[1:]
+    if task == "bot":
+        ensure_env(with_test=False)
+        return _run(["bot.py", *rest])
+    if task == "test":
+        ensure_env(with_test=True)
+        lint = _run(["-m", "ruff", "check", "."])
+        if lint != 0:
+            print("ruff found problems (see above).", flush=True)
+            return lint
+        return _run(["-m", "pytest", *rest])
+    if task == "play":
+        ensure_env(with_test=False)
+        return _run(["-m", "cli", "play", *rest])
+    if task == "bench":
+        ensure_env(with_test=True)
+        return _run(["-m", "bench", *rest])
+    print(f"unknown task {task!r}\n{__doc__}")
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
