@@ -34,3 +34,9 @@ def get(slug: str) -> Engine:
         module = import_module(GAMES[slug])
         _cache[slug] = module.ENGINE
     return _cache[slug]
+
+
+def register(slug: str, engine: Engine) -> None:
+    """Install an engine object under ``slug`` without a module lookup (test toy engines, plug-ins)."""
+    GAMES.setdefault(slug, type(engine).__module__)
+    _cache[slug] = engine

@@ -75,10 +75,21 @@ class Change:
     seat: int | None = None
     events: list[Event] = field(default_factory=list)
     note: Msg | None = None  # e.g. "the AI played for X, who ran out of time"
+    request_ids: list[str] = field(default_factory=list)
 
 
 class Publisher(Protocol):
-    """Receives committed changes. Must be idempotent per (match_id, version, kind)."""
+    """Receives committed changes, in commit order per match.
+
+    Delivery is at least once: a change whose ``publish`` raised, or whose process died before
+    it was marked delivered, is sent again by ``MatchService.run_due``. So publishing must be
+    idempotent per (match_id, version, kind) — and per ``seat`` for ``reminder`` changes, since
+    simultaneous requests can each be reminded at the same version. Raise only for transient
+    failures worth retrying (a raised change blocks that match's later changes until it goes
+    through); swallow permanent ones (deleted thread, closed DMs). ``match`` is the match as it is
+    at delivery time, which may be later than ``change.version``. Never call the service's
+    mutating methods from ``publish`` (they would wait for the match being published).
+    """
 
     async def publish(self, match: MatchInfo, change: Change) -> None: ...
 

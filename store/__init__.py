@@ -1,0 +1,1 @@
+"""SQLite persistence (aiosqlite, WAL): matches, seats, action log, deadlines, outbox, preferences."""

@@ -1,0 +1,134 @@
+"""The database handle: one writer connection (transactions serialised by a lock) and one reader.
+
+aiosqlite runs each connection on its own thread, but coroutines sharing one connection would
+interleave their statements inside each other's transactions. So every write goes through
+:meth:`Store.transaction`, which holds a store-wide lock from ``BEGIN IMMEDIATE`` to ``COMMIT``;
+reads go through a second connection that, thanks to WAL, only ever sees committed data.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import sqlite3
+from collections.abc import AsyncIterator, Iterable
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any
+
+import aiosqlite
+
+from store.migrate import migrate
+
+Row = dict[str, Any]
+Params = Iterable[Any] | dict[str, Any]
+
+#: How long a connection waits for another process holding the write lock before failing.
+BUSY_TIMEOUT_MS = 5000
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    conn = await aiosqlite.connect(path, isolation_level=None)
+    conn.row_factory = sqlite3.Row
+    await conn.execute(f"PRAGMA busy_timeout = {BUSY_TIMEOUT_MS}")
+    await conn.execute("PRAGMA foreign_keys = ON")
+    # WAL + NORMAL: a committed transaction survives a killed process; only an OS crash or power
+    # loss can drop the last few commits, never corrupt the file.
+    await conn.execute("PRAGMA journal_mode = WAL")
+    await conn.execute("PRAGMA synchronous = NORMAL")
+    return conn
+
+
+class Tx:
+    """Statements inside one open write transaction (only valid inside ``Store.transaction``)."""
+
+    def __init__(self, conn: aiosqlite.Connection) -> None:
+        self._conn = conn
+
+    async def execute(self, sql: str, params: Params = ()) -> int:
+        """Run one statement; returns lastrowid for inserts (rowcount is rarely needed)."""
+        async with self._conn.execute(sql, params) as cur:
+            return int(cur.lastrowid or 0)
+
+    async def rowcount(self, sql: str, params: Params = ()) -> int:
+        async with self._conn.execute(sql, params) as cur:
+            return int(cur.rowcount)
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self._conn.execute(sql, params) as cur:
+            row = await cur.fetchone()
+        return dict(row) if row is not None else None
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self._conn.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return [dict(r) for r in rows]
+
+
+class Store:
+    """Open with ``await Store.open(path)``; ``await store.close()`` when done."""
+
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+        self.path = path
+        self._writer = writer
+        self._reader = reader
+        self._lock = asyncio.Lock()
+        self.closed = False
+
+    @classmethod
+    async def open(cls, path: str | Path, *, target_version: int | None = None) -> Store:
+        """Open (creating parent folders and the file) and migrate to ``target_version``
+        (default newest; tests use an older target to build old databases)."""
+        p = str(path)
+        if p != ":memory:":
+            Path(p).parent.mkdir(parents=True, exist_ok=True)
+        writer = await _connect(p)
+        try:
+            await migrate(writer, target_version)
+            # An in-memory database exists once per connection, so it must share the writer.
+            reader = writer if p == ":memory:" else await _connect(p)
+        except BaseException:
+            await writer.close()
+            raise
+        return cls(p, writer, reader)
+
+    async def close(self) -> None:
+        if self.closed:
+            return
+        self.closed = True
+        if self._reader is not self._writer:
+            await self._reader.close()
+        await self._writer.close()
+
+    async def schema_version(self) -> int:
+        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
+        return int(row["v"]) if row else 0
+
+    # ----- reads (committed data only) -----------------------------------------------------
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        async with self._reader.execute(sql, params) as cur:
+            row = await cur.fetchone()
+        return dict(row) if row is not None else None
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
+        async with self._reader.execute(sql, params) as cur:
+            rows = await cur.fetchall()
+        return [dict(r) for r in rows]
+
+    # ----- writes ----------------------------------------------------------------------------
+    @asynccontextmanager
+    async def transaction(self) -> AsyncIterator[Tx]:
+        """All-or-nothing: commits when the block ends normally, rolls back on any exception."""
+        async with self._lock:
+            await self._writer.execute("BEGIN IMMEDIATE")
+            try:
+                yield Tx(self._writer)
+                await self._commit()
+            except BaseException:
+                if not self.closed and self._writer.in_transaction:
+                    await self._writer.execute("ROLLBACK")
+                raise
+
+    async def _commit(self) -> None:
+        """Separate so crash tests can make the commit itself fail."""
+        await self._writer.execute("COMMIT")
+

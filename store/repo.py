@@ -1,0 +1,293 @@
+"""Typed reads and writes of the store's tables; the service never writes SQL itself.
+
+Every write takes a :class:`~store.db.Tx` so it can only happen inside a transaction; reads take
+anything with ``fetchone``/``fetchall`` (the Store for committed data, or a Tx inside one).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from store.db import Params, Row, Tx
+
+
+class Reader(Protocol):
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+
+
+def dumps(value: Any) -> str:
+    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+
+
+def _loads(text: str | None) -> Any:
+    return json.loads(text) if text is not None else None
+
+
+@dataclass
+class MatchRecord:
+    id: int
+    game: str
+    options: dict[str, str]
+    status: str
+    state: dict[str, Any] | None
+    version: int
+    seed: int | None
+    guild_id: int | None
+    channel_id: int | None
+    thread_id: int | None
+    lobby_message_id: int | None
+    host_id: int
+    locale: str
+    turn_seconds: int
+    created_at: float
+    updated_at: float
+    finished_at: float | None
+    result: dict[str, Any] | None
+
+
+@dataclass
+class SeatRecord:
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    name: str
+    resigned: bool = False
+
+
+@dataclass
+class DeadlineRecord:
+    match_id: int
+    request_id: str
+    seat: int
+    due_at: float
+    remind_at: float | None
+    reminded: bool
+
+
+@dataclass
+class OutboxRecord:
+    id: int
+    match_id: int
+    version: int
+    payload: dict[str, Any]
+    created_at: float
+
+
+@dataclass
+class ActionRecord:
+    version: int
+    seat: int | None
+    request_id: str | None
+    action: list[str]
+    events: list[dict[str, Any]]
+    source: str
+    created_at: float
+
+
+_LIGHT_COLS = ("id, game, options, status, version, seed, guild_id, channel_id, thread_id, "
+               "lobby_message_id, host_id, locale, turn_seconds, created_at, updated_at, finished_at, result")
+#: Columns a caller may change through :func:`update_match` (state is JSON-encoded on the way).
+_UPDATABLE = {"options", "status", "state", "version", "seed", "thread_id", "lobby_message_id",
+              "locale", "turn_seconds", "updated_at", "finished_at", "result"}
+_JSON_COLS = {"options", "state", "result"}
+
+
+def _match(row: Row) -> MatchRecord:
+    return MatchRecord(
+        id=row["id"], game=row["game"], options=_loads(row["options"]) or {}, status=row["status"],
+        state=_loads(row.get("state")), version=row["version"], seed=row["seed"],
+        guild_id=row["guild_id"], channel_id=row["channel_id"], thread_id=row["thread_id"],
+        lobby_message_id=row["lobby_message_id"], host_id=row["host_id"], locale=row["locale"],
+        turn_seconds=row["turn_seconds"], created_at=row["created_at"], updated_at=row["updated_at"],
+        finished_at=row["finished_at"], result=_loads(row["result"]),
+    )
+
+
+# ----- matches ----------------------------------------------------------------------------------
+async def insert_match(tx: Tx, *, game: str, options: dict[str, str], host_id: int, locale: str,
+                       turn_seconds: int, guild_id: int | None, channel_id: int | None, now: float) -> int:
+    return await tx.execute(
+        "INSERT INTO matches (game, options, status, host_id, locale, turn_seconds, guild_id, channel_id,"
+        " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
+        (game, dumps(options), host_id, locale, turn_seconds, guild_id, channel_id, now, now))
+
+
+async def get_match(db: Reader, match_id: int, *, with_state: bool = True) -> MatchRecord | None:
+    cols = _LIGHT_COLS + (", state" if with_state else "")
+    row = await db.fetchone(f"SELECT {cols} FROM matches WHERE id = ?", (match_id,))
+    return _match(row) if row else None
+
+
+async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
+    bad = set(fields) - _UPDATABLE
+    if bad:
+        raise ValueError(f"not updatable: {sorted(bad)}")
+    sets = ", ".join(f"{k} = ?" for k in fields)
+    values = [dumps(v) if k in _JSON_COLS and v is not None else v for k, v in fields.items()]
+    await tx.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*values, match_id))
+
+
+async def matches_for_user(db: Reader, user_id: int, statuses: tuple[str, ...]) -> list[MatchRecord]:
+    marks = ",".join("?" * len(statuses))
+    rows = await db.fetchall(
+        f"SELECT {_LIGHT_COLS} FROM matches WHERE status IN ({marks}) AND id IN "
+        "(SELECT match_id FROM seats WHERE user_id = ?) ORDER BY updated_at DESC, id DESC",
+        (*statuses, user_id))
+    return [_match(r) for r in rows]
+
+
+async def matches_in_channel(db: Reader, channel_id: int, statuses: tuple[str, ...]) -> list[MatchRecord]:
+    marks = ",".join("?" * len(statuses))
+    rows = await db.fetchall(
+        f"SELECT {_LIGHT_COLS} FROM matches WHERE status IN ({marks}) AND (channel_id = ? OR thread_id = ?)"
+        " ORDER BY id", (*statuses, channel_id, channel_id))
+    return [_match(r) for r in rows]
+
+
+async def count_created_since(db: Reader, host_id: int, since: float) -> int:
+    row = await db.fetchone("SELECT COUNT(*) AS n FROM matches WHERE host_id = ? AND created_at >= ?",
+                            (host_id, since))
+    return int(row["n"]) if row else 0
+
+
+async def count_open_lobbies(db: Reader, channel_id: int) -> int:
+    row = await db.fetchone("SELECT COUNT(*) AS n FROM matches WHERE channel_id = ? AND status = 'lobby'",
+                            (channel_id,))
+    return int(row["n"]) if row else 0
+
+
+async def active_match_ids(db: Reader) -> list[int]:
+    rows = await db.fetchall("SELECT id FROM matches WHERE status = 'active' ORDER BY id")
+    return [r["id"] for r in rows]
+
+
+# ----- seats --------------------------------------------------------------------------------------
+async def get_seats(db: Reader, match_id: int) -> list[SeatRecord]:
+    rows = await db.fetchall(
+        "SELECT seat, user_id, ai_level, name, resigned FROM seats WHERE match_id = ? ORDER BY seat",
+        (match_id,))
+    return [SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"])) for r in rows]
+
+
+async def replace_seats(tx: Tx, match_id: int, seats: list[SeatRecord]) -> None:
+    """Rewrite all seats, numbered 0..n-1 in list order (engines expect contiguous seats)."""
+    await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
+    for i, s in enumerate(seats):
+        await tx.execute(
+            "INSERT INTO seats (match_id, seat, user_id, ai_level, name, resigned) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, i, s.user_id, s.ai_level, s.name, int(s.resigned)))
+
+
+async def set_resigned(tx: Tx, match_id: int, seat: int) -> None:
+    await tx.execute("UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat))
+
+
+# ----- action log ------------------------------------------------------------------------------------
+async def insert_action(tx: Tx, match_id: int, version: int, seat: int | None, request_id: str | None,
+                        action: list[str], events: list[dict[str, Any]], source: str, now: float) -> None:
+    await tx.execute(
+        "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        (match_id, version, seat, request_id, dumps(action), dumps(events), source, now))
+
+
+async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
+    """The last ``limit`` actions (all when None), oldest first."""
+    sql = ("SELECT version, seat, request_id, action, events, source, created_at FROM actions"
+           " WHERE match_id = ? ORDER BY version DESC")
+    params: tuple[Any, ...] = (match_id,)
+    if limit is not None:
+        sql += " LIMIT ?"
+        params = (match_id, limit)
+    rows = await db.fetchall(sql, params)
+    return [ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
+                         json.loads(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
+
+
+# ----- deadlines --------------------------------------------------------------------------------------
+def _deadline(r: Row) -> DeadlineRecord:
+    return DeadlineRecord(r["match_id"], r["request_id"], r["seat"], r["due_at"], r["remind_at"],
+                          bool(r["reminded"]))
+
+
+async def get_deadlines(db: Reader, match_id: int) -> list[DeadlineRecord]:
+    rows = await db.fetchall("SELECT * FROM deadlines WHERE match_id = ? ORDER BY due_at, request_id",
+                             (match_id,))
+    return [_deadline(r) for r in rows]
+
+
+async def delete_deadlines(tx: Tx, match_id: int, keep: set[str] | None = None) -> None:
+    """Remove the match's deadlines except those whose request is still pending (``keep``)."""
+    if not keep:
+        await tx.execute("DELETE FROM deadlines WHERE match_id = ?", (match_id,))
+        return
+    marks = ",".join("?" * len(keep))
+    await tx.execute(f"DELETE FROM deadlines WHERE match_id = ? AND request_id NOT IN ({marks})",
+                     (match_id, *sorted(keep)))
+
+
+async def insert_deadline(tx: Tx, match_id: int, request_id: str, seat: int, due_at: float,
+                          remind_at: float | None) -> None:
+    await tx.execute(
+        "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded)"
+        " VALUES (?, ?, ?, ?, ?, 0)", (match_id, request_id, seat, due_at, remind_at))
+
+
+async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
+    rows = await db.fetchall("SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit))
+    return [_deadline(r) for r in rows]
+
+
+async def due_reminders(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
+    rows = await db.fetchall(
+        "SELECT * FROM deadlines WHERE reminded = 0 AND remind_at IS NOT NULL AND remind_at <= ?"
+        " AND due_at > ? ORDER BY remind_at LIMIT ?", (now, now, limit))
+    return [_deadline(r) for r in rows]
+
+
+async def mark_reminded(tx: Tx, match_id: int, request_id: str) -> int:
+    return await tx.rowcount(
+        "UPDATE deadlines SET reminded = 1 WHERE match_id = ? AND request_id = ? AND reminded = 0",
+        (match_id, request_id))
+
+
+# ----- outbox ------------------------------------------------------------------------------------------
+async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, Any], now: float) -> int:
+    return await tx.execute(
+        "INSERT INTO outbox (match_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
+        (match_id, version, dumps(payload), now))
+
+
+async def undelivered(db: Reader, match_id: int | None = None, limit: int = 500) -> list[OutboxRecord]:
+    if match_id is None:
+        rows = await db.fetchall(
+            "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
+            " ORDER BY id LIMIT ?", (limit,))
+    else:
+        rows = await db.fetchall(
+            "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
+            " AND match_id = ? ORDER BY id LIMIT ?", (match_id, limit))
+    return [OutboxRecord(r["id"], r["match_id"], r["version"], json.loads(r["payload"]), r["created_at"])
+            for r in rows]
+
+
+async def mark_delivered(tx: Tx, outbox_id: int, now: float) -> None:
+    await tx.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, outbox_id))
+
+
+# ----- user preferences -------------------------------------------------------------------------------
+async def get_prefs(db: Reader, user_id: int) -> Row | None:
+    return await db.fetchone("SELECT user_id, notify, locale FROM user_prefs WHERE user_id = ?", (user_id,))
+
+
+async def set_notify(tx: Tx, user_id: int, notify: str) -> None:
+    await tx.execute("INSERT INTO user_prefs (user_id, notify) VALUES (?, ?)"
+                     " ON CONFLICT(user_id) DO UPDATE SET notify = excluded.notify", (user_id, notify))
+
+
+async def set_user_locale(tx: Tx, user_id: int, locale: str | None) -> None:
+    await tx.execute("INSERT INTO user_prefs (user_id, locale) VALUES (?, ?)"
+                     " ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
