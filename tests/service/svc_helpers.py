@@ -1,0 +1,95 @@
+"""Shared fixtures and fakes for the service tests (imported by the test modules; no conftest so
+test folders of other packages cannot clash with it)."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from pathlib import Path
+
+import pytest
+import svc_toy_engine
+
+from service.matches import MatchService
+from service.models import Change, MatchInfo
+from store.db import Store
+
+HOST, BOB, CAROL, DAVE = 101, 202, 303, 404
+
+
+class Clock:
+    """An injectable clock the tests move by hand."""
+
+    def __init__(self, now: float = 1_000_000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, seconds: float) -> None:
+        self.now += seconds
+
+
+class Recorder:
+    """A publisher that remembers what it was told (and can be told to fail)."""
+
+    def __init__(self) -> None:
+        self.changes: list[Change] = []
+        self.infos: list[MatchInfo] = []
+        self.fail = False
+
+    async def publish(self, match: MatchInfo, change: Change) -> None:
+        if self.fail:
+            raise RuntimeError("publisher down")
+        self.infos.append(match)
+        self.changes.append(change)
+
+    def kinds(self, match_id: int | None = None) -> list[str]:
+        return [c.kind for c in self.changes if match_id is None or c.match_id == match_id]
+
+
+@pytest.fixture
+def toy() -> svc_toy_engine.ToyEngine:
+    return svc_toy_engine.install()
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "data" / "matches.sqlite3"
+
+
+@pytest.fixture
+def clock() -> Clock:
+    return Clock()
+
+
+@pytest.fixture
+def recorder() -> Recorder:
+    return Recorder()
+
+
+@pytest.fixture
+async def store(db_path: Path) -> AsyncIterator[Store]:
+    s = await Store.open(db_path)
+    yield s
+    await s.close()
+
+
+@pytest.fixture
+def service(store: Store, recorder: Recorder, clock: Clock, toy: svc_toy_engine.ToyEngine) -> MatchService:
+    return MatchService(store, publisher=recorder, clock=clock, offload=False)
+
+
+async def two_humans(service: MatchService, *, target: str = "15", turn_seconds: int = 3600) -> MatchInfo:
+    """A started toy match: HOST at seat 0, BOB at seat 1."""
+    info = await service.create_lobby(svc_toy_engine.SLUG, host_id=HOST, host_name="Host", locale="en",
+                                      channel_id=9, options={"target": target}, turn_seconds=turn_seconds)
+    await service.join(info.id, BOB, "Bob")
+    return await service.start(info.id, HOST)
+
+
+async def play_own_turn(service: MatchService, match_id: int, user_id: int, amount: str = "1") -> MatchInfo:
+    """Answer the user's (single) pending request with the smallest legal move."""
+    (rid,) = await service.pending_for_user(match_id, user_id)
+    step = await service.step(match_id, user_id, rid, [])
+    verb = step.options[0].value
+    return await service.act(match_id, user_id, rid, [verb, amount if verb == "add" else "1"])

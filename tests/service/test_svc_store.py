@@ -1,0 +1,107 @@
+"""The store: opening, pragmas, migrations (also on an old database), transactions."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from store import repo
+from store.db import Store
+from store.migrate import migrations
+
+
+async def test_open_creates_folders_and_sets_pragmas(tmp_path: Path) -> None:
+    path = tmp_path / "a" / "b" / "x.sqlite3"
+    store = await Store.open(path)
+    try:
+        assert path.exists()
+        assert (await store.fetchone("PRAGMA journal_mode"))["journal_mode"] == "wal"
+        assert (await store.fetchone("PRAGMA foreign_keys"))["foreign_keys"] == 1
+        assert (await store.fetchone("PRAGMA busy_timeout"))["timeout"] >= 1000
+        assert await store.schema_version() == len(migrations()) >= 2
+    finally:
+        await store.close()
+
+
+async def test_reopen_does_not_reapply(tmp_path: Path) -> None:
+    path = tmp_path / "x.sqlite3"
+    await (await Store.open(path)).close()
+    store = await Store.open(path)
+    try:
+        rows = await store.fetchall("SELECT version FROM schema_version ORDER BY version")
+        assert [r["version"] for r in rows] == list(range(1, len(migrations()) + 1))
+    finally:
+        await store.close()
+
+
+async def test_old_database_is_migrated_and_keeps_its_data(tmp_path: Path) -> None:
+    path = tmp_path / "old.sqlite3"
+    old = await Store.open(path, target_version=1)
+    assert await old.schema_version() == 1
+    assert await old.fetchone("SELECT name FROM sqlite_master WHERE name = 'outbox'") is None
+    async with old.transaction() as tx:
+        mid = await repo.insert_match(tx, game="svc_toy", options={"target": "10"}, host_id=5, locale="zh-TW",
+                                      turn_seconds=600, guild_id=1, channel_id=2, now=123.0)
+        await repo.replace_seats(tx, mid, [repo.SeatRecord(0, 5, None, "主持人")])
+        await repo.insert_action(tx, mid, 1, 0, "r0", ["add", "1"], [], "user", 124.0)
+    await old.close()
+
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == len(migrations())
+        rec = await repo.get_match(store, mid)
+        assert rec is not None and rec.options == {"target": "10"} and rec.locale == "zh-TW"
+        assert [s.name for s in await repo.get_seats(store, mid)] == ["主持人"]
+        assert [a.action for a in await repo.list_actions(store, mid)] == [["add", "1"]]
+        async with store.transaction() as tx:  # the new tables work on the migrated file
+            await repo.insert_outbox(tx, mid, 1, {"kind": "lobby"}, 125.0)
+            await repo.set_notify(tx, 5, "dm")
+        assert len(await repo.undelivered(store, mid)) == 1
+        assert (await repo.get_prefs(store, 5))["notify"] == "dm"
+    finally:
+        await store.close()
+
+
+async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "x.sqlite3")
+    try:
+        with pytest.raises(RuntimeError):
+            async with store.transaction() as tx:
+                await repo.insert_match(tx, game="g", options={}, host_id=1, locale="en", turn_seconds=60,
+                                        guild_id=None, channel_id=None, now=1.0)
+                raise RuntimeError("boom")
+        assert (await store.fetchone("SELECT COUNT(*) AS n FROM matches"))["n"] == 0
+    finally:
+        await store.close()
+
+
+async def test_foreign_keys_cascade_and_reject_orphans(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "x.sqlite3")
+    try:
+        with pytest.raises(sqlite3.IntegrityError):
+            async with store.transaction() as tx:
+                await repo.replace_seats(tx, 999, [repo.SeatRecord(0, 1, None, "x")])
+        async with store.transaction() as tx:
+            mid = await repo.insert_match(tx, game="g", options={}, host_id=1, locale="en", turn_seconds=60,
+                                          guild_id=None, channel_id=None, now=1.0)
+            await repo.replace_seats(tx, mid, [repo.SeatRecord(0, 1, None, "x")])
+            await tx.execute("DELETE FROM matches WHERE id = ?", (mid,))
+        assert (await store.fetchone("SELECT COUNT(*) AS n FROM seats"))["n"] == 0
+    finally:
+        await store.close()
+
+
+async def test_reader_sees_only_committed_data(tmp_path: Path) -> None:
+    store = await Store.open(tmp_path / "x.sqlite3")
+    try:
+        async with store.transaction() as tx:
+            await repo.insert_match(tx, game="g", options={"a": "1"}, host_id=1, locale="en", turn_seconds=60,
+                                    guild_id=None, channel_id=None, now=1.0)
+            assert (await store.fetchone("SELECT COUNT(*) AS n FROM matches"))["n"] == 0
+        row = await store.fetchone("SELECT options FROM matches")
+        assert json.loads(row["options"]) == {"a": "1"}
+    finally:
+        await store.close()
