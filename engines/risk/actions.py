@@ -1,0 +1,216 @@
+"""Carrying out an already validated action on a copied state."""
+
+from __future__ import annotations
+
+from engines.base import Event, Msg, State
+from engines.risk import battle, rules
+from engines.risk import cards as cardrules
+from engines.risk.choices import bonus_territories
+from engines.risk.data import content
+
+
+def execute(state: State, seat: int, action: list[str]) -> list[Event]:
+    events: list[Event] = []
+    phase = state["phase"]
+    verb = action[0]
+    if phase == "setup_claim":
+        _claim(state, seat, action[1], events)
+    elif phase == "setup_place":
+        _setup_place(state, seat, action, events)
+    elif phase == "setup_hq":
+        _choose_hq(state, seat, action[1], events)
+    elif verb == "trade":
+        _trade(state, seat, action[1:4], action[4] if len(action) > 4 else None, events)
+    elif verb == "place":
+        _place(state, seat, action[1], int(action[2]), events)
+    elif verb == "attack":
+        stop = int(action[4]) if action[3] == "blitz" else None
+        _attack(state, seat, action[1], action[2], stop, events)
+    elif verb == "move":
+        _move_in(state, seat, int(action[1]), events)
+    elif verb == "fortify":
+        _fortify(state, seat, action[1], action[2], int(action[3]), events)
+    elif verb == "end" and phase == "attack":
+        rules.end_attack(state, events)
+    elif verb == "end":
+        rules.end_turn(state, events)
+    if state["phase"] in rules.PLAY_PHASES:
+        rules.check_victory(state, events)
+    return events
+
+
+# ----- set-up ------------------------------------------------------------------------------
+
+def _claim(state: State, seat: int, territory: str, events: list[Event]) -> None:
+    state["owner"][territory] = seat
+    state["armies"][territory] = 1
+    state["players"][seat]["to_place"] -= 1
+    events.append(Event(Msg("risk.ev.claim", {"player": rules.pname(state, seat),
+                                              "territory": rules.tname(territory)}), kind="setup"))
+    if any(o is None for o in state["owner"].values()):
+        state["turn"] = rules.next_seat(state, seat)
+    else:
+        state["phase"] = "setup_place"
+        _next_placer(state, seat, events)
+
+
+def _next_placer(state: State, seat: int, events: list[Event]) -> None:
+    players = state["players"]
+    if all(p["to_place"] == 0 for p in players):
+        _setup_done(state, events)
+        return
+    state["turn"] = rules.next_seat(state, seat, lambda s: players[s]["to_place"] > 0)
+
+
+def _setup_place(state: State, seat: int, action: list[str], events: list[Event]) -> None:
+    if state["setup"] == "quick":
+        terr, count = action[1], int(action[2])
+        hidden = state["hidden"].setdefault(str(seat), {})
+        hidden[terr] = hidden.get(terr, 0) + count
+        state["players"][seat]["to_place"] -= count
+        events.append(Event(Msg("risk.ev.place_secret", {"territory": rules.tname(terr), "count": count}),
+                            to=(seat,), kind="setup"))
+        if state["players"][seat]["to_place"] == 0:
+            events.append(Event(Msg("risk.ev.deploy_done", {"player": rules.pname(state, seat)}), kind="setup"))
+        if all(p["to_place"] == 0 for p in state["players"]):
+            for _seat, placed in sorted(state["hidden"].items()):
+                for t, n in placed.items():
+                    state["armies"][t] += n
+            state["hidden"] = {}
+            events.append(Event(Msg("risk.ev.deploy_reveal"), kind="setup"))
+            _setup_done(state, events)
+        return
+    if state["variant"] == "neutral":
+        for t in action[1:3]:
+            state["armies"][t] += 1
+        state["armies"][action[3]] += 1
+        state["players"][seat]["to_place"] -= 2
+        state["neutral_to_place"] -= 1
+        events.append(Event(Msg("risk.ev.place_neutral_turn", {
+            "player": rules.pname(state, seat), "a": rules.tname(action[1]), "b": rules.tname(action[2]),
+            "neutral": rules.tname(action[3])}), kind="setup"))
+    else:
+        state["armies"][action[1]] += 1
+        state["players"][seat]["to_place"] -= 1
+        events.append(Event(Msg("risk.ev.place_one", {"player": rules.pname(state, seat),
+                                                      "territory": rules.tname(action[1])}), kind="setup"))
+    _next_placer(state, seat, events)
+
+
+def _setup_done(state: State, events: list[Event]) -> None:
+    if state["variant"] == "hq":
+        state["phase"] = "setup_hq"
+        return
+    _start_play(state, events)
+
+
+def _choose_hq(state: State, seat: int, territory: str, events: list[Event]) -> None:
+    state["hq_choice"][str(seat)] = territory
+    events.append(Event(Msg("risk.ev.hq_secret", {"territory": rules.tname(territory)}), to=(seat,), kind="hq"))
+    events.append(Event(Msg("risk.ev.hq_chosen", {"player": rules.pname(state, seat)}), kind="hq"))
+    if len(state["hq_choice"]) < state["seats"]:
+        return
+    for s, t in sorted(state["hq_choice"].items()):
+        state["players"][int(s)]["hq"] = t
+        state["hq_holder"][t] = int(s)
+        state["deck"].remove(t)
+        state["hq_aside"].append(t)
+        events.append(Event(Msg("risk.ev.hq_reveal", {"player": rules.pname(state, int(s)),
+                                                      "territory": rules.tname(t)}), kind="hq"))
+    state["hq_choice"] = {}
+    _start_play(state, events)
+
+
+def _start_play(state: State, events: list[Event]) -> None:
+    state["round"] = 1
+    rules.begin_turn(state, state["first"], events)
+
+
+# ----- reinforcement -----------------------------------------------------------------------
+
+def _trade(state: State, seat: int, chosen: list[str], bonus_at: str | None, events: list[Event]) -> None:
+    hand = state["players"][seat]["cards"]
+    for c in chosen:
+        hand.remove(c)
+        state["discard"].append(c)
+    value = cardrules.trade_value(state["trade_count"])
+    state["trade_count"] += 1
+    state["reinforcements"] += value
+    events.append(Event(Msg("risk.ev.trade", {"player": rules.pname(state, seat), "armies": value,
+                                              "cards": ", ".join(rules.card_label(c)[1:] for c in chosen)}),
+                        kind="trade"))
+    bonus = bonus_territories(state, seat, chosen)
+    if bonus:
+        where = bonus_at if bonus_at is not None else bonus[0]
+        state["armies"][where] += 2
+        events.append(Event(Msg("risk.ev.trade_bonus", {"player": rules.pname(state, seat),
+                                                        "territory": rules.tname(where)}), kind="trade"))
+    rules.after_reinforce(state, events)
+
+
+def _place(state: State, seat: int, territory: str, count: int, events: list[Event]) -> None:
+    state["armies"][territory] += count
+    state["reinforcements"] -= count
+    events.append(Event(Msg("risk.ev.place", {"player": rules.pname(state, seat), "count": count,
+                                              "territory": rules.tname(territory)}), kind="place"))
+    rules.after_reinforce(state, events)
+
+
+# ----- attack ------------------------------------------------------------------------------
+
+def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, events: list[Event]) -> None:
+    """One roll, or (blitz) rolls until the territory falls or ``src`` is down to ``stop`` armies."""
+    armies = state["armies"]
+    defender = state["owner"][dst]
+    total_att = total_def = rolls = 0
+    while True:
+        ad = battle.attack_dice(armies[src])
+        dd = battle.defend_dice(armies[dst])
+        att = battle.roll(state, ad)
+        dfn = battle.roll(state, dd)
+        a_loss, d_loss = battle.resolve_battle(att, dfn)
+        armies[src] -= a_loss
+        armies[dst] -= d_loss
+        total_att += a_loss
+        total_def += d_loss
+        rolls += 1
+        conquered = armies[dst] == 0
+        state["last_battle"] = {"from": src, "to": dst, "att_dice": sorted(att, reverse=True),
+                                "def_dice": sorted(dfn, reverse=True), "att_loss": a_loss, "def_loss": d_loss,
+                                "conquered": conquered}
+        if conquered or stop is None or armies[src] <= max(1, stop):
+            break
+    state["turn_summary"].append({"from": src, "to": dst, "defender": defender, "rolls": rolls,
+                                  "att_loss": total_att, "def_loss": total_def, "conquered": conquered})
+    events.append(Event(Msg("risk.ev.battle", {
+        "player": rules.pname(state, seat), "from": rules.tname(src), "to": rules.tname(dst),
+        "defender": rules.pname(state, defender), "rolls": rolls, "att_loss": total_att,
+        "def_loss": total_def}), kind="battle"))
+    if conquered:
+        rules.conquer(state, src, dst, len(att), events)
+    else:
+        rules.skip_idle_phases(state, events)
+
+
+def _move_in(state: State, seat: int, total: int, events: list[Event]) -> None:
+    occ = state["occupy"]
+    extra = total - occ["min"]
+    state["armies"][occ["from"]] -= extra
+    state["armies"][occ["to"]] += extra
+    events.append(Event(Msg("risk.ev.move_in", {"player": rules.pname(state, seat), "count": total,
+                                                "territory": rules.tname(occ["to"])}), kind="move"))
+    rules.after_occupy(state, events)
+
+
+def _fortify(state: State, seat: int, src: str, dst: str, count: int, events: list[Event]) -> None:
+    """Classic published rule: one fortifying move, then the turn ends."""
+    state["armies"][src] -= count
+    state["armies"][dst] += count
+    events.append(Event(Msg("risk.ev.fortify", {"player": rules.pname(state, seat), "count": count,
+                                                "from": rules.tname(src), "to": rules.tname(dst)}),
+                        kind="fortify"))
+    rules.end_turn(state, events)
+
+
+def territory_names() -> list[str]:
+    return list(content().territories)

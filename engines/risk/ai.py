@@ -1,0 +1,381 @@
+"""Risk AI players. They see only ``view(state, seat)``: the public board plus their own cards,
+mission and HQ, so an AI seat can never use information its human stand-in would not have.
+
+``normal`` plans around continents (finish the one it is closest to, hold its borders, break an
+opponent's bonus), trades as soon as it can, attacks only with good odds and fortifies from the
+interior toward the front. ``easy`` plays legal, loosely sensible moves with a lot of randomness.
+"""
+
+from __future__ import annotations
+
+import random
+from functools import cache
+from itertools import product
+from typing import Any
+
+from engines.base import Action, View
+from engines.risk import cards as cardrules
+from engines.risk.data import content
+
+NEUTRAL = -1
+
+
+# ----- odds --------------------------------------------------------------------------------
+
+@cache
+def _roll_outcomes(ad: int, dd: int) -> tuple[tuple[int, int, float], ...]:
+    """Exact (attacker loss, defender loss, probability) for one roll of ``ad`` v ``dd`` dice."""
+    counts: dict[tuple[int, int], int] = {}
+    total = 0
+    for dice in product(range(1, 7), repeat=ad + dd):
+        att = sorted(dice[:ad], reverse=True)
+        dfn = sorted(dice[ad:], reverse=True)
+        a_loss = sum(1 for a, d in zip(att, dfn, strict=False) if a <= d)
+        key = (a_loss, min(ad, dd) - a_loss)
+        counts[key] = counts.get(key, 0) + 1
+        total += 1
+    return tuple((a, d, n / total) for (a, d), n in counts.items())
+
+
+@cache
+def win_chance(attackers: int, defenders: int) -> float:
+    """Chance that ``attackers`` spare armies (beyond the one staying home) take ``defenders``."""
+    if defenders <= 0:
+        return 1.0
+    if attackers <= 0:
+        return 0.0
+    if attackers + defenders > 120:
+        return 1.0 if attackers > 1.3 * defenders else 0.0
+    p = 0.0
+    for a_loss, d_loss, prob in _roll_outcomes(min(3, attackers), min(2, defenders)):
+        p += prob * win_chance(attackers - a_loss, defenders - d_loss)
+    return p
+
+
+# ----- board helpers -------------------------------------------------------------------------
+
+class Board:
+    """Read-only helpers over a view for one seat."""
+
+    def __init__(self, view: View) -> None:
+        self.view = view
+        self.c = content()
+        self.me: int = view["you"]["seat"]
+        self.terr: dict[str, dict[str, Any]] = view["territories"]
+
+    def owner(self, t: str) -> int | None:
+        return self.terr[t]["owner"]
+
+    def armies(self, t: str) -> int:
+        return self.terr[t]["armies"]
+
+    def mine(self) -> list[str]:
+        return [t for t in self.c.territories if self.terr[t]["owner"] == self.me]
+
+    def enemy_neighbours(self, t: str) -> list[str]:
+        return [n for n in self.c.adjacent[t] if self.owner(n) != self.me]
+
+    def threat(self, t: str) -> int:
+        """Armies that could attack ``t`` next turn (neutral never attacks)."""
+        return sum(self.armies(n) - 1 for n in self.c.adjacent[t]
+                   if self.owner(n) not in (self.me, NEUTRAL, None))
+
+    def borders(self) -> list[str]:
+        return [t for t in self.mine() if self.enemy_neighbours(t)]
+
+    def continent_score(self, cont: str) -> float:
+        """How attractive finishing ``cont`` is: bonus per remaining enemy strength."""
+        terrs = self.c.continents[cont]
+        mine = sum(1 for t in terrs if self.owner(t) == self.me)
+        enemy = sum(self.armies(t) for t in terrs if self.owner(t) != self.me)
+        if mine == len(terrs):
+            return 100.0 + self.c.bonus[cont]
+        return (self.c.bonus[cont] + 1.0) * (mine + 1) / (len(terrs) * (enemy + 1))
+
+    def target_continent(self) -> str:
+        open_conts = [c for c in self.c.continents
+                      if any(self.owner(t) != self.me for t in self.c.continents[c])]
+        if not open_conts:
+            return next(iter(self.c.continents))
+        return max(open_conts, key=self.continent_score)
+
+    def distance_to_front(self) -> dict[str, int]:
+        """Steps from each own territory to the nearest enemy-bordering one (BFS inside own land)."""
+        dist = {t: 0 for t in self.borders()}
+        frontier = list(dist)
+        while frontier:
+            nxt = []
+            for t in frontier:
+                for n in self.c.adjacent[t]:
+                    if self.owner(n) == self.me and n not in dist:
+                        dist[n] = dist[t] + 1
+                        nxt.append(n)
+            frontier = nxt
+        return dist
+
+
+def _hand(view: View) -> list[str]:
+    return [c["id"] for c in view["you"]["cards"]]
+
+
+def _must_trade(view: View) -> bool:
+    n = len(view["you"]["cards"])
+    if view["post_elim"]:
+        return n > cardrules.ELIMINATION_TRADE_DOWN_TO
+    return n >= cardrules.FORCED_TRADE_AT_TURN_START
+
+
+def _best_set(board: Board, hand: list[str]) -> list[str] | None:
+    """Prefer a set without wilds and with a bonus territory we hold."""
+    sets = cardrules.sets_in(hand)
+    if not sets:
+        return None
+
+    def key(s: tuple[str, ...]) -> tuple[int, int]:
+        syms = [board.c.cards[c].symbol for c in s]
+        owned = sum(1 for c in s if board.c.cards[c].territory and board.owner(board.c.cards[c].territory) == board.me)
+        return (-syms.count("wild"), owned)
+    return list(max(sets, key=key))
+
+
+def _trade_action(board: Board, chosen: list[str]) -> Action:
+    bonus = [board.c.cards[c].territory for c in chosen]
+    bonus = [t for t in bonus if t is not None and board.owner(t) == board.me]
+    action = ["trade", *chosen]
+    if len(bonus) >= 2:
+        action.append(max(bonus, key=board.threat))
+    return action
+
+
+# ----- normal --------------------------------------------------------------------------------
+
+def _staging(board: Board) -> str:
+    """Where new armies do most good: the front of the target continent, else the most threatened
+    border, weighted toward territories that can strike a weak neighbour."""
+    target = board.target_continent()
+    best, best_score = None, -1e9
+    for t in board.borders():
+        enemies = board.enemy_neighbours(t)
+        in_target = board.c.continent_of[t] == target or any(board.c.continent_of[n] == target for n in enemies)
+        weakest = min(board.armies(n) for n in enemies)
+        score = (4.0 if in_target else 0.0) + board.threat(t) / (board.armies(t) + 1.0) - 0.15 * weakest
+        score += 0.5 * sum(1 for n in enemies if board.c.continent_of[n] == target)
+        if score > best_score:
+            best, best_score = t, score
+    return best or max(board.mine(), key=board.armies)
+
+
+def _place_normal(board: Board, left: int) -> Action:
+    # Defend a held continent's threatened border first, with what is needed (at most half).
+    for cont in board.c.continents:
+        terrs = board.c.continents[cont]
+        if not all(board.owner(t) == board.me for t in terrs):
+            continue
+        for t in terrs:
+            gap = board.threat(t) - board.armies(t)
+            if gap > 0 and left > 1:
+                return ["place", t, str(max(1, min(gap, left // 2)))]
+    return ["place", _staging(board), str(left)]
+
+
+def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool) -> float:
+    c = board.c
+    owner = board.owner(dst)
+    cont = c.continent_of[dst]
+    terrs = c.continents[cont]
+    value = 1.0
+    if cont == target:
+        value += 3.0
+    missing = [t for t in terrs if board.owner(t) != board.me]
+    if missing == [dst]:
+        value += 2.0 * c.bonus[cont]
+    if owner not in (NEUTRAL, None) and all(board.owner(t) == owner for t in terrs):
+        value += 1.5 * c.bonus[cont]  # break an opponent's bonus
+    if not conquered:
+        value += 2.0  # a card needs one conquest
+    if owner == NEUTRAL:
+        value -= 1.5
+    if owner not in (NEUTRAL, None):
+        p = board.view["players"][owner]
+        if p["territories"] <= 3:
+            value += 3.0 + 2.0 * p["cards"]
+    return value
+
+
+def _attack_normal(board: Board) -> Action:
+    view = board.view
+    target = board.target_continent()
+    conquered = view["conquered_this_turn"]
+    best: tuple[float, str, str, int] | None = None
+    for src in board.mine():
+        a = board.armies(src)
+        if a < 2:
+            continue
+        enemies = board.enemy_neighbours(src)
+        for dst in enemies:
+            d = board.armies(dst)
+            others = [n for n in enemies if n != dst]
+            keep = 1 if not others else max(1, min(a - 1, board.threat(src) // 3))
+            spare = a - keep
+            if spare <= 0:
+                continue
+            p = win_chance(spare, d)
+            need = 0.55 if not conquered else 0.7
+            if p < need:
+                continue
+            score = p * _attack_value(board, src, dst, target, conquered) - 0.02 * d
+            if best is None or score > best[0]:
+                best = (score, src, dst, keep)
+    if best is None:
+        return ["end"]
+    _, src, dst, keep = best
+    return ["attack", src, dst, "blitz", str(keep)]
+
+
+def _occupy_normal(board: Board) -> Action:
+    occ = board.view["occupy"]
+    lo, hi = occ["min"], occ["max"]
+    src, dst = occ["from"], occ["to"]
+    src_threat = board.threat(src) + 3 * len(board.enemy_neighbours(src))
+    dst_threat = board.threat(dst) + 3 * len(board.enemy_neighbours(dst)) + 1
+    if not board.enemy_neighbours(src):
+        return ["move", str(hi)]
+    total = board.armies(src) + board.armies(dst)
+    want_dst = round(total * dst_threat / (src_threat + dst_threat))
+    return ["move", str(max(lo, min(hi, want_dst)))]
+
+
+def _fortify_normal(board: Board) -> Action:
+    dist = board.distance_to_front()
+    best: tuple[int, str, str] | None = None
+    for t in board.mine():
+        if board.armies(t) < 2 or t not in dist or dist[t] == 0:
+            continue
+        steps = [n for n in board.c.adjacent[t] if board.owner(n) == board.me and dist.get(n, 99) < dist[t]]
+        if steps:
+            dst = max(steps, key=lambda n: (board.threat(n), -dist[n]))
+            if best is None or board.armies(t) > best[0]:
+                best = (board.armies(t), t, dst)
+    if best is None:
+        # Nothing in the interior: shift spare armies to the more threatened of two fronts.
+        for t in board.borders():
+            for n in board.c.adjacent[t]:
+                if board.owner(n) != board.me or board.armies(t) < 3:
+                    continue
+                if board.threat(n) - board.armies(n) > board.threat(t) - board.armies(t) + 4:
+                    return ["fortify", t, n, str((board.armies(t) - 1) // 2)]
+        return ["end"]
+    _, src, dst = best
+    return ["fortify", src, dst, str(board.armies(src) - 1)]
+
+
+def _claim_normal(board: Board) -> Action:
+    c = board.c
+    free = [t for t in c.territories if board.owner(t) is None]
+
+    def score(t: str) -> float:
+        terrs = c.continents[c.continent_of[t]]
+        mine = sum(1 for x in terrs if board.owner(x) == board.me)
+        theirs = sum(1 for x in terrs if board.owner(x) not in (board.me, None))
+        near = sum(1 for n in c.adjacent[t] if board.owner(n) == board.me)
+        return (mine + 1) * c.bonus[c.continent_of[t]] / (len(terrs) * (theirs + 1)) + 0.3 * near
+    return ["claim", max(free, key=score)]
+
+
+def _hq_normal(board: Board) -> Action:
+    return ["hq", max(board.mine(), key=lambda t: (board.armies(t) - board.threat(t),
+                                                      -len(board.enemy_neighbours(t))))]
+
+
+def _setup_place(board: Board, level: str, rng: random.Random) -> Action:
+    view = board.view
+    where = _staging(board) if level == "normal" else rng.choice(board.borders() or board.mine())
+    if view["setup"] == "quick":
+        left = view["players"][board.me]["to_place"]
+        chunk = left if left < 6 or level != "normal" else left // 2
+        return ["place", where, str(chunk)]
+    if view["variant"] == "neutral":
+        neutral = [t for t in board.c.territories if board.owner(t) == NEUTRAL]
+        opp = 1 - board.me
+        block = max(neutral, key=lambda t: sum(1 for n in board.c.adjacent[t] if board.owner(n) == opp)
+                    - 0.1 * board.armies(t))
+        if level != "normal":
+            block = rng.choice(neutral)
+        return ["place", where, where, block]
+    return ["place", where]
+
+
+def decide(view: View, rng: random.Random, level: str = "normal") -> Action:
+    """The AI's action for its pending request, from its own view only."""
+    board = Board(view)
+    phase = view["phase"]
+    if phase == "setup_claim":
+        if level == "normal":
+            return _claim_normal(board)
+        return ["claim", rng.choice([t for t in board.c.territories if board.owner(t) is None])]
+    if phase == "setup_place":
+        return _setup_place(board, level, rng)
+    if phase == "setup_hq":
+        return _hq_normal(board) if level == "normal" else ["hq", rng.choice(board.mine())]
+    if level != "normal":
+        return _easy(board, rng)
+    if phase == "reinforce":
+        chosen = _best_set(board, _hand(view))
+        if chosen and (_must_trade(view) or not view["post_elim"]):
+            return _trade_action(board, chosen)
+        return _place_normal(board, view["reinforcements_left"])
+    if phase == "attack":
+        return _attack_normal(board)
+    if phase == "occupy":
+        return _occupy_normal(board)
+    return _fortify_normal(board)
+
+
+# ----- easy and time-outs --------------------------------------------------------------------
+
+def _easy(board: Board, rng: random.Random) -> Action:
+    view = board.view
+    phase = view["phase"]
+    if phase == "reinforce":
+        chosen = _best_set(board, _hand(view))
+        if chosen and (_must_trade(view) or (not view["post_elim"] and rng.random() < 0.5)):
+            return _trade_action(board, chosen)
+        left = view["reinforcements_left"]
+        return ["place", rng.choice(board.borders() or board.mine()), str(rng.randint(1, left))]
+    if phase == "attack":
+        options = [(s, d) for s in board.mine() if board.armies(s) >= 2 for d in board.enemy_neighbours(s)
+                   if board.armies(s) > board.armies(d)]
+        if not options or rng.random() < 0.25:
+            return ["end"]
+        src, dst = rng.choice(options)
+        return ["attack", src, dst, "once"]
+    if phase == "occupy":
+        occ = view["occupy"]
+        return ["move", str(rng.randint(occ["min"], occ["max"]))]
+    sources = [t for t in board.mine() if board.armies(t) >= 2
+               and any(board.owner(n) == board.me for n in board.c.adjacent[t])]
+    if not sources or rng.random() < 0.5:
+        return ["end"]
+    src = rng.choice(sources)
+    dst = rng.choice([n for n in board.c.adjacent[src] if board.owner(n) == board.me])
+    return ["fortify", src, dst, str(rng.randint(1, board.armies(src) - 1))]
+
+
+def timeout(view: View) -> Action:
+    """An absent player's default: trade if forced, place everything on the most threatened
+    border, stop attacking, move in the minimum, skip fortifying."""
+    board = Board(view)
+    phase = view["phase"]
+    if phase == "reinforce":
+        if _must_trade(view):
+            return _trade_action(board, _best_set(board, _hand(view)) or [])
+        where = max(board.borders() or board.mine(), key=lambda t: (board.threat(t), t))
+        return ["place", where, str(view["reinforcements_left"])]
+    if phase in ("attack", "fortify"):
+        return ["end"]
+    if phase == "occupy":
+        return ["move", str(view["occupy"]["min"])]
+    if phase == "setup_place" and view["setup"] == "quick":
+        where = max(board.borders() or board.mine(), key=lambda t: (board.threat(t), t))
+        return ["place", where, str(view["players"][board.me]["to_place"])]
+    return decide(view, random.Random(0), "normal")

@@ -1,0 +1,342 @@
+"""The action tree: for a path of tokens, what may come next.
+
+``step`` (buttons, autocomplete, the AI's random player) and ``apply`` (validation) both walk this
+one tree, so whatever the front-end offers is exactly what ``apply`` accepts. Count steps accept
+any whole number in range; the offered options are a short sensible subset (1, half, all ...).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engines.base import EngineError, Msg, Option, State
+from engines.risk import cards as cardrules
+from engines.risk import rules
+from engines.risk.data import content
+
+
+@dataclass
+class Node:
+    prompt: Msg
+    options: list[Option] = field(default_factory=list)
+    complete: bool = False
+    num: tuple[int, int] | None = None  # inclusive range of legal whole numbers
+
+    def accepts(self, token: str) -> bool:
+        if any(o.value == token for o in self.options):
+            return True
+        if self.num is not None and token.lstrip("-").isdigit():
+            return self.num[0] <= int(token) <= self.num[1]
+        return False
+
+
+def count_values(lo: int, hi: int) -> list[int]:
+    """A handful of sensible amounts between lo and hi: the extremes, the middle, 3/5/10."""
+    if hi < lo:
+        return []
+    vals = {lo, hi, (lo + hi + 1) // 2}
+    vals.update(v for v in (3, 5, 10) if lo < v < hi)
+    return sorted(vals)
+
+
+def _counts(lo: int, hi: int, prompt: str, label: str = "risk.opt.count") -> Node:
+    opts = []
+    for v in count_values(lo, hi):
+        key = "risk.opt.count_all" if v == hi and hi > lo else label
+        opts.append(Option(str(v), Msg(key, {"n": v})))
+    return Node(Msg(prompt, {"min": lo, "max": hi}), opts, num=(lo, hi))
+
+
+def _terr_opts(state: State, terrs: list[str], hint: str = "") -> list[Option]:
+    return [Option(t, Msg("risk.opt.territory", {"name": rules.tname(t), "armies": state["armies"][t]}), hint)
+            for t in terrs]
+
+
+def _verb(value: str, hint: str = "", emoji: str = "") -> Option:
+    return Option(value, Msg(f"risk.verb.{value}"), hint, emoji)
+
+
+def _verbs(prompt: str, verbs: list[Option]) -> Node:
+    return Node(Msg(prompt), verbs)
+
+
+def _bad(token: str) -> EngineError:
+    return EngineError("risk.err.bad_token", token=token)
+
+
+def tree(state: State, seat: int, path: list[str]) -> Node:
+    """The node reached by ``path`` (raises EngineError when the path leaves the tree)."""
+    phase = state["phase"]
+    if phase == "over":
+        raise EngineError("risk.err.game_over")
+    if not is_pending(state, seat):
+        raise EngineError("core.err.not_your_turn")
+    handler = _PHASES[phase]
+    return handler(state, seat, path)
+
+
+def is_pending(state: State, seat: int) -> bool:
+    phase = state["phase"]
+    if not 0 <= seat < state["seats"]:
+        return False
+    if phase == "setup_place" and state["setup"] == "quick":
+        return state["players"][seat]["to_place"] > 0
+    if phase == "setup_hq":
+        return str(seat) not in state["hq_choice"]
+    return phase != "over" and state["turn"] == seat
+
+
+def _expect(node: Node, token: str) -> None:
+    if not node.accepts(token):
+        raise _bad(token)
+
+
+# ----- set-up ------------------------------------------------------------------------------
+
+def _claim(state: State, seat: int, path: list[str]) -> Node:
+    free = [t for t in content().territories if state["owner"][t] is None]
+    first = Node(Msg("risk.prompt.action"), [_verb("claim", "primary")])
+    if not path:
+        return first
+    _expect(first, path[0])
+    pick = Node(Msg("risk.prompt.claim"), _terr_opts(state, free))
+    if len(path) == 1:
+        return pick
+    _expect(pick, path[1])
+    if len(path) == 2:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[2])
+
+
+def _setup_place(state: State, seat: int, path: list[str]) -> Node:
+    first = Node(Msg("risk.prompt.action"), [_verb("place", "primary")])
+    if not path:
+        return first
+    _expect(first, path[0])
+    mine = rules.owned(state, seat)
+    if state["setup"] == "quick":
+        return _chunk(state, seat, path, mine, state["players"][seat]["to_place"])
+    if state["variant"] == "neutral":
+        neutral = rules.owned(state, rules.NEUTRAL)
+        prompts = ["risk.prompt.place_own", "risk.prompt.place_own", "risk.prompt.place_neutral"]
+        pools = [mine, mine, neutral]
+        for i in range(3):
+            node = Node(Msg(prompts[i]), _terr_opts(state, pools[i]))
+            if len(path) == 1 + i:
+                return node
+            _expect(node, path[1 + i])
+        if len(path) == 4:
+            return Node(Msg("risk.prompt.done"), complete=True)
+        raise _bad(path[4])
+    pick = Node(Msg("risk.prompt.place_one"), _terr_opts(state, mine))
+    if len(path) == 1:
+        return pick
+    _expect(pick, path[1])
+    if len(path) == 2:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[2])
+
+
+def _chunk(state: State, seat: int, path: list[str], terrs: list[str], left: int) -> Node:
+    """``place <territory> <count>`` with a count up to what is left."""
+    pick = Node(Msg("risk.prompt.place_where", {"left": left}), _terr_opts(state, terrs))
+    if len(path) == 1:
+        return pick
+    _expect(pick, path[1])
+    amount = _counts(1, left, "risk.prompt.place_count")
+    if len(path) == 2:
+        return amount
+    _expect(amount, path[2])
+    if len(path) == 3:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[3])
+
+
+def _hq(state: State, seat: int, path: list[str]) -> Node:
+    first = Node(Msg("risk.prompt.action"), [_verb("hq", "primary")])
+    if not path:
+        return first
+    _expect(first, path[0])
+    pick = Node(Msg("risk.prompt.hq"), _terr_opts(state, rules.owned(state, seat)))
+    if len(path) == 1:
+        return pick
+    _expect(pick, path[1])
+    if len(path) == 2:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[2])
+
+
+# ----- play ----------------------------------------------------------------------------------
+
+def trade_allowed(state: State, seat: int) -> bool:
+    hand = state["players"][seat]["cards"]
+    if state["post_elim"] and not rules.must_trade(state, seat):
+        return False
+    return cardrules.has_set(hand)
+
+
+def bonus_territories(state: State, seat: int, chosen: list[str]) -> list[str]:
+    """Traded cards showing a territory the player holds: +2 armies on one of them."""
+    terrs = [content().cards[c].territory for c in chosen]
+    return [t for t in terrs if t is not None and state["owner"][t] == seat]
+
+
+def _card_opt(card_id: str) -> Option:
+    card = content().cards[card_id]
+    return Option(card_id, Msg("risk.opt.card", {"name": rules.card_label(card_id),
+                                                 "symbol": f"@risk.symbol.{card.symbol}"}))
+
+
+def _reinforce(state: State, seat: int, path: list[str]) -> Node:
+    verbs = []
+    forced = rules.must_trade(state, seat)
+    if trade_allowed(state, seat):
+        verbs.append(_verb("trade", "primary" if forced else ""))
+    if not forced and state["reinforcements"] > 0:
+        verbs.append(_verb("place", "primary"))
+    first = _verbs("risk.prompt.forced_trade" if forced else "risk.prompt.reinforce", verbs)
+    if not path:
+        return first
+    _expect(first, path[0])
+    if path[0] == "place":
+        return _chunk(state, seat, path, rules.owned(state, seat), state["reinforcements"])
+    hand = state["players"][seat]["cards"]
+    sets = cardrules.sets_in(hand)
+    chosen: list[str] = []
+    for i in range(3):
+        avail = sorted({c for s in sets if all(x in s for x in chosen) for c in s if c not in chosen},
+                       key=hand.index)
+        node = Node(Msg("risk.prompt.trade_card", {"n": i + 1}), [_card_opt(c) for c in avail])
+        if len(path) == 1 + i:
+            return node
+        _expect(node, path[1 + i])
+        chosen.append(path[1 + i])
+    bonus = bonus_territories(state, seat, chosen)
+    if len(bonus) >= 2:
+        node = Node(Msg("risk.prompt.trade_bonus"), _terr_opts(state, bonus))
+        if len(path) == 4:
+            return node
+        _expect(node, path[4])
+        if len(path) == 5:
+            return Node(Msg("risk.prompt.done"), complete=True)
+        raise _bad(path[5])
+    if len(path) == 4:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[4])
+
+
+def blitz_values(armies: int) -> list[int]:
+    """Stop values for a blitz: all-in (1) up to keeping most of the force at home."""
+    hi = armies - 1
+    return [v for v in sorted({1, 2, 3, armies // 2, (3 * armies) // 4}) if 1 <= v <= hi]
+
+
+def _attack(state: State, seat: int, path: list[str]) -> Node:
+    sources = rules.attack_sources(state, seat)
+    verbs = ([_verb("attack", "danger", "⚔️")] if sources else []) + [_verb("end")]
+    first = _verbs("risk.prompt.attack", verbs)
+    if not path:
+        return first
+    _expect(first, path[0])
+    if path[0] == "end":
+        if len(path) == 1:
+            return Node(Msg("risk.prompt.done"), complete=True)
+        raise _bad(path[1])
+    src_node = Node(Msg("risk.prompt.attack_from"), _terr_opts(state, sources))
+    if len(path) == 1:
+        return src_node
+    _expect(src_node, path[1])
+    src = path[1]
+    owner = state["owner"]
+    targets = sorted((n for n in content().adjacent[src] if owner[n] != seat), key=content().territories.index)
+    dst_node = Node(Msg("risk.prompt.attack_to"), _terr_opts(state, targets, "danger"))
+    if len(path) == 2:
+        return dst_node
+    _expect(dst_node, path[2])
+    mode = Node(Msg("risk.prompt.attack_mode"), [_verb("once", "primary", "🎲"), _verb("blitz", "danger")])
+    if len(path) == 3:
+        return mode
+    _expect(mode, path[3])
+    armies = state["armies"][src]
+    if path[3] == "once":
+        if len(path) == 4:
+            return Node(Msg("risk.prompt.done"), complete=True)
+        raise _bad(path[4])
+    stop = Node(Msg("risk.prompt.blitz_stop"),
+                [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v})) for v in blitz_values(armies)],
+                num=(1, armies - 1))
+    if len(path) == 4:
+        return stop
+    _expect(stop, path[4])
+    if len(path) == 5:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[5])
+
+
+def _occupy(state: State, seat: int, path: list[str]) -> Node:
+    occ = state["occupy"]
+    first = Node(Msg("risk.prompt.action"), [_verb("move", "primary")])
+    if not path:
+        return first
+    _expect(first, path[0])
+    lo, hi = occ["min"], occ["max"]
+    opts = [Option(str(v), Msg("risk.opt.count", {"n": v})) for v in sorted({lo, (lo + hi) // 2, hi})]
+    node = Node(Msg("risk.prompt.occupy", {"min": lo, "max": hi, "to": rules.tname(occ["to"])}), opts,
+                num=(lo, hi))
+    if len(path) == 1:
+        return node
+    _expect(node, path[1])
+    if len(path) == 2:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[2])
+
+
+def _fortify(state: State, seat: int, path: list[str]) -> Node:
+    sources = rules.fortify_sources(state, seat)
+    verbs = ([_verb("fortify", "primary")] if sources else []) + [_verb("end")]
+    first = _verbs("risk.prompt.fortify", verbs)
+    if not path:
+        return first
+    _expect(first, path[0])
+    if path[0] == "end":
+        if len(path) == 1:
+            return Node(Msg("risk.prompt.done"), complete=True)
+        raise _bad(path[1])
+    src_node = Node(Msg("risk.prompt.fortify_from"), _terr_opts(state, sources))
+    if len(path) == 1:
+        return src_node
+    _expect(src_node, path[1])
+    src = path[1]
+    dests = sorted((n for n in content().adjacent[src] if state["owner"][n] == seat),
+                   key=content().territories.index)
+    dst_node = Node(Msg("risk.prompt.fortify_to"), _terr_opts(state, dests))
+    if len(path) == 2:
+        return dst_node
+    _expect(dst_node, path[2])
+    amount = _counts(1, state["armies"][src] - 1, "risk.prompt.fortify_count")
+    if len(path) == 3:
+        return amount
+    _expect(amount, path[3])
+    if len(path) == 4:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[4])
+
+
+_PHASES = {
+    "setup_claim": _claim,
+    "setup_place": _setup_place,
+    "setup_hq": _hq,
+    "reinforce": _reinforce,
+    "attack": _attack,
+    "occupy": _occupy,
+    "fortify": _fortify,
+}
+
+
+def validate(state: State, seat: int, action: list[str]) -> None:
+    """Raise EngineError unless ``action`` is a complete path of the tree."""
+    if not isinstance(action, list) or not action or not all(isinstance(t, str) for t in action):
+        raise EngineError("risk.err.bad_action")
+    node = tree(state, seat, action)
+    if not node.complete:
+        raise EngineError("risk.err.incomplete")

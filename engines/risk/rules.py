@@ -1,0 +1,347 @@
+"""State queries and the transitions shared by several actions (turns, conquest, victory).
+
+Everything here mutates a state the caller already copied; ``apply`` copies once, validates, then
+lets these helpers change the copy, so an error never leaves a half-changed state behind.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Event, Msg, State
+from engines.risk import cards as cardrules
+from engines.risk.data import content
+from engines.rng import Rng
+
+NEUTRAL = -1
+START_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
+DEFAULT_MAX_ROUNDS = 500
+PLAY_PHASES = ("reinforce", "attack", "occupy", "fortify")
+
+
+def clone(value: Any) -> Any:
+    """Deep copy of plain JSON data (faster than ``copy.deepcopy`` for our shapes)."""
+    if type(value) is dict:
+        return {k: clone(v) for k, v in value.items()}
+    if type(value) is list:
+        return [clone(v) for v in value]
+    return value
+
+
+def tname(territory: str) -> str:
+    return f"@risk.territory.{territory}"
+
+
+def pname(state: State, seat: int) -> str:
+    """Players are named by colour in engine messages; front-ends add user names."""
+    if seat == NEUTRAL:
+        return "@risk.color.neutral"
+    return f"@risk.color.{state['players'][seat]['color']}"
+
+
+def owned(state: State, seat: int) -> list[str]:
+    owner = state["owner"]
+    return [t for t in content().territories if owner[t] == seat]
+
+
+def territory_count(state: State, seat: int) -> int:
+    return sum(1 for o in state["owner"].values() if o == seat)
+
+
+def continents_held(state: State, seat: int) -> list[str]:
+    owner = state["owner"]
+    return [c for c, ts in content().continents.items() if all(owner[t] == seat for t in ts)]
+
+
+def base_reinforcements(state: State, seat: int) -> int:
+    """max(3, territories // 3) plus the bonus of every whole continent held."""
+    bonus = content().bonus
+    return max(3, territory_count(state, seat) // 3) + sum(bonus[c] for c in continents_held(state, seat))
+
+
+def alive_seats(state: State) -> list[int]:
+    return [i for i, p in enumerate(state["players"]) if p["alive"]]
+
+
+def next_seat(state: State, seat: int, need: Any = None) -> int:
+    """The next seat clockwise (increasing index) that is alive and passes ``need``."""
+    n = state["seats"]
+    for k in range(1, n + 1):
+        s = (seat + k) % n
+        if state["players"][s]["alive"] and (need is None or need(s)):
+            return s
+    return seat
+
+
+def can_attack_from(state: State, territory: str) -> bool:
+    seat = state["owner"][territory]
+    if state["armies"][territory] < 2:
+        return False
+    owner = state["owner"]
+    return any(owner[n] != seat for n in content().adjacent[territory])
+
+
+def attack_sources(state: State, seat: int) -> list[str]:
+    return [t for t in owned(state, seat) if can_attack_from(state, t)]
+
+
+def fortify_sources(state: State, seat: int) -> list[str]:
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    return [t for t in owned(state, seat) if armies[t] >= 2 and any(owner[n] == seat for n in adj[t])]
+
+
+def must_trade(state: State, seat: int) -> bool:
+    """A trade is forced: 5+ cards in the reinforcement phase, or still above 4 after an elimination."""
+    hand = state["players"][seat]["cards"]
+    if state["post_elim"]:
+        return len(hand) > cardrules.ELIMINATION_TRADE_DOWN_TO
+    return len(hand) >= cardrules.FORCED_TRADE_AT_TURN_START
+
+
+# ----- turn flow -------------------------------------------------------------------------------
+
+def begin_turn(state: State, seat: int, events: list[Event]) -> None:
+    state["turn"] = seat
+    state["phase"] = "reinforce"
+    state["conquered"] = False
+    state["post_elim"] = False
+    state["occupy"] = None
+    state["turn_summary"] = []
+    state["reinforcements"] = base_reinforcements(state, seat)
+    events.append(Event(Msg("risk.ev.turn", {"player": pname(state, seat), "round": state["round"],
+                                             "armies": state["reinforcements"]}), kind="turn"))
+
+
+def after_reinforce(state: State, events: list[Event]) -> None:
+    """Leave the reinforcement phase once everything is placed and no trade is forced."""
+    if state["phase"] != "reinforce" or state["reinforcements"] > 0 or must_trade(state, state["turn"]):
+        return
+    state["phase"] = "attack"
+    state["post_elim"] = False
+    skip_idle_phases(state, events)
+
+
+def skip_idle_phases(state: State, events: list[Event]) -> None:
+    """Attack and fortify phases with no possible move end by themselves (fewer empty clicks)."""
+    seat = state["turn"]
+    if state["phase"] == "attack" and not attack_sources(state, seat):
+        end_attack(state, events)
+    if state["phase"] == "fortify" and not fortify_sources(state, seat):
+        end_turn(state, events)
+
+
+def end_attack(state: State, events: list[Event]) -> None:
+    """One card after at least one conquest this turn, then the fortify phase."""
+    seat = state["turn"]
+    if state["conquered"]:
+        draw_card(state, seat, events)
+    state["phase"] = "fortify"
+    if not fortify_sources(state, seat):
+        end_turn(state, events)
+
+
+def draw_card(state: State, seat: int, events: list[Event]) -> None:
+    if not state["deck"] and state["discard"]:
+        state["deck"] = state["discard"]
+        state["discard"] = []
+        Rng(state).shuffle(state["deck"])
+    if not state["deck"]:
+        return
+    card = state["deck"].pop()
+    state["players"][seat]["cards"].append(card)
+    events.append(Event(Msg("risk.ev.draw", {"player": pname(state, seat)}), kind="card"))
+    events.append(Event(Msg("risk.ev.draw_private", {"card": card_label(card)}), to=(seat,), kind="card"))
+
+
+def card_label(card_id: str) -> str:
+    card = content().cards[card_id]
+    return tname(card.territory) if card.territory else "@risk.card.wild"
+
+
+def end_turn(state: State, events: list[Event]) -> None:
+    if state["phase"] == "over":
+        return
+    current = state["turn"]
+    nxt = next_seat(state, current)
+    first = state["first"]
+    n = state["seats"]
+    if (nxt - first) % n <= (current - first) % n:
+        state["round"] += 1
+        if state["round"] > state["max_rounds"]:
+            finish_by_cap(state, events)
+            return
+    begin_turn(state, nxt, events)
+
+
+def finish_by_cap(state: State, events: list[Event]) -> None:
+    """The round cap ends a stalled game: most territories wins, then most armies; ties share."""
+    def key(s: int) -> tuple[int, int]:
+        return territory_count(state, s), sum(a for t, a in state["armies"].items() if state["owner"][t] == s)
+    alive = alive_seats(state)
+    best = max(key(s) for s in alive)
+    finish(state, [s for s in alive if key(s) == best], "cap", events)
+
+
+def finish(state: State, winners: list[int], reason: str, events: list[Event]) -> None:
+    state["phase"] = "over"
+    state["winners"] = sorted(winners)
+    state["end_reason"] = reason
+    state["occupy"] = None
+    state["reinforcements"] = 0
+    events.append(Event(Msg("risk.ev.over", {"reason": f"@risk.end.{reason}", "count": len(winners)}),
+                        kind="over"))
+    for s in winners:
+        events.append(Event(Msg("risk.ev.winner", {"player": pname(state, s)}), kind="over"))
+    if state["variant"] == "mission":
+        for i, p in enumerate(state["players"]):
+            if p["mission"]:
+                events.append(Event(Msg("risk.ev.mission_reveal", {"player": pname(state, i),
+                                                                   "mission": "@" + mission_msg(state, i).key}),
+                                    kind="over"))
+
+
+# ----- combat consequences -------------------------------------------------------------------
+
+def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event]) -> None:
+    """Take ``dst``: move the minimum in now (never an empty territory), ask for more if possible."""
+    seat = state["owner"][src]
+    loser = state["owner"][dst]
+    state["owner"][dst] = seat
+    state["armies"][src] -= dice_used
+    state["armies"][dst] = dice_used
+    state["conquered"] = True
+    events.append(Event(Msg("risk.ev.conquer", {"player": pname(state, seat), "territory": tname(dst),
+                                                "loser": pname(state, loser)}), kind="conquer"))
+    if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
+        state["hq_holder"][dst] = seat
+        hq_owner = hq_owner_of(state, dst)
+        events.append(Event(Msg("risk.ev.hq_captured", {"player": pname(state, seat), "territory": tname(dst),
+                                                        "owner": pname(state, hq_owner)}), kind="hq"))
+    if loser != NEUTRAL and territory_count(state, loser) == 0:
+        eliminate(state, loser, seat, events)
+    if check_victory(state, events):
+        return
+    extra = state["armies"][src] - 1
+    if extra > 0:
+        state["phase"] = "occupy"
+        state["occupy"] = {"from": src, "to": dst, "min": dice_used, "max": dice_used + extra}
+    else:
+        after_occupy(state, events)
+
+
+def after_occupy(state: State, events: list[Event]) -> None:
+    state["occupy"] = None
+    if state["post_elim"]:
+        state["phase"] = "reinforce"
+        return
+    state["phase"] = "attack"
+    skip_idle_phases(state, events)
+
+
+def eliminate(state: State, loser: int, winner: int, events: list[Event]) -> None:
+    lp, wp = state["players"][loser], state["players"][winner]
+    lp["alive"] = False
+    lp["eliminated_by"] = winner
+    taken = lp["cards"]
+    lp["cards"] = []
+    wp["cards"].extend(taken)
+    events.append(Event(Msg("risk.ev.eliminated", {"player": pname(state, loser), "by": pname(state, winner),
+                                                   "cards": len(taken)}), kind="eliminated"))
+    if taken:
+        events.append(Event(Msg("risk.ev.cards_taken", {"count": len(taken)}), to=(winner,), kind="card"))
+    if len(wp["cards"]) >= cardrules.ELIMINATION_TRADE_AT:
+        state["post_elim"] = True
+    for i, p in enumerate(state["players"]):
+        if p["mission"] and p["alive"] and i != winner:
+            m = content().missions[p["mission"]]
+            if m.kind == "destroy" and not p["mission_converted"] and seat_of_color(state, m.color) == loser:
+                p["mission_converted"] = True
+
+
+# ----- victory -------------------------------------------------------------------------------
+
+def seat_of_color(state: State, color: str | None) -> int | None:
+    for i, p in enumerate(state["players"]):
+        if p["color"] == color:
+            return i
+    return None
+
+
+def hq_owner_of(state: State, territory: str) -> int:
+    for i, p in enumerate(state["players"]):
+        if p["hq"] == territory:
+            return i
+    return NEUTRAL
+
+
+def hqs_captured(state: State, seat: int) -> list[str]:
+    return sorted(t for t, holder in state["hq_holder"].items()
+                  if holder == seat and hq_owner_of(state, t) != seat)
+
+
+def hqs_needed(seats: int) -> int:
+    """Seed: 2–3 players all other HQs, 4 players any 2, 5–6 players any 3."""
+    if seats <= 3:
+        return seats - 1
+    return 2 if seats == 4 else 3
+
+
+def effective_mission(state: State, seat: int) -> str | None:
+    """The mission that counts now: 'destroy your own colour' and 'destroy someone already
+    eliminated by another player' both become the fallback (24 territories)."""
+    p = state["players"][seat]
+    if not p["mission"]:
+        return None
+    m = content().missions[p["mission"]]
+    if m.kind == "destroy" and (m.color == p["color"] or p["mission_converted"]
+                                or seat_of_color(state, m.color) is None):
+        return content().fallback_mission
+    return m.id
+
+
+def mission_msg(state: State, seat: int) -> Msg:
+    mid = effective_mission(state, seat)
+    if mid is None:
+        return Msg("risk.mission.none")
+    return Msg(f"risk.mission.{mid}")
+
+
+def mission_done(state: State, seat: int) -> bool:
+    mid = effective_mission(state, seat)
+    if mid is None:
+        return False
+    m = content().missions[mid]
+    if m.kind == "destroy":
+        target = seat_of_color(state, m.color)
+        return target is not None and not state["players"][target]["alive"] \
+            and state["players"][target]["eliminated_by"] == seat
+    if m.kind == "territories":
+        owner, armies = state["owner"], state["armies"]
+        return sum(1 for t in owner if owner[t] == seat and armies[t] >= m.min_armies) >= m.count
+    held = continents_held(state, seat)
+    return all(c in held for c in m.continents)
+
+
+def check_victory(state: State, events: list[Event]) -> bool:
+    """Domination (last player standing) in every variant, plus HQ and mission goals."""
+    if state["phase"] == "over":
+        return True
+    alive = alive_seats(state)
+    if len(alive) == 1:
+        finish(state, alive, "domination", events)
+        return True
+    if state["phase"] not in PLAY_PHASES:
+        return False
+    order = [state["turn"]] + [s for s in alive if s != state["turn"]]
+    if state["variant"] == "hq":
+        need = hqs_needed(state["seats"])
+        for s in order:
+            if state["players"][s]["alive"] and len(hqs_captured(state, s)) >= need:
+                finish(state, [s], "hq", events)
+                return True
+    if state["variant"] == "mission":
+        for s in order:
+            if state["players"][s]["alive"] and mission_done(state, s):
+                finish(state, [s], "mission", events)
+                return True
+    return False
