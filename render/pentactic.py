@@ -1,0 +1,491 @@
+"""Pentactic board image: every board of the view, a header and one tray per player.
+
+The picture has to be read on a phone in a Discord thread, so cells are big (45-80 px), pieces
+carry their letter and a dark outline (in modes 2/3 every piece on a board has the owner's colour,
+so outlines are what tell neighbouring pieces apart), discs are circles, the last move gets a
+white-and-black double outline that shows on any colour, and a placement preview is a hatched,
+translucent ghost with a dashed border so nobody mistakes it for a placed piece.
+
+Only the view is read (never engine state), and every label comes from the ``render`` catalog.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+from functools import cache, lru_cache
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from i18n import t
+from render.common import (
+    BACKGROUND,
+    INK,
+    MUTED,
+    RGB,
+    darken,
+    draw_text,
+    lighten,
+    player_color,
+    text_color_on,
+    text_fit,
+    text_width,
+    to_png,
+)
+
+Cell = tuple[int, int]
+
+PIECES: tuple[str, ...] = ("F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z")
+#: Fallback drawings (x right, y down) used only when the engine's shape table is unavailable.
+_DRAWINGS: dict[str, str] = {
+    "F": ".##|##.|.#.", "I": "#####", "L": "#.|#.|#.|##", "N": ".#|.#|##|#.",
+    "P": "##|##|#.", "T": "###|.#.|.#.", "U": "#.#|###", "V": "#..|#..|###",
+    "W": "#..|##.|.##", "X": ".#.|###|.#.", "Y": ".#|##|.#|.#", "Z": "##.|.#.|.##",
+}
+
+EMPTY: RGB = (236, 229, 212)
+GRID: RGB = (188, 178, 158)
+FRAME: RGB = (120, 110, 95)
+HIGHLIGHT: RGB = (255, 255, 255)
+PANEL: RGB = (240, 235, 224)
+
+PAD = 24
+GAP = 28
+MIN_WIDTH = 900
+HEADER_H = 92
+TRAY_ROW_H = 96
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of one image, derived from the board size and the number of boards."""
+
+    cols: int
+    rows: int
+    n_boards: int
+    per_row: int
+    cell: int
+    coord: int
+    label_h: int
+
+    @property
+    def board_w(self) -> int:
+        return self.coord + self.cols * self.cell
+
+    @property
+    def board_h(self) -> int:
+        return self.label_h + self.coord + self.rows * self.cell
+
+    @property
+    def grid_rows(self) -> int:
+        return math.ceil(self.n_boards / self.per_row)
+
+    @property
+    def boards_w(self) -> int:
+        return self.per_row * self.board_w + (self.per_row - 1) * GAP
+
+    @property
+    def image_w(self) -> int:
+        return max(MIN_WIDTH, self.boards_w + 2 * PAD)
+
+    def board_origin(self, index: int, top: int) -> tuple[int, int]:
+        """Top-left corner of the cell grid of board ``index`` (below its label and letters)."""
+        row, col = divmod(index, self.per_row)
+        in_row = min(self.per_row, self.n_boards - row * self.per_row)
+        row_w = in_row * self.board_w + (in_row - 1) * GAP
+        left = (self.image_w - row_w) // 2
+        x = left + col * (self.board_w + GAP) + self.coord
+        y = top + row * (self.board_h + GAP) + self.label_h + self.coord
+        return x, y
+
+
+def layout(cols: int, rows: int, n_boards: int) -> Layout:
+    """Cells as big as fit: one board ~900 px wide, 2-3 boards per row up to ~1500 px."""
+    n = max(1, n_boards)
+    per_row = math.ceil(n / math.ceil(n / 3))
+    avail = {1: 880, 2: 1180, 3: 1480}[per_row]
+    cell = max(40, min(80, (avail - per_row * 40 - (per_row - 1) * GAP) // (per_row * cols)))
+    coord = max(26, round(cell * 0.42))
+    label_h = 40 if n > 1 else 0
+    return Layout(cols, rows, n, per_row, cell, coord, label_h)
+
+
+# ---------------------------------------------------------------------------------------------
+# Shapes
+
+
+def _normalize(cells: Iterable[Cell]) -> tuple[Cell, ...]:
+    cells = list(cells)
+    mx = min(x for x, _ in cells)
+    my = min(y for _, y in cells)
+    return tuple(sorted((x - mx, y - my) for x, y in cells))
+
+
+def _own_orientations(piece: str) -> list[list[Cell]]:
+    base = [(x, y) for y, row in enumerate(_DRAWINGS[piece].split("|"))
+            for x, ch in enumerate(row) if ch == "#"]
+    seen: list[tuple[Cell, ...]] = []
+    for mirror in (False, True):
+        cells = [(-x, y) for x, y in base] if mirror else list(base)
+        for _ in range(4):
+            cells = [(-y, x) for x, y in cells]
+            shape = _normalize(cells)
+            if shape not in seen:
+                seen.append(shape)
+    return [list(s) for s in seen]
+
+
+def _orientations(piece: str) -> list[list[Cell]]:
+    """The engine's orientation table when it is importable, our own copy otherwise."""
+    try:
+        from engines.pentactic import orientations  # type: ignore[attr-defined]
+    except ImportError:
+        try:
+            from engines.pentactic.shapes import orientations
+        except ImportError:
+            return _own_orientations(piece)
+    return [[tuple(c) for c in o] for o in orientations(piece)]
+
+
+@cache
+def tray_shape(piece: str) -> tuple[Cell, ...]:
+    """The orientation drawn in trays: as flat as possible, wider than tall, then a fixed pick.
+
+    Chosen by a rule over the set of orientations (not by index) so the picture is the same
+    whichever shape table supplied them.
+    """
+    shapes = [_normalize(o) for o in _orientations(piece)]
+
+    def key(s: tuple[Cell, ...]) -> tuple[int, int, tuple[Cell, ...]]:
+        w = max(x for x, _ in s) + 1
+        h = max(y for _, y in s) + 1
+        return h, -w, s
+
+    return min(shapes, key=key)
+
+
+# ---------------------------------------------------------------------------------------------
+# Drawing helpers
+
+
+def _edges(cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
+    """Unit edges (in cell-corner coordinates) on the outline of a set of cells."""
+    cs = set(cells)
+    out: list[tuple[Cell, Cell]] = []
+    for x, y in cs:
+        if (x, y - 1) not in cs:
+            out.append(((x, y), (x + 1, y)))
+        if (x, y + 1) not in cs:
+            out.append(((x, y + 1), (x + 1, y + 1)))
+        if (x - 1, y) not in cs:
+            out.append(((x, y), (x, y + 1)))
+        if (x + 1, y) not in cs:
+            out.append(((x + 1, y), (x + 1, y + 1)))
+    return out
+
+
+def _outline(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], ox: float, oy: float, size: float,
+             color: RGB | tuple[int, int, int, int], width: int, inset: float = 0.0) -> None:
+    """Stroke the outline of ``cells``; ``inset`` pulls the stroke inside by that many pixels."""
+    cs = set(cells)
+    half = width / 2
+    for (x0, y0), (x1, y1) in _edges(cs):
+        px0, py0, px1, py1 = ox + x0 * size, oy + y0 * size, ox + x1 * size, oy + y1 * size
+        if y0 == y1:  # horizontal edge: move inwards (down if the cell is below it)
+            dy = inset if (x0, y0) in cs else -inset
+            draw.rectangle((px0 - half, py0 + dy - half, px1 + half, py0 + dy + half), fill=color)
+        else:
+            dx = inset if (x0, y0) in cs else -inset
+            draw.rectangle((px0 + dx - half, py0 - half, px0 + dx + half, py1 + half), fill=color)
+
+
+def _dashed_outline(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], ox: float, oy: float,
+                    size: float, color: RGB, width: int) -> None:
+    dash = max(6, size / 6)
+    for (x0, y0), (x1, y1) in _edges(cells):
+        px0, py0, px1, py1 = ox + x0 * size, oy + y0 * size, ox + x1 * size, oy + y1 * size
+        length = abs(px1 - px0) + abs(py1 - py0)
+        steps = max(1, int(length // (2 * dash)))
+        for i in range(steps + 1):
+            a = i * 2 * dash
+            b = min(length, a + dash)
+            if a >= length:
+                break
+            if py0 == py1:
+                draw.line((px0 + a, py0, px0 + b, py0), fill=color, width=width)
+            else:
+                draw.line((px0, py0 + a, px0, py0 + b), fill=color, width=width)
+
+
+def _label_cell(cells: Sequence[Cell]) -> Cell:
+    """The square nearest the piece's centre of mass, where its letter goes."""
+    cx = sum(x for x, _ in cells) / len(cells)
+    cy = sum(y for _, y in cells) / len(cells)
+    return min(cells, key=lambda c: ((c[0] - cx) ** 2 + (c[1] - cy) ** 2, c[1], c[0]))
+
+
+def _cells(raw: Iterable[Sequence[int]]) -> list[Cell]:
+    return [(int(c[0]), int(c[1])) for c in raw]
+
+
+def _name(names: Sequence[str], seat: Any, locale: str) -> str:
+    if isinstance(seat, int) and 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    n = seat + 1 if isinstance(seat, int) else "?"
+    return t(locale, "render.common.seat", n=n)
+
+
+def _join(locale: str, items: Iterable[str]) -> str:
+    return t(locale, "render.common.list_sep").join(items)
+
+
+# ---------------------------------------------------------------------------------------------
+# Board
+
+
+@lru_cache(maxsize=16)
+def _empty_board(cols: int, rows: int, cell: int, coord: int) -> Image.Image:
+    """The empty grid with its coordinates; drawn once per size and pasted for every board."""
+    img = Image.new("RGB", (coord + cols * cell + 2, coord + rows * cell + 2), BACKGROUND)
+    d = ImageDraw.Draw(img)
+    ox, oy = coord, coord
+    d.rectangle((ox, oy, ox + cols * cell, oy + rows * cell), fill=EMPTY)
+    for i in range(cols + 1):
+        d.line((ox + i * cell, oy, ox + i * cell, oy + rows * cell), fill=GRID, width=1)
+    for j in range(rows + 1):
+        d.line((ox, oy + j * cell, ox + cols * cell, oy + j * cell), fill=GRID, width=1)
+    d.rectangle((ox - 1, oy - 1, ox + cols * cell + 1, oy + rows * cell + 1), outline=FRAME, width=2)
+    size = max(14, round(coord * 0.62))
+    for i in range(cols):
+        draw_text(d, (ox + (i + 0.5) * cell, coord / 2), chr(ord("a") + i), size, MUTED, anchor="mm")
+    for j in range(rows):
+        draw_text(d, (coord / 2, oy + (j + 0.5) * cell), str(j + 1), size, MUTED, anchor="mm")
+    return img
+
+
+def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, Any], lay: Layout,
+                ox: int, oy: int, last: dict[str, Any] | None) -> None:
+    cell = lay.cell
+    img.paste(_empty_board(lay.cols, lay.rows, cell, lay.coord), (ox - lay.coord, oy - lay.coord))
+    stroke = max(2, cell // 22)
+    for piece in board.get("pieces", []):
+        cells = _cells(piece.get("cells", []))
+        if not cells:
+            continue
+        color = player_color(piece.get("seat"))
+        for x, y in cells:
+            draw.rectangle((ox + x * cell, oy + y * cell, ox + (x + 1) * cell, oy + (y + 1) * cell), fill=color)
+        _outline(draw, cells, ox, oy, cell, darken(color, 0.55), stroke + 1, inset=(stroke + 1) / 2)
+        lx, ly = _label_cell(cells)
+        draw_text(draw, (ox + (lx + 0.5) * cell, oy + (ly + 0.5) * cell), str(piece.get("piece", "?")),
+                  round(cell * 0.5), text_color_on(color), bold=True, anchor="mm")
+    r = cell * 0.34
+    for disc in board.get("discs", []):
+        x, y = _cells([disc.get("cell", (0, 0))])[0]
+        color = player_color(disc.get("by"))
+        cx, cy = ox + (x + 0.5) * cell, oy + (y + 0.5) * cell
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color, outline=darken(color, 0.55), width=stroke + 1)
+        inner = r * 0.45
+        draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=lighten(color, 0.45), width=stroke)
+    if last and last.get("board") == board.get("owner"):
+        cells = _cells(last.get("cells", []))
+        w = max(3, cell // 14)
+        _outline(draw, cells, ox, oy, cell, INK, w + 4, inset=0)
+        _outline(draw, cells, ox, oy, cell, HIGHLIGHT, w, inset=0)
+
+
+def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int, oy: int) -> None:
+    """A translucent hatched piece with a dashed border: a proposal, not a placed piece."""
+    cells = [c for c in _cells(overlay.get("cells", [])) if 0 <= c[0] < lay.cols and 0 <= c[1] < lay.rows]
+    if not cells:
+        return
+    cell = lay.cell
+    color = player_color(overlay.get("seat"))
+    x0 = min(x for x, _ in cells)
+    y0 = min(y for _, y in cells)
+    x1 = max(x for x, _ in cells) + 1
+    y1 = max(y for _, y in cells) + 1
+    box = (ox + x0 * cell, oy + y0 * cell, ox + x1 * cell + 1, oy + y1 * cell + 1)
+    layer = Image.new("RGBA", (box[2] - box[0], box[3] - box[1]), (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    lx, ly = -x0 * cell, -y0 * cell
+    for x, y in cells:
+        d.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=(*color, 120))
+    # Diagonal hatching clipped to the piece by masking afterwards.
+    hatch = Image.new("L", layer.size, 0)
+    hd = ImageDraw.Draw(hatch)
+    step = max(8, cell // 5)
+    for k in range(-layer.size[1], layer.size[0], step):
+        hd.line((k, layer.size[1], k + layer.size[1], 0), fill=170, width=max(2, cell // 24))
+    shape_mask = Image.new("L", layer.size, 0)
+    md = ImageDraw.Draw(shape_mask)
+    for x, y in cells:
+        md.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=255)
+    hatch = Image.composite(hatch, Image.new("L", layer.size, 0), shape_mask)
+    layer.paste(Image.new("RGBA", layer.size, (*darken(color, 0.5), 255)), (0, 0), hatch)
+    _dashed_outline(d, cells, lx, ly, cell, INK, max(3, cell // 16))
+    lc = _label_cell(cells)
+    draw_text(d, (lx + (lc[0] + 0.5) * cell, ly + (lc[1] + 0.5) * cell), str(overlay.get("piece", "")),
+              round(cell * 0.5), (*INK, 230), bold=True, anchor="mm")
+    base = img.crop(box).convert("RGBA")
+    img.paste(Image.alpha_composite(base, layer).convert("RGB"), box[:2])
+
+
+# ---------------------------------------------------------------------------------------------
+# Header and trays
+
+
+def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: Sequence[str],
+            width: int, preview: bool) -> None:
+    title = t(locale, "render.pentactic.title")
+    mode = t(locale, f"render.pentactic.mode.{view.get('mode', '')}")
+    parts = [title, mode]
+    if view.get("mode") == "1" and view.get("round"):
+        parts.append(t(locale, "render.pentactic.round", round=view["round"]))
+    line1 = " · ".join(parts)
+    fitted, size = text_fit(line1, width - 2 * PAD, 32, bold=True, min_size=18)
+    draw_text(draw, (PAD, 14), fitted, size, INK, bold=True)
+
+    phase = view.get("phase", "")
+    if phase == "over":
+        winners = view.get("winners") or []
+        status = (t(locale, "render.pentactic.winners", names=_join(locale, (_name(names, s, locale) for s in winners)))
+                  if winners else t(locale, "render.pentactic.no_winner"))
+        line2 = status
+    else:
+        movers = _join(locale, (_name(names, s, locale) for s in view.get("to_move") or []))
+        line2 = t(locale, f"render.pentactic.phase.{phase}")
+        if movers:
+            line2 += " — " + t(locale, "render.pentactic.to_move", names=movers)
+    if preview:
+        line2 += " — " + t(locale, "render.pentactic.preview")
+    fitted, size = text_fit(line2, width - 2 * PAD, 24, min_size=14)
+    draw_text(draw, (PAD, 56), fitted, size, INK)
+
+
+def _tray_piece(draw: ImageDraw.ImageDraw, piece: str, x: float, y: float, s: int, color: RGB,
+                state: str) -> float:
+    """One small piece drawing at (x, y); ``state`` is left / discarded / placed. Returns its width."""
+    cells = tray_shape(piece)
+    w = max(cx for cx, _ in cells) + 1
+    h = max(cy for _, cy in cells) + 1
+    top = y + (3 - h) * s / 2
+    if state == "left":
+        fill, line = color, darken(color, 0.55)
+    elif state == "discarded":
+        fill, line = (215, 210, 200), (150, 145, 135)
+    else:
+        fill, line = None, (205, 198, 185)
+    for cx, cy in cells:
+        rect = (x + cx * s, top + cy * s, x + (cx + 1) * s, top + (cy + 1) * s)
+        draw.rectangle(rect, fill=fill, outline=line, width=1)
+    if state == "discarded":
+        draw.line((x, top + h * s, x + w * s, top), fill=(120, 115, 105), width=2)
+        draw.line((x, top, x + w * s, top + h * s), fill=(120, 115, 105), width=2)
+    return w * s
+
+
+def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names: Sequence[str],
+          top: int, width: int, to_move: set[int]) -> None:
+    seat = player.get("seat")
+    color = player_color(seat)
+    left, right = PAD, width - PAD
+    draw.rounded_rectangle((left, top, right, top + TRAY_ROW_H - 8), radius=10, fill=PANEL,
+                           outline=INK if seat in to_move else (215, 208, 195), width=3 if seat in to_move else 1)
+    # Line 1: swatch, name, role / passed, scores on the right.
+    sw = 26
+    draw.rounded_rectangle((left + 12, top + 10, left + 12 + sw, top + 10 + sw), radius=5, fill=color,
+                           outline=darken(color, 0.55), width=2)
+    score_bits = []
+    if player.get("score") is not None:
+        score_bits.append(t(locale, "render.pentactic.score", score=player["score"]))
+    if player.get("total") is not None:
+        score_bits.append(t(locale, "render.pentactic.total", total=player["total"]))
+    score_text = " · ".join(score_bits)
+    score_w = text_width(score_text, 20, bold=True) if score_text else 0
+    if score_text:
+        draw_text(draw, (right - 14, top + 10 + sw / 2), score_text, 20, INK, bold=True, anchor="rm")
+    tags = []
+    if player.get("role"):
+        tags.append(t(locale, f"render.pentactic.role.{player['role']}"))
+    if player.get("passed"):
+        tags.append(t(locale, "render.pentactic.passed"))
+    tag_text = f"({_join(locale, tags)})" if tags else ""
+    tag_w = text_width(tag_text, 18) + 10 if tag_text else 0
+    name_x = left + 12 + sw + 10
+    name_room = right - 14 - score_w - 20 - tag_w - name_x
+    name, size = text_fit(_name(names, seat, locale), max(40, name_room), 22, bold=True, min_size=14)
+    nw = draw_text(draw, (name_x, top + 10 + sw / 2), name, size, INK, bold=True, anchor="lm")
+    if tag_text:
+        draw_text(draw, (name_x + nw + 10, top + 10 + sw / 2), tag_text, 18, MUTED, anchor="lm")
+
+    # Line 2: the twelve piece slots, then discs left.
+    disc_text = t(locale, "render.pentactic.discs_left", count=player.get("discs_left", 0))
+    disc_w = text_width(disc_text, 18) + 34
+    row_y = top + 46
+    avail = right - left - 24 - disc_w - 16
+    total_cells = sum(max(cx for cx, _ in tray_shape(p)) + 1 for p in PIECES)
+    gap = 10
+    s = max(6, min(15, int((avail - gap * (len(PIECES) - 1)) // total_cells)))
+    left_set = set(player.get("pieces_left") or [])
+    discarded = set(player.get("discarded") or [])
+    x = left + 12
+    for p in PIECES:
+        state = "left" if p in left_set else "discarded" if p in discarded else "placed"
+        x += _tray_piece(draw, p, x, row_y + (42 - 3 * s) / 2, s, color, state) + gap
+    dx = right - 14 - disc_w + 12
+    cy = row_y + 21
+    draw.ellipse((dx - 11, cy - 11, dx + 11, cy + 11), fill=color, outline=darken(color, 0.55), width=2)
+    draw_text(draw, (dx + 20, cy), disc_text, 18, INK, anchor="lm")
+
+
+# ---------------------------------------------------------------------------------------------
+# Entry points
+
+
+def compose(view: dict[str, Any], locale: str, names: Sequence[str],
+            overlay: dict[str, Any] | None = None) -> Image.Image:
+    """The image as a Pillow RGB image (tests and benchmarks inspect pixels here)."""
+    cols = int(view.get("width", 8))
+    rows = int(view.get("height", 8))
+    boards = list(view.get("boards") or [{"owner": 0, "discs": [], "pieces": []}])
+    players = sorted(view.get("players") or [], key=lambda p: p.get("seat", 0))
+    lay = layout(cols, rows, len(boards))
+    width = lay.image_w
+    boards_top = HEADER_H
+    boards_h = lay.grid_rows * lay.board_h + (lay.grid_rows - 1) * GAP
+    trays_top = boards_top + boards_h + GAP
+    height = trays_top + len(players) * TRAY_ROW_H + PAD - 8
+
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    _header(draw, view, locale, names, width, preview=bool(overlay))
+
+    last = view.get("last")
+    for index, board in enumerate(boards):
+        ox, oy = lay.board_origin(index, boards_top)
+        if lay.label_h:
+            owner = board.get("owner")
+            color = player_color(owner)
+            ly = oy - lay.coord - lay.label_h
+            draw.rounded_rectangle((ox, ly + 8, ox + 22, ly + 30), radius=4, fill=color,
+                                   outline=darken(color, 0.55), width=2)
+            label, size = text_fit(_name(names, owner, locale), lay.cols * lay.cell - 32, 24, bold=True,
+                                   min_size=14)
+            draw_text(draw, (ox + 32, ly + 19), label, size, INK, bold=True, anchor="lm")
+        _draw_board(img, draw, board, lay, ox, oy, last)
+        if overlay and overlay.get("board") == board.get("owner"):
+            _draw_ghost(img, overlay, lay, ox, oy)
+
+    to_move = set(view.get("to_move") or [])
+    for i, player in enumerate(players):
+        _tray(draw, player, locale, names, trays_top + i * TRAY_ROW_H, width, to_move)
+    return img
+
+
+def render(view: dict[str, Any], locale: str, names: list[str],
+           overlay: dict[str, Any] | None = None) -> bytes:
+    """The PNG bytes for ``view`` (see ``render.render_board``)."""
+    return to_png(compose(view, locale, names, overlay))
