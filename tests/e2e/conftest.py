@@ -1,0 +1,50 @@
+"""Fixtures for end-to-end tests: a started FakeDiscord with discord.py pointed at it, and a
+runner that starts clients (our own small bots or the real one) and always closes them."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from collections.abc import AsyncIterator, Awaitable, Callable
+
+import discord
+import pytest
+
+from fakediscord import FakeDiscord
+
+ClientRunner = Callable[[discord.Client], Awaitable[asyncio.Task[None]]]
+
+
+@pytest.fixture
+async def fake() -> AsyncIterator[FakeDiscord]:
+    logging.getLogger("discord").setLevel(logging.WARNING)
+    server = FakeDiscord()
+    await server.start()
+    with server.patch_discord():
+        yield server
+    await server.close()
+
+
+@pytest.fixture
+async def run_client(fake: FakeDiscord) -> AsyncIterator[ClientRunner]:
+    """``task = await run_client(bot)``: log in, connect, wait until the fake has a live session."""
+    started: list[tuple[discord.Client, asyncio.Task[None]]] = []
+
+    async def start(client: discord.Client) -> asyncio.Task[None]:
+        before = fake.gateway.identify_count
+        task = asyncio.create_task(client.start(fake.token), name=f"client-{len(started)}")
+        started.append((client, task))
+        await fake.wait_for(lambda: task.done() or (fake.gateway.identify_count > before
+                                                    and fake.gateway.connected()),
+                            15, "the client to identify")
+        if task.done():
+            task.result()  # surface the start-up error
+        return task
+
+    yield start
+    for client, task in reversed(started):
+        if not client.is_closed():
+            await client.close()
+        with contextlib.suppress(asyncio.CancelledError, Exception):
+            await asyncio.wait_for(task, 5)
