@@ -1,0 +1,176 @@
+"""Time: deadlines, reminders, time-outs with an injected clock, across a restart; the scheduler."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+import svc_toy_engine
+from svc_helpers import (
+    BOB,
+    HOST,
+    Clock,
+    Recorder,
+    clock,
+    db_path,
+    play_own_turn,
+    recorder,
+    service,
+    store,
+    toy,
+    two_humans,
+)
+
+from service.deadlines import deadline_for
+from service.matches import MatchService
+from service.scheduler import Scheduler
+from store import repo
+from store.db import Store
+
+__all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+
+
+def test_deadline_policy() -> None:
+    assert deadline_for(0, 60) == (60, None)
+    assert deadline_for(0, 120) == (120, 90)
+    assert deadline_for(0, 3600) == (3600, 2700)
+    assert deadline_for(10, 86400) == (86410, 86410 - 3600)
+
+
+async def test_reminder_then_restart_then_timeout(db_path: Path, clock: Clock, toy: svc_toy_engine.ToyEngine) -> None:
+    rec1 = Recorder()
+    store = await Store.open(db_path)
+    service = MatchService(store, publisher=rec1, clock=clock, offload=False)
+    mid = (await two_humans(service, turn_seconds=3600)).id
+    start = clock.now
+    (rid,) = await service.pending_for_user(mid, HOST)
+    (d,) = await repo.get_deadlines(store, mid)
+    assert (d.request_id, d.seat, d.due_at, d.remind_at) == (rid, 0, start + 3600, start + 2700)
+
+    clock.advance(2699)
+    assert await service.run_due() == 0
+    clock.advance(1)
+    assert await service.run_due() == 1
+    reminder = rec1.changes[-1]
+    assert (reminder.kind, reminder.seat, reminder.request_ids) == ("reminder", 0, [rid])
+    assert await service.run_due() == 0  # reminded once only
+    await store.close()
+
+    rec2 = Recorder()  # a new process: everything it knows comes from the file
+    store = await Store.open(db_path)
+    service = MatchService(store, publisher=rec2, clock=clock, offload=False)
+    try:
+        clock.advance(899)
+        assert await service.run_due() == 0 and rec2.changes == []
+        clock.advance(1)
+        assert await service.run_due() == 1
+        timeout = rec2.changes[-1]
+        assert timeout.kind == "timeout" and timeout.seat == 0
+        assert timeout.note is not None and timeout.note.key == "core.note.timeout"
+        assert timeout.note.params == {"name": "Host"}
+        entry = (await service.log(mid))[-1]
+        assert (entry.source, entry.seat) == ("timeout", 0)
+        (bob_rid,) = await service.pending_for_user(mid, BOB)
+        (d,) = await repo.get_deadlines(store, mid)
+        assert (d.request_id, d.seat, d.due_at) == (bob_rid, 1, clock.now + 3600)
+        await play_own_turn(service, mid, BOB)  # play continues normally
+        assert (await service.log(mid))[-1].source == "user"
+    finally:
+        await store.close()
+
+
+async def test_short_turns_have_no_reminder(service: MatchService, clock: Clock, recorder: Recorder) -> None:
+    mid = (await two_humans(service, turn_seconds=60)).id
+    (d,) = await repo.get_deadlines(service.store, mid)
+    assert d.remind_at is None
+    clock.advance(59)
+    assert await service.run_due() == 0
+    clock.advance(1)
+    assert await service.run_due() == 1
+    assert "reminder" not in recorder.kinds(mid) and recorder.kinds(mid)[-1] == "timeout"
+
+
+async def test_pending_requests_keep_their_deadline(service: MatchService, clock: Clock) -> None:
+    mid = (await two_humans(service, turn_seconds=600)).id
+    for user in (HOST, BOB, HOST):
+        await play_own_turn(service, mid, user, "2")  # to 6: both seats bid at once
+    armed = {d.seat: d.due_at for d in await repo.get_deadlines(service.store, mid)}
+    assert set(armed) == {0, 1}
+    clock.advance(100)
+    await play_own_turn(service, mid, BOB)
+    left = await repo.get_deadlines(service.store, mid)
+    assert [(d.seat, d.due_at) for d in left] == [(0, armed[0])]
+
+
+async def test_timeout_of_a_finished_request_is_dropped(service: MatchService, clock: Clock) -> None:
+    mid = (await two_humans(service, turn_seconds=60)).id
+    async with service.store.transaction() as tx:  # a leftover row for a request that no longer exists
+        await repo.insert_deadline(tx, mid, "r-gone", 0, clock.now - 1, None)
+    assert await service.run_due() == 0
+    assert [d.request_id for d in await repo.get_deadlines(service.store, mid)] == \
+        await service.pending_for_user(mid, HOST)
+
+
+async def test_failed_publish_is_retried_in_order(service: MatchService, recorder: Recorder) -> None:
+    mid = (await two_humans(service)).id
+    recorder.fail = True
+    await play_own_turn(service, mid, HOST)
+    await play_own_turn(service, mid, BOB)
+    version = (await service.get(mid)).version
+    assert (await service.log(mid))[-1].version == version  # committed despite the publisher
+    assert len(await repo.undelivered(service.store, mid)) == 2
+    recorder.fail = False
+    before = len(recorder.changes)
+    assert await service.run_due() == 2
+    assert [c.version for c in recorder.changes[before:]] == [version - 1, version]
+    assert await repo.undelivered(service.store, mid) == []
+
+
+async def test_scheduler_runs_due_work_in_background(service: MatchService, clock: Clock,
+                                                     recorder: Recorder) -> None:
+    mid = (await two_humans(service, turn_seconds=60)).id
+    scheduler = Scheduler(service, interval=0.01)
+    scheduler.start()
+    scheduler.start()  # idempotent
+    try:
+        clock.advance(61)
+        for _ in range(200):
+            if "timeout" in recorder.kinds(mid):
+                break
+            await asyncio.sleep(0.01)
+        assert "timeout" in recorder.kinds(mid)
+        assert scheduler.running and scheduler.runs > 0
+    finally:
+        await scheduler.stop()
+    assert not scheduler.running
+
+
+async def test_scheduler_survives_a_failing_round(service: MatchService) -> None:
+    calls = 0
+
+    async def flaky() -> int:
+        nonlocal calls
+        calls += 1
+        if calls == 1:
+            raise RuntimeError("db hiccup")
+        return 0
+
+    service.run_due = flaky  # type: ignore[method-assign]
+    scheduler = Scheduler(service, interval=0.005)
+    scheduler.start()
+    try:
+        for _ in range(100):
+            if calls >= 3:
+                break
+            await asyncio.sleep(0.005)
+    finally:
+        await scheduler.stop()
+    assert calls >= 3
+
+
+@pytest.mark.parametrize("turn", [120, 86400])
+async def test_reminder_lead(service: MatchService, turn: int) -> None:
+    mid = (await two_humans(service, turn_seconds=turn)).id
+    (d,) = await repo.get_deadlines(service.store, mid)
+    assert d.due_at - d.remind_at == min(turn / 4, 3600)
