@@ -6,7 +6,6 @@ from engines.base import Event, Msg, State
 from engines.risk import battle, rules
 from engines.risk import cards as cardrules
 from engines.risk.choices import bonus_territories
-from engines.risk.data import content
 
 
 def execute(state: State, seat: int, action: list[str]) -> list[Event]:
@@ -136,8 +135,7 @@ def _trade(state: State, seat: int, chosen: list[str], bonus_at: str | None, eve
     value = cardrules.trade_value(state["trade_count"])
     state["trade_count"] += 1
     state["reinforcements"] += value
-    events.append(Event(Msg("risk.ev.trade", {"player": rules.pname(state, seat), "armies": value,
-                                              "cards": ", ".join(rules.card_label(c)[1:] for c in chosen)}),
+    events.append(Event(Msg("risk.ev.trade", {"player": rules.pname(state, seat), "armies": value}),
                         kind="trade"))
     bonus = bonus_territories(state, seat, chosen)
     if bonus:
@@ -211,6 +209,3 @@ def _fortify(state: State, seat: int, src: str, dst: str, count: int, events: li
                         kind="fortify"))
     rules.end_turn(state, events)
 
-
-def territory_names() -> list[str]:
-    return list(content().territories)
