@@ -259,21 +259,26 @@ class MatchService:
         sent = 0
         async with self._delivery_locks(match_id):
             for row in await repo.undelivered(self.store, match_id):
-                change = codec.change_from_json(row.payload)
                 try:
+                    change = codec.change_from_json(row.payload)
                     info = await self.get(match_id)
                     await publisher.publish(info, change)
-                except Exception:
+                    async with self.store.transaction() as tx:
+                        await repo.mark_delivered(tx, row.id, self._clock())
+                except Exception:  # the change is committed; the caller must not see a failure
                     log.exception("publishing change %s of match %s failed; will retry", row.id, match_id)
                     break
-                async with self.store.transaction() as tx:
-                    await repo.mark_delivered(tx, row.id, self._clock())
                 sent += 1
         return sent
 
     async def _after_change(self, match_id: int) -> None:
+        """Publish, then let the AI answer. The caller's own change is committed by now, so a
+        failure here is logged rather than raised; the AI's deadlines are due, so run_due retries."""
         await self._deliver(match_id)
-        await self._drive_ai(match_id)
+        try:
+            await self._drive_ai(match_id)
+        except Exception:
+            log.exception("AI moves after a change of match %s failed; run_due will retry", match_id)
 
     # ----- AI and time-outs -------------------------------------------------------------------------
     async def _auto_play(self, match_id: int, request_id: str | None = None) -> bool:
