@@ -1,0 +1,167 @@
+"""Pentactic AI: "easy" plays uniformly random legal moves, "normal" plays with purpose.
+
+The normal AI judges a board by how well the attacker's remaining pieces can still go on it:
+for every piece, how many legal placements survive. Those counts come from bitsets over the
+legal placements (one bit per placement, one set per square), so the effect of covering five
+squares or one disc square on every piece is a handful of big-int operations, and a decision
+over thousands of candidates stays well under the 200 ms budget.
+
+* Attacker: keep as many pieces placeable as possible and as flexible as possible; because the
+  score term is concave, placing scarce pieces (X, I, ...) early is preferred automatically.
+* Defender: put the disc where it hurts the attacker most (the same measure, minimised).
+* Discard: remove the opponent's most accommodating piece (compact shapes fit into the last
+  holes; X and I are the hardest to place and are left to hurt their owner).
+* Solo: follow an exact solution when the solver finds one quickly, else the attacker rule.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from typing import Any
+
+from engines.base import EngineError
+from engines.pentactic import rules
+from engines.pentactic.board import board_masks, geo, legal_disc_mask
+from engines.pentactic.geometry import Geometry, Placement, cell_token
+from engines.pentactic.solver import SearchLimit, solve
+
+State = dict[str, Any]
+
+#: Most useful to its owner first (fits in the smallest, most irregular holes).
+DISCARD_PREFERENCE = ("P", "L", "Y", "N", "F", "V", "T", "Z", "U", "W", "I", "X")
+DEAD_PENALTY = 100.0
+SOLO_NODES = 20000
+
+
+def choose(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
+    if state["phase"] == "over" or state["turn"] != seat:
+        raise EngineError("core.err.not_your_turn")
+    phase = state["phase"]
+    if phase == "discard":
+        return _discard(state, seat, rng, level)
+    if phase == "defend":
+        return _defend(state, seat, rng, level)
+    return _attack(state, seat, rng, level)
+
+
+# ----- discard ------------------------------------------------------------------------------
+
+def _discard(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
+    targets = rules.discard_targets(state, seat)
+    if level == "easy":
+        target = rng.choice(targets)
+        piece = rng.choice(rules.discardable(state, seat, target))
+    else:
+        # Hurt the opponent who is doing best (fewest points), lowest seat on ties.
+        target = min(targets, key=lambda t: (rules.live_score(state, t), t))
+        allowed = rules.discardable(state, seat, target)
+        piece = next(p for p in DISCARD_PREFERENCE if p in allowed)
+    prefix = [str(target)] if state["mode"] == "3" else []
+    return ["discard", *prefix, piece]
+
+
+# ----- evaluation ---------------------------------------------------------------------------
+
+class _Field:
+    """The attacker's legal placements on one board as bitsets, for fast what-if questions."""
+
+    def __init__(self, g: Geometry, occ: int, pieces: list[str]) -> None:
+        self.g = g
+        self.pieces = pieces
+        self.legal: list[Placement] = []
+        self.by_piece: dict[str, int] = {}
+        index: dict[int, int] = {}
+        for p in pieces:
+            bits = 0
+            for pl in g.placements[p]:
+                if not (pl.mask & occ):
+                    i = len(self.legal)
+                    self.legal.append(pl)
+                    index[id(pl)] = i
+                    bits |= 1 << i
+            self.by_piece[p] = bits
+        self.kill: list[int] = []
+        for cell in g.covering:
+            bits = 0
+            for pl in cell:
+                i = index.get(id(pl))
+                if i is not None:
+                    bits |= 1 << i
+            self.kill.append(bits)
+
+    def killed_by(self, mask: int) -> int:
+        out = 0
+        while mask:
+            low = mask & -mask
+            out |= self.kill[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def value(self, killed: int, skip: str | None = None) -> float:
+        """Higher is better for the attacker: concave in each piece's surviving placements."""
+        total = 0.0
+        for p in self.pieces:
+            if p == skip:
+                continue
+            n = (self.by_piece[p] & ~killed).bit_count()
+            total += math.log1p(n) if n else -DEAD_PENALTY
+        return total
+
+
+def _best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
+    top = max(s for s, _ in scored)
+    ties = [c for s, c in scored if s >= top - 1e-9]
+    return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
+
+
+# ----- defence ------------------------------------------------------------------------------
+
+def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
+    g = geo(state)
+    targets = rules.disc_targets(state, seat)
+    prefix = (lambda t: [str(t)]) if state["mode"] == "3" else (lambda t: [])
+    if level == "easy":
+        choices = [(t, c) for t in targets
+                   for c in g.mask_cells(legal_disc_mask(g, rules.board_of(state, t)))]
+        t, (x, y) = choices[rng.randrange(len(choices))]
+        return ["disc", *prefix(t), cell_token(x, y)]
+    scored: list[tuple[float, Any]] = []
+    for t in targets:
+        board = rules.board_of(state, t)
+        occ, _ = board_masks(g, board)
+        victim = rules.attacker(state) if state["mode"] == "1" else t
+        field = _Field(g, occ, state["players"][victim]["pieces"])
+        base = field.value(0)
+        # In mode 3 prefer hurting whoever is doing best.
+        lead = -0.01 * rules.live_score(state, victim) if state["mode"] == "3" else 0.0
+        for x, y in g.mask_cells(legal_disc_mask(g, board)):
+            drop = base - field.value(field.kill[y * g.width + x])
+            scored.append((drop + lead, (t, x, y)))
+    t, x, y = _best(scored, rng)
+    return ["disc", *prefix(t), cell_token(x, y)]
+
+
+# ----- attack -------------------------------------------------------------------------------
+
+def _place(pl: Placement) -> list[str]:
+    return ["place", pl.piece, str(pl.orientation), pl.anchor]
+
+
+def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
+    g = geo(state)
+    occ, _ = board_masks(g, rules.own_board(state, seat))
+    pieces = list(state["players"][seat]["pieces"])
+    if level == "easy":
+        legal = [pl for p in pieces for pl in g.placements[p] if not (pl.mask & occ)]
+        return _place(legal[rng.randrange(len(legal))])
+    if state["mode"] == "4":
+        try:
+            sol = solve(g.width, g.height, occ, pieces, spare=0, node_limit=SOLO_NODES)
+        except SearchLimit:
+            sol = None
+        if sol:
+            return _place(sol[0])
+    field = _Field(g, occ, pieces)
+    scored = [(field.value(field.killed_by(pl.mask), skip=pl.piece), pl) for pl in field.legal]
+    return _place(_best(scored, rng))
