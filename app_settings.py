@@ -1,0 +1,80 @@
+"""Settings read once at start-up from the environment and an optional ``.env`` file.
+
+Typed and validated in one place so a typo in ``.env`` fails loudly at start instead of deep inside
+a cog. Tests build :class:`Settings` directly (temp database, fake token) and never touch ``.env``.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+from i18n import LOCALES
+
+ROOT = Path(__file__).resolve().parent
+DEFAULT_DATABASE = ROOT / "var" / "bot.sqlite3"
+DEFAULT_SCHEDULER_INTERVAL = 30.0
+
+
+class SettingsError(ValueError):
+    """A setting has a value we cannot use; the message names the setting."""
+
+
+@dataclass(frozen=True)
+class Settings:
+    token: str | None
+    database_path: Path = DEFAULT_DATABASE
+    default_language: str = "en"
+    dev_guild_id: int | None = None
+    log_level: str = "INFO"
+    scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
+
+
+def _int_or_none(name: str, raw: str | None) -> int | None:
+    if raw is None or not raw.strip():
+        return None
+    try:
+        return int(raw.strip())
+    except ValueError:
+        raise SettingsError(f"{name} must be a number (a Discord server id), got {raw!r}") from None
+
+
+def from_mapping(env: Mapping[str, str]) -> Settings:
+    """Build settings from any mapping (``os.environ`` or a test dict)."""
+    language = (env.get("DEFAULT_LANGUAGE") or "en").strip()
+    if language not in LOCALES:
+        raise SettingsError(f"DEFAULT_LANGUAGE must be one of {', '.join(LOCALES)}, got {language!r}")
+    level = (env.get("LOG_LEVEL") or "INFO").strip().upper()
+    if not isinstance(logging.getLevelName(level), int):
+        raise SettingsError(f"LOG_LEVEL must be DEBUG, INFO, WARNING or ERROR, got {level!r}")
+    raw_interval = (env.get("SCHEDULER_INTERVAL") or "").strip()
+    try:
+        interval = float(raw_interval) if raw_interval else DEFAULT_SCHEDULER_INTERVAL
+    except ValueError:
+        raise SettingsError(f"SCHEDULER_INTERVAL must be seconds, got {raw_interval!r}") from None
+    if interval <= 0:
+        raise SettingsError("SCHEDULER_INTERVAL must be greater than 0")
+    raw_db = (env.get("DATABASE_PATH") or "").strip()
+    db = Path(raw_db) if raw_db else DEFAULT_DATABASE
+    if not db.is_absolute():
+        db = ROOT / db
+    token = (env.get("DISCORD_TOKEN") or "").strip() or None
+    return Settings(
+        token=token,
+        database_path=db,
+        default_language=language,
+        dev_guild_id=_int_or_none("DEV_GUILD_ID", env.get("DEV_GUILD_ID")),
+        log_level=level,
+        scheduler_interval=interval,
+    )
+
+
+def load(dotenv_path: Path | None = None) -> Settings:
+    """Read ``.env`` (project root by default; real environment variables win) then the env."""
+    from dotenv import load_dotenv
+
+    load_dotenv(dotenv_path or ROOT / ".env", override=False)
+    return from_mapping(os.environ)

@@ -1,0 +1,179 @@
+"""The Discord bot: ``python bot.py`` (or ``python3 tasks.py bot``).
+
+For tests and embedding::
+
+    bot = create_bot(settings)        # app_settings.Settings; nothing is opened yet
+    await run_bot(settings)           # open DB, log in, serve until SIGINT/SIGTERM or bot.close()
+
+``create_bot`` only builds the client; ``setup_hook`` (run by discord.py after login) opens the
+store, builds the match service, publisher and scheduler, loads the cogs, registers the dynamic
+(restart-proof) components, syncs the command tree (to DEV_GUILD_ID when set, else globally) and
+prints the invite link. ``close`` stops taking interactions, waits for the one in flight, stops
+the scheduler and closes the database. The end-to-end tests point ``discord.http.Route.BASE`` at a
+local fake and call ``run_bot``/``create_bot`` with a temp database and a fake token.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import signal
+import sys
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+import app_settings
+from app_settings import Settings, SettingsError
+from cogs.errors import ShuttingDown, answer_error
+from cogs.publisher import DiscordPublisher
+from cogs.utils.ids import PathStore
+from cogs.utils.inflight import InFlight
+from cogs.utils.logfmt import setup_logging
+from cogs.utils.translator import CatalogTranslator
+from i18n import t
+
+log = logging.getLogger("bot")
+
+EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.help")
+#: What the bot needs in a channel; nothing privileged, no Administrator.
+PERMISSIONS = discord.Permissions(
+    send_messages=True, send_messages_in_threads=True, create_public_threads=True, embed_links=True,
+    attach_files=True, read_message_history=True,
+)
+SCOPES = ("bot", "applications.commands")
+#: How long shutdown waits for an interaction that is mid-action.
+SHUTDOWN_GRACE = 10.0
+
+
+def intents() -> discord.Intents:
+    """Default intents without the privileged ones: slash commands and components need none."""
+    value = discord.Intents.default()
+    value.members = False
+    value.presences = False
+    value.message_content = False
+    return value
+
+
+def invite_url(application_id: int) -> str:
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
+
+
+class BotTree(app_commands.CommandTree):
+    """Counts slash commands as in flight and refuses new ones while shutting down."""
+
+    async def _call(self, interaction: discord.Interaction) -> None:
+        bot: TabletopBot = self.client  # type: ignore[assignment]
+        if bot.closing_down:
+            if interaction.type is discord.InteractionType.application_command:
+                await answer_error(interaction, ShuttingDown())
+            return
+        async with bot.inflight:
+            await super()._call(interaction)
+
+
+class TabletopBot(commands.Bot):
+    def __init__(self, settings: Settings) -> None:
+        super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
+                         tree_cls=BotTree, allowed_mentions=discord.AllowedMentions.none())
+        self.settings = settings
+        self.store: Any = None
+        self.service: Any = None
+        self.scheduler: Any = None
+        self.publisher = DiscordPublisher(self)
+        self.paths = PathStore()
+        self.inflight = InFlight()
+        self.closing_down = False
+
+    async def setup_hook(self) -> None:
+        from service.matches import MatchService
+        from service.scheduler import Scheduler
+        from store.db import Store
+
+        path = self.settings.database_path
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Store.open(str(path))
+        self.service = MatchService(self.store, publisher=self.publisher)
+        await self.tree.set_translator(CatalogTranslator())
+        for ext in EXTENSIONS:
+            await self.load_extension(ext)
+        from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
+        from cogs.play import DYNAMIC_ITEMS as PLAY_ITEMS
+        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS)
+        await self.sync_commands()
+        self.scheduler = Scheduler(self.service, self.settings.scheduler_interval)
+        self.scheduler.start()
+        if self.application_id:
+            lang = self.settings.default_language
+            print(t(lang, "discord.start.invite", url=invite_url(self.application_id)), flush=True)
+
+    async def sync_commands(self) -> None:
+        guild_id = self.settings.dev_guild_id
+        if guild_id:
+            guild = discord.Object(id=guild_id)
+            self.tree.copy_global_to(guild=guild)
+            synced = await self.tree.sync(guild=guild)
+        else:
+            synced = await self.tree.sync()
+        log.info("commands synced", extra={"count": len(synced), "guild": guild_id})
+
+    async def on_ready(self) -> None:
+        log.info("ready", extra={"user": str(self.user), "guilds": len(self.guilds)})
+
+    async def close(self) -> None:
+        """Stop accepting, let the action in flight finish, stop the clock, close the database."""
+        if not self.closing_down:
+            self.closing_down = True
+            if not await self.inflight.wait_idle(SHUTDOWN_GRACE):
+                log.warning("shutdown with interactions still running", extra={"count": self.inflight.count})
+            if self.scheduler is not None:
+                await self.scheduler.stop()
+            if self.store is not None:
+                await self.store.close()
+                self.store = None
+            log.info("closed")
+        await super().close()
+
+
+def create_bot(settings: Settings) -> TabletopBot:
+    return TabletopBot(settings)
+
+
+async def run_bot(settings: Settings, *, install_signals: bool = True) -> None:
+    """Run until closed; SIGINT/SIGTERM close cleanly (when we own the main thread's loop)."""
+    bot = create_bot(settings)
+    if install_signals:
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows / not main thread
+                loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(settings.token or "")
+
+
+def main() -> int:
+    try:
+        settings = app_settings.load()
+    except SettingsError as exc:
+        print(t("en", "discord.start.bad_setting", error=str(exc)), file=sys.stderr)
+        return 2
+    if not settings.token:
+        print(t(settings.default_language, "discord.start.no_token"), file=sys.stderr)
+        return 2
+    setup_logging(settings.log_level)
+    try:
+        asyncio.run(run_bot(settings))
+    except discord.LoginFailure:
+        print(t(settings.default_language, "discord.start.bad_token"), file=sys.stderr)
+        return 2
+    except discord.PrivilegedIntentsRequired:
+        print(t(settings.default_language, "discord.start.intents"), file=sys.stderr)
+        return 2
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,235 @@
+"""/play and the lobby message: seats, options, turn time, Start (thread creation).
+
+The lobby lives in one public message whose buttons and selects carry the match id; every change
+re-renders the embed and components from the MatchInfo the service returns.
+"""
+
+from __future__ import annotations
+
+import logging
+import re
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engines import registry
+from engines.base import Engine
+from i18n import has, t
+from service.errors import UserError
+from service.models import MatchInfo
+
+from .errors import guarded
+from .utils import ids
+from .utils.embeds import game_name, lobby_embed
+from .utils.layout import DEFAULT_TURN_SECONDS, TURN_CHOICES, extra_option_layout, lobby_layout
+from .utils.replies import user_locale
+from .utils.text import clamp
+from .utils.translator import ls
+from .utils.views import build_view
+
+log = logging.getLogger(__name__)
+#: Longest auto-archive Discord offers (7 days): weeks-long games go quiet for days.
+ARCHIVE_MINUTES = 10080
+THREAD_NAME_MAX = 100
+
+
+def game_choices() -> list[app_commands.Choice[str]]:
+    """One choice per available engine, named from the game's catalog (localized by the translator)."""
+    out = []
+    for slug in registry.available()[:25]:
+        key = f"{slug}.name" if has(f"{slug}.name") else f"discord.game.{slug}"
+        out.append(app_commands.Choice(name=app_commands.locale_str(game_name(slug, "en"), key=key), value=slug))
+    return out
+
+
+def match_locale(interaction: discord.Interaction, default: str) -> str:
+    """Public posts use the host's client language when we ship it (English or Chinese), else the
+    server's DEFAULT_LANGUAGE."""
+    raw = str(interaction.locale or "")
+    if raw.startswith(("en", "zh")):
+        return user_locale(interaction)
+    return default
+
+
+def lobby_message(match: MatchInfo, locale: str) -> dict[str, Any]:
+    engine = registry.get(match.game)
+    view = build_view(lobby_layout(match, engine.option_specs(), locale)) if match.status == "lobby" else None
+    return {"embed": lobby_embed(match, engine, locale), "view": view}
+
+
+async def refresh_lobby(bot: commands.Bot, match: MatchInfo) -> None:
+    """Edit the lobby message from outside its own interaction (publisher, extra-options select)."""
+    if not match.lobby_message_id or not match.channel_id:
+        return
+    channel = bot.get_partial_messageable(match.channel_id)
+    try:
+        await channel.get_partial_message(match.lobby_message_id).edit(**lobby_message(match, match.locale))
+    except discord.HTTPException:
+        log.warning("could not refresh lobby message", extra={"match": match.id})
+
+
+async def _make_thread(interaction: discord.Interaction, match: MatchInfo) -> discord.Thread | None:
+    """A public thread on the lobby message when the channel and our permissions allow it."""
+    channel = interaction.channel
+    if not isinstance(channel, discord.TextChannel) or interaction.message is None:
+        return None
+    me = channel.guild.me
+    if me is not None and not channel.permissions_for(me).create_public_threads:
+        return None
+    name = clamp(t(match.locale, "discord.thread.name", game=game_name(match.game, match.locale),
+                   match=match.id), THREAD_NAME_MAX)
+    try:
+        return await interaction.message.create_thread(name=name, auto_archive_duration=ARCHIVE_MINUTES)
+    except discord.HTTPException:
+        log.warning("thread creation failed; playing in the channel", extra={"match": match.id})
+        return None
+
+
+def _check_startable(match: MatchInfo, engine: Engine, user_id: int) -> None:
+    """Refuse early (before a thread is made) what the service would refuse anyway."""
+    if match.status != "lobby":
+        raise UserError("core.err.already_started")
+    if match.host_id != user_id:
+        raise UserError("core.err.not_host")
+    low, high = engine.seat_range(match.options)
+    if not low <= len(match.seats) <= high:
+        raise UserError("core.err.seat_count", min=low, max=high, count=len(match.seats))
+
+
+async def start_match(interaction: discord.Interaction, match_id: int) -> None:
+    await interaction.response.defer()
+    service = interaction.client.service  # type: ignore[attr-defined]
+    uid = interaction.user.id
+    match = await service.get(match_id)
+    _check_startable(match, registry.get(match.game), uid)
+    if match.thread_id is None:
+        thread = await _make_thread(interaction, match)
+        if thread is not None:
+            await service.set_location(match_id, thread_id=thread.id)
+    match = await service.start(match_id, uid)
+    await interaction.edit_original_response(**lobby_message(match, match.locale))
+
+
+class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.LOBBY_TEMPLATE)):
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LobbyButton:
+        self = cls(item)  # type: ignore[arg-type]
+        self.match_id = int(match["match"])
+        self.op = match["op"]
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        await guarded(interaction, self.match_id, self._run(interaction))
+
+    async def _run(self, interaction: discord.Interaction) -> None:
+        service = interaction.client.service  # type: ignore[attr-defined]
+        mid, uid, op = self.match_id, interaction.user.id, self.op
+        if op == "start":
+            await start_match(interaction, mid)
+            return
+        if op == "join":
+            match = await service.join(mid, uid, interaction.user.display_name)
+        elif op == "leave":
+            match = await service.leave(mid, uid)
+        elif op == "ai":
+            match = await service.add_ai(mid, uid)
+        elif op == "unai":
+            match = await service.remove_ai(mid, uid)
+        elif op == "more":
+            match = await service.get(mid)
+            if match.host_id != uid:
+                raise UserError("core.err.not_host")
+            layout = extra_option_layout(match, registry.get(match.game).option_specs(), user_locale(interaction))
+            await interaction.response.send_message(view=build_view(layout), ephemeral=True)
+            return
+        else:
+            raise UserError("core.err.stale")
+        await interaction.response.edit_message(**lobby_message(match, match.locale))
+
+
+async def _after_setting(interaction: discord.Interaction, match: MatchInfo) -> None:
+    """Re-render where the select was: the lobby itself, or the ephemeral extra-options message."""
+    if interaction.message is not None and interaction.message.id == match.lobby_message_id:
+        await interaction.response.edit_message(**lobby_message(match, match.locale))
+        return
+    layout = extra_option_layout(match, registry.get(match.game).option_specs(), user_locale(interaction))
+    await interaction.response.edit_message(view=build_view(layout))
+    await refresh_lobby(interaction.client, match)  # type: ignore[arg-type]
+
+
+class LobbyOptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.LOBBY_OPTION_TEMPLATE)):
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LobbyOptionSelect:
+        self = cls(item)  # type: ignore[arg-type]
+        self.match_id = int(match["match"])
+        self.name = match["name"]
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            values = (interaction.data or {}).get("values") or []
+            if not values:
+                raise UserError("core.err.stale")
+            service = interaction.client.service  # type: ignore[attr-defined]
+            match = await service.set_option(self.match_id, interaction.user.id, ids.decode_token(self.name),
+                                             str(values[0]))
+            await _after_setting(interaction, match)
+        await guarded(interaction, self.match_id, work())
+
+
+class LobbyTurnSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.LOBBY_TURN_TEMPLATE)):
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> LobbyTurnSelect:
+        self = cls(item)  # type: ignore[arg-type]
+        self.match_id = int(match["match"])
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            values = (interaction.data or {}).get("values") or []
+            seconds = int(values[0]) if values and str(values[0]).isdigit() else 0
+            if seconds not in TURN_CHOICES:
+                raise UserError("core.err.stale")
+            service = interaction.client.service  # type: ignore[attr-defined]
+            match = await service.set_turn_seconds(self.match_id, interaction.user.id, seconds)
+            await _after_setting(interaction, match)
+        await guarded(interaction, self.match_id, work())
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, LobbyOptionSelect, LobbyTurnSelect)
+GAME_CHOICES = game_choices()
+# Discord rejects an empty choice list: with no engine importable the option stays free text.
+with_game_choices = app_commands.choices(game=GAME_CHOICES) if GAME_CHOICES else (lambda f: f)
+
+
+class Lobby(commands.Cog):
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @app_commands.command(name=ls("discord.cmd.play.name"), description=ls("discord.cmd.play.desc"))
+    @app_commands.rename(game=ls("discord.cmd.play.game.name"))
+    @app_commands.describe(game=ls("discord.cmd.play.game.desc"))
+    @with_game_choices
+    @app_commands.guild_only()
+    async def play(self, interaction: discord.Interaction, game: str) -> None:
+        if game not in registry.available():
+            raise UserError("core.err.unknown_game", game=game)
+        service = self.bot.service  # type: ignore[attr-defined]
+        locale = match_locale(interaction, self.bot.settings.default_language)  # type: ignore[attr-defined]
+        match = await service.create_lobby(
+            game, host_id=interaction.user.id, host_name=interaction.user.display_name, locale=locale,
+            guild_id=interaction.guild_id, channel_id=interaction.channel_id, turn_seconds=DEFAULT_TURN_SECONDS,
+        )
+        interaction.extras["match"] = match.id
+        await interaction.response.send_message(**lobby_message(match, locale))
+        message = await interaction.original_response()
+        await service.set_location(match.id, lobby_message_id=message.id)
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Lobby(bot))

@@ -1,0 +1,273 @@
+"""/match … (status, hand, log, resign, leave, abandon, settings, spectate) and /move.
+
+Commands without ``match:`` act on the match of the current thread (or the user's only match);
+the ``match`` option autocompletes the user's matches, those of the current channel first.
+"""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from engines import registry
+from i18n import t, tm
+from service.errors import UserError
+from service.models import MatchInfo
+
+from .lobby import refresh_lobby
+from .play import step_message
+from .utils.board import board_file
+from .utils.embeds import game_name, lines_embed, status_embed
+from .utils.layout import turn_buttons
+from .utils.matchq import order_for_channel, pending_of, pick_match
+from .utils.replies import user_locale
+from .utils.text import clamp
+from .utils.translator import ls
+from .utils.views import build_view
+
+log = logging.getLogger(__name__)
+LOG_EVENTS = 20
+CHOICE_MAX = 100
+NOTIFY_MODES = ("mention", "dm", "both", "none")
+
+
+def _service(interaction: discord.Interaction) -> Any:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+async def _candidates(interaction: discord.Interaction, *, include_channel: bool = True) -> list[MatchInfo]:
+    service = _service(interaction)
+    found: dict[int, MatchInfo] = {m.id: m for m in await service.matches_for_user(interaction.user.id)}
+    if include_channel and interaction.channel_id is not None:
+        for m in await service.matches_in_channel(interaction.channel_id):
+            found.setdefault(m.id, m)
+    return order_for_channel(list(found.values()), interaction.channel_id)
+
+
+async def resolve_match(interaction: discord.Interaction, match_id: int | None) -> MatchInfo:
+    """The match a command is about (explicit id, else the thread's, else the user's only one)."""
+    service = _service(interaction)
+    if match_id is not None:
+        match = await service.get(match_id)
+    else:
+        match = pick_match(await _candidates(interaction), interaction.user.id, interaction.channel_id)
+        if match is None:
+            raise UserError("discord.err.which_match")
+    if interaction.guild_id is not None and match.guild_id not in (None, interaction.guild_id):
+        raise UserError("discord.err.other_server")
+    interaction.extras["match"] = match.id
+    return match
+
+
+def match_choice_name(match: MatchInfo, locale: str) -> str:
+    return clamp(t(locale, "discord.match.choice", match=match.id, game=game_name(match.game, locale),
+                   status=t(locale, f"discord.match.status_{match.status}")), CHOICE_MAX)
+
+
+async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    try:
+        locale = user_locale(interaction)
+        needle = current.strip().lstrip("#").lower()
+        out = []
+        for m in await _candidates(interaction):
+            name = match_choice_name(m, locale)
+            if needle and needle not in name.lower() and not str(m.id).startswith(needle):
+                continue
+            out.append(app_commands.Choice(name=name, value=m.id))
+        return out[:25]
+    except Exception:  # autocomplete must answer; errors show as "no options"
+        log.exception("match autocomplete failed")
+        return []
+
+
+async def action_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+    """Next tokens of the user's pending request: value = tokens so far + the next token."""
+    try:
+        service = _service(interaction)
+        locale = user_locale(interaction)
+        match = await resolve_match(interaction, getattr(interaction.namespace, "match", None))
+        reqs = await service.pending_for_user(match.id, interaction.user.id)
+        if not reqs:
+            return []
+        tokens = current.split()
+        if current.endswith(" ") or not tokens:
+            prefix, partial = tokens, ""
+        else:
+            prefix, partial = tokens[:-1], tokens[-1].lower()
+        step = await service.step(match.id, interaction.user.id, reqs[0], prefix)
+        out: list[app_commands.Choice[str]] = []
+        if step.complete and prefix and not partial:
+            done = " ".join(prefix)
+            out.append(app_commands.Choice(name=clamp(t(locale, "discord.move.complete", action=done), CHOICE_MAX),
+                                           value=clamp(done, CHOICE_MAX)))
+        for option in step.options:
+            label = tm(locale, option.label)
+            if partial and not (option.value.lower().startswith(partial) or partial in label.lower()):
+                continue
+            value = " ".join([*prefix, option.value])
+            if len(value) > CHOICE_MAX:
+                continue
+            out.append(app_commands.Choice(name=clamp(f"{value} — {label}", CHOICE_MAX), value=value))
+        return out[:25]
+    except Exception:
+        return []
+
+
+async def public_status(interaction: discord.Interaction, match: MatchInfo, *, with_turn: bool) -> None:
+    """Ephemeral board + describe lines + whose turn (+ the user's own "Take your turn")."""
+    service = _service(interaction)
+    locale = user_locale(interaction)
+    engine = registry.get(match.game)
+    if match.status == "lobby":
+        raise UserError("core.err.not_started")
+    view = await service.view(match.id, None)
+    describe = [tm(locale, m) for m in engine.describe(view)]
+    pending = await pending_of(service, match)
+    file = await board_file(match, view, locale)
+    embed = status_embed(match, describe, pending, locale, image=file.filename if file else None)
+    kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
+    if file is not None:
+        kwargs["file"] = file
+    if with_turn:
+        mine = await service.pending_for_user(match.id, interaction.user.id) if match.status == "active" else []
+        seat_name = next((s.name for s in match.seats if s.user_id == interaction.user.id), "")
+        layout_view = build_view(turn_buttons(match.id, [(r, seat_name) for r in mine], locale))
+        if layout_view is not None:
+            kwargs["view"] = layout_view
+    await interaction.followup.send(**kwargs)
+
+
+class MatchCog(commands.Cog):
+    group = app_commands.Group(name=ls("discord.cmd.match.name"), description=ls("discord.cmd.match.desc"),
+                               guild_only=True)
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+    @group.command(name=ls("discord.cmd.status.name"), description=ls("discord.cmd.status.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await public_status(interaction, await resolve_match(interaction, match), with_turn=True)
+
+    @group.command(name=ls("discord.cmd.spectate.name"), description=ls("discord.cmd.spectate.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def spectate(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await public_status(interaction, await resolve_match(interaction, match), with_turn=False)
+
+    @group.command(name=ls("discord.cmd.hand.name"), description=ls("discord.cmd.hand.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await resolve_match(interaction, match)
+        if info.seat_of(interaction.user.id) is None:
+            raise UserError("core.err.not_a_player")
+        if info.status == "lobby":
+            raise UserError("core.err.not_started")
+        locale = user_locale(interaction)
+        view = await _service(interaction).view_for_user(info.id, interaction.user.id)
+        lines = [tm(locale, m) for m in registry.get(info.game).private_summary(view)]
+        embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),
+                            lines, empty=t(locale, "discord.hand.empty"))
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @group.command(name=ls("discord.cmd.log.name"), description=ls("discord.cmd.log.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def log_(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        info = await resolve_match(interaction, match)
+        locale = user_locale(interaction)
+        entries = sorted(await _service(interaction).log(info.id, LOG_EVENTS), key=lambda e: e.version)
+        lines = [f"`{e.version}` {tm(locale, ev.msg)}" for e in entries for ev in e.events if ev.to is None]
+        embed = lines_embed(t(locale, "discord.log.title", game=game_name(info.game, locale), match=info.id),
+                            lines[-LOG_EVENTS:], empty=t(locale, "discord.log.empty"))
+        await interaction.followup.send(embed=embed, ephemeral=True)
+
+    @group.command(name=ls("discord.cmd.resign.name"), description=ls("discord.cmd.resign.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        info = await resolve_match(interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await _service(interaction).resign(info.id, interaction.user.id)
+        await interaction.followup.send(t(user_locale(interaction), "discord.match.resigned", match=info.id),
+                                        ephemeral=True)
+
+    @group.command(name=ls("discord.cmd.leave.name"), description=ls("discord.cmd.leave.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        info = await resolve_match(interaction, match)
+        updated = await _service(interaction).leave(info.id, interaction.user.id)
+        await interaction.response.send_message(t(user_locale(interaction), "discord.match.left", match=info.id),
+                                                ephemeral=True)
+        await refresh_lobby(self.bot, updated)
+
+    @group.command(name=ls("discord.cmd.abandon.name"), description=ls("discord.cmd.abandon.desc"))
+    @app_commands.rename(match=ls("discord.opt.match.name"))
+    @app_commands.describe(match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(match=match_autocomplete)
+    async def abandon(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        info = await resolve_match(interaction, match)
+        perms = interaction.permissions
+        manager = bool(perms.manage_guild or perms.manage_threads)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        updated = await _service(interaction).abandon(info.id, interaction.user.id, is_manager=manager)
+        await interaction.followup.send(t(user_locale(interaction), "discord.match.abandoned", match=info.id),
+                                        ephemeral=True)
+        if info.status == "lobby":
+            await refresh_lobby(self.bot, updated)
+
+    @group.command(name=ls("discord.cmd.settings.name"), description=ls("discord.cmd.settings.desc"))
+    @app_commands.rename(notify=ls("discord.opt.notify.name"))
+    @app_commands.describe(notify=ls("discord.opt.notify.desc"))
+    @app_commands.choices(notify=[app_commands.Choice(name=ls(f"discord.notify.{m}"), value=m) for m in NOTIFY_MODES])
+    async def settings(self, interaction: discord.Interaction, notify: str) -> None:
+        if notify not in NOTIFY_MODES:
+            raise UserError("core.err.bad_notify")
+        await _service(interaction).set_notify(interaction.user.id, notify)  # type: ignore[arg-type]
+        locale = user_locale(interaction)
+        await interaction.response.send_message(
+            t(locale, "discord.match.notify_set", mode=t(locale, f"discord.notify.{notify}")), ephemeral=True)
+
+    @app_commands.command(name=ls("discord.cmd.move.name"), description=ls("discord.cmd.move.desc"))
+    @app_commands.rename(action=ls("discord.opt.action.name"), match=ls("discord.opt.match.name"))
+    @app_commands.describe(action=ls("discord.opt.action.desc"), match=ls("discord.opt.match.desc"))
+    @app_commands.autocomplete(action=action_autocomplete, match=match_autocomplete)
+    @app_commands.guild_only()
+    async def move(self, interaction: discord.Interaction, action: str, match: int | None = None) -> None:
+        info = await resolve_match(interaction, match)
+        service = _service(interaction)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        reqs = await service.pending_for_user(info.id, interaction.user.id)
+        if not reqs:
+            raise UserError("core.err.not_your_turn")
+        tokens = action.split()
+        step = await service.step(info.id, interaction.user.id, reqs[0], tokens)
+        locale = user_locale(interaction)
+        if not step.complete or step.preview:
+            # Not a full action yet (or worth a look first): continue with buttons from here.
+            kwargs = await step_message(interaction, info.id, reqs[0], tokens)
+            await interaction.edit_original_response(**kwargs)
+            return
+        await service.act(info.id, interaction.user.id, reqs[0], tokens)
+        await interaction.edit_original_response(content=t(locale, "discord.play.done", action=clamp(action, 1500)))
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(MatchCog(bot))

@@ -1,0 +1,214 @@
+"""The generic request UI: "Take your turn" and the ephemeral walk through an engine's steps.
+
+Every game is played through the same buttons: the engine's :meth:`~engines.base.Engine.step`
+says what the next token can be, we show it (buttons, or a paged select), and Confirm sends the
+token path to the service. All state is in the custom ids (see :mod:`cogs.utils.ids`), so every
+button keeps working after a restart.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import Any
+
+import discord
+from discord.ext import commands
+
+from engines.base import Step
+from i18n import t, tm
+from service.errors import UserError
+
+from .errors import guarded
+from .utils import ids
+from .utils.board import board_file
+from .utils.layout import step_layout
+from .utils.matchq import pending_of
+from .utils.replies import user_locale
+from .utils.text import clamp
+from .utils.views import build_view
+
+CONTENT_MAX = 2000
+
+
+def _service(interaction: discord.Interaction) -> Any:
+    return interaction.client.service  # type: ignore[attr-defined]
+
+
+def _paths(interaction: discord.Interaction) -> ids.PathStore:
+    return interaction.client.paths  # type: ignore[attr-defined]
+
+
+async def _labels(service: Any, match_id: int, user_id: int, req: str, path: list[str],
+                  locale: str) -> list[str]:
+    """Readable labels of the tokens chosen so far (the raw token if a label cannot be found)."""
+    out = []
+    for i, token in enumerate(path):
+        step: Step = await service.step(match_id, user_id, req, path[:i])
+        label = next((tm(locale, o.label) for o in step.options if o.value == token), token)
+        out.append(label)
+    return out
+
+
+async def step_message(interaction: discord.Interaction, match_id: int, req: str, path: list[str],
+                       page: int = 0, note: str | None = None) -> dict[str, Any]:
+    """Keyword arguments for sending/editing the ephemeral step message."""
+    service = _service(interaction)
+    locale = user_locale(interaction)
+    user = interaction.user.id
+    step: Step = await service.step(match_id, user, req, path)
+    layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction))
+    lines = [note] if note else []
+    if path:
+        chosen = " › ".join(await _labels(service, match_id, user, req, path, locale))
+        lines.append(t(locale, "discord.play.chosen", path=chosen))
+    lines.append(f"**{tm(locale, step.prompt)}**")
+    if step.complete:
+        lines.append(t(locale, "discord.play.ready" if step.options else "discord.play.ready_only"))
+    kwargs: dict[str, Any] = {"content": clamp("\n".join(lines), CONTENT_MAX), "view": build_view(layout),
+                              "embed": None, "attachments": []}
+    if step.complete and step.preview:
+        match = await service.get(match_id)
+        view = await service.view_for_user(match_id, user)
+        file = await board_file(match, view, locale, filename="preview.png", overlay={"path": list(path)})
+        if file is not None:
+            kwargs["attachments"] = [file]
+            kwargs["embed"] = discord.Embed(title=t(locale, "discord.play.preview")).set_image(
+                url="attachment://preview.png")
+    return kwargs
+
+
+async def open_turn(interaction: discord.Interaction, match_id: int, req: str | None) -> None:
+    """Start the ephemeral walk for the clicking user (response must already be deferred)."""
+    service = _service(interaction)
+    user = interaction.user.id
+    mine: list[str] = await service.pending_for_user(match_id, user)
+    note = None
+    if req is None or req not in mine:
+        if not mine:
+            match = await service.get(match_id)
+            if match.seat_of(user) is None:
+                raise UserError("core.err.not_a_player")
+            if match.status != "active":
+                raise UserError("core.err.not_active")
+            others = await pending_of(service, match)
+            if req is None or any(p.request_id == req for p in others):
+                raise UserError("core.err.not_your_turn")
+            raise UserError("core.err.stale")
+        if req is not None:
+            note = t(user_locale(interaction), "discord.play.moved_on")
+        req = mine[0]
+    kwargs = await step_message(interaction, match_id, req, [], 0, note)
+    await interaction.edit_original_response(**kwargs)
+
+
+class _Dynamic:
+    """Shared parsing: from_custom_id must never raise (discord.py would swallow the click)."""
+
+    @staticmethod
+    def _int(value: str) -> int:
+        return int(value) if value.isdigit() else 0
+
+
+class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.TURN_TEMPLATE)):
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> TurnButton:
+        self = cls(item)  # type: ignore[arg-type]
+        self.match_id = _Dynamic._int(match["match"])
+        self.req = match["req"]
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+            await open_turn(interaction, self.match_id, ids.decode_token(self.req))
+        await guarded(interaction, self.match_id, work())
+
+
+async def _walk(interaction: discord.Interaction, match_id: int, raw_req: str, raw_path: str, page: int,
+                extra: list[str] | None = None) -> None:
+    await interaction.response.defer()
+    req = ids.decode_token(raw_req)
+    path = ids.resolve_path(raw_path, match_id, req, _paths(interaction))
+    note = None
+    if path is None:
+        path, page, extra = [], 0, None
+        note = t(user_locale(interaction), "discord.play.path_lost")
+    kwargs = await step_message(interaction, match_id, req, path + (extra or []), page, note)
+    await interaction.edit_original_response(**kwargs)
+
+
+class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.NAV_TEMPLATE)):
+    """An option, Back, Prev or Next: all of them just show the step at a path and page."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> NavButton:
+        self = cls(item)  # type: ignore[arg-type]
+        self.groups = match.groupdict()
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        g = self.groups
+        mid = _Dynamic._int(g["match"])
+        await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], int(g["page"])))
+
+
+class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.SELECT_TEMPLATE)):
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> StepSelect:
+        self = cls(item)  # type: ignore[arg-type]
+        self.groups = match.groupdict()
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        g = self.groups
+        mid = _Dynamic._int(g["match"])
+        values = list((interaction.data or {}).get("values") or [])
+        await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], 0, values[:1]))
+
+
+class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.CONFIRM_TEMPLATE)):
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> ConfirmButton:
+        self = cls(item)  # type: ignore[arg-type]
+        self.groups = match.groupdict()
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        g = self.groups
+        mid = _Dynamic._int(g["match"])
+        await guarded(interaction, mid, self._confirm(interaction, mid))
+
+    async def _confirm(self, interaction: discord.Interaction, match_id: int) -> None:
+        await interaction.response.defer()
+        locale = user_locale(interaction)
+        req = ids.decode_token(self.groups["req"])
+        path = ids.resolve_path(self.groups["path"], match_id, req, _paths(interaction))
+        if path is None:
+            kwargs = await step_message(interaction, match_id, req, [], 0,
+                                        t(locale, "discord.play.path_lost"))
+            await interaction.edit_original_response(**kwargs)
+            return
+        service = _service(interaction)
+        labels = await _labels(service, match_id, interaction.user.id, req, path, locale)
+        await service.act(match_id, interaction.user.id, req, path)
+        await interaction.edit_original_response(
+            content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)),
+            view=None, embed=None, attachments=[])
+
+
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TurnButton, NavButton, StepSelect, ConfirmButton)
+
+
+class Play(commands.Cog):
+    """Holds no commands: the request UI is reached through buttons and /move (cogs.match)."""
+
+    def __init__(self, bot: commands.Bot) -> None:
+        self.bot = bot
+
+
+async def setup(bot: commands.Bot) -> None:
+    await bot.add_cog(Play(bot))

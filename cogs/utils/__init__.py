@@ -1,0 +1,1 @@
+"""Pure helpers of the Discord layer (ids, paging, layout, message builders, logging)."""

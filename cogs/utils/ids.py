@@ -1,0 +1,178 @@
+"""Component custom ids: compact, restart-proof, and never longer than Discord's 100 characters.
+
+Every button and select the bot sends carries its whole context in its custom id (match id,
+request id, the action path chosen so far, the page), so a click can be handled by a
+``DynamicItem`` after a restart without any view kept in memory.
+
+Layout (``{path}`` is the token path, see :func:`encode_path`)::
+
+    g:t:{match}:{req}                  "Take your turn" on the public status message
+    g:a:{match}:{req}:{page}:{path}    show the step after {path} (option button, Back, Prev/Next)
+    g:s:{match}:{req}:{path}           select menu; the chosen value is the next token
+    g:c:{match}:{req}:{path}           Confirm: play {path}
+    g:l:{match}:{op}                   lobby button (join, leave, ai, unai, start, more)
+    g:lo:{match}:{name}                lobby select for the engine option {name}
+    g:lt:{match}                       lobby select for the turn time
+
+Tokens are short, so paths almost always fit. When one would not, the path is kept in memory
+under a random key and the id carries ``*{key}`` instead (see :class:`PathStore`); after a restart
+such a key is unknown and the player is simply asked again from the first step.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections import OrderedDict
+from dataclasses import dataclass
+
+MAX_CUSTOM_ID = 100
+PREFIX = "g"
+_RAW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
+_EMPTY_TOKEN = "~~"
+
+# Regex templates for discord.ui.DynamicItem (kept here next to the encoders they must match).
+TURN_TEMPLATE = r"g:t:(?P<match>\d+):(?P<req>[^:]+)$"
+NAV_TEMPLATE = r"g:a:(?P<match>\d+):(?P<req>[^:]+):(?P<page>\d+):(?P<path>[^:]*)$"
+SELECT_TEMPLATE = r"g:s:(?P<match>\d+):(?P<req>[^:]+):(?P<path>[^:]*)$"
+CONFIRM_TEMPLATE = r"g:c:(?P<match>\d+):(?P<req>[^:]+):(?P<path>[^:]*)$"
+LOBBY_TEMPLATE = r"g:l:(?P<match>\d+):(?P<op>[a-z]+)$"
+LOBBY_OPTION_TEMPLATE = r"g:lo:(?P<match>\d+):(?P<name>[^:]+)$"
+LOBBY_TURN_TEMPLATE = r"g:lt:(?P<match>\d+)$"
+
+
+class BadCustomId(ValueError):
+    """A custom id we did not produce (or produced by an incompatible version)."""
+
+
+def encode_token(token: str) -> str:
+    """Keep safe ASCII as is; every other byte becomes ``~XX`` (so ``:``/``,``/``*`` never appear)."""
+    if token == "":
+        return _EMPTY_TOKEN
+    out = []
+    for ch in token:
+        if ch in _RAW:
+            out.append(ch)
+        else:
+            out.extend(f"~{b:02X}" for b in ch.encode("utf-8"))
+    return "".join(out)
+
+
+def decode_token(text: str) -> str:
+    if text == _EMPTY_TOKEN:
+        return ""
+    raw = bytearray()
+    i = 0
+    while i < len(text):
+        ch = text[i]
+        if ch == "~":
+            try:
+                raw.append(int(text[i + 1:i + 3], 16))
+            except ValueError:
+                raise BadCustomId(text) from None
+            if len(text[i + 1:i + 3]) != 2:
+                raise BadCustomId(text)
+            i += 3
+        elif ch in _RAW:
+            raw.append(ord(ch))
+            i += 1
+        else:
+            raise BadCustomId(text)
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError:
+        raise BadCustomId(text) from None
+
+
+def encode_path(path: list[str]) -> str:
+    return ",".join(encode_token(t) for t in path)
+
+
+def decode_path(text: str) -> list[str]:
+    if text == "":
+        return []
+    if text.startswith("*"):
+        raise BadCustomId("stored path key, not a path")
+    return [decode_token(part) for part in text.split(",")]
+
+
+@dataclass(frozen=True)
+class StoredPath:
+    match_id: int
+    request_id: str
+    path: tuple[str, ...]
+
+
+class PathStore:
+    """Paths too long for a custom id, kept in memory under a short random key (bounded LRU).
+
+    Random keys (not a counter) so that a key from before a restart can never name a different,
+    newer path; such a key simply is not found and the player is asked again.
+    """
+
+    def __init__(self, capacity: int = 5000) -> None:
+        self._items: OrderedDict[str, StoredPath] = OrderedDict()
+        self._capacity = capacity
+
+    def put(self, match_id: int, request_id: str, path: list[str]) -> str:
+        key = secrets.token_hex(5)
+        self._items[key] = StoredPath(match_id, request_id, tuple(path))
+        while len(self._items) > self._capacity:
+            self._items.popitem(last=False)
+        return key
+
+    def get(self, key: str, match_id: int, request_id: str) -> list[str] | None:
+        item = self._items.get(key)
+        if item is None or item.match_id != match_id or item.request_id != request_id:
+            return None
+        self._items.move_to_end(key)
+        return list(item.path)
+
+
+def _fit(head: str, path: list[str], match_id: int, req: str, store: PathStore | None) -> str:
+    cid = head + encode_path(path)
+    if len(cid) <= MAX_CUSTOM_ID:
+        return cid
+    if store is None:
+        raise BadCustomId(f"path too long for a custom id and no store: {cid[:40]}...")
+    cid = head + "*" + store.put(match_id, req, path)
+    if len(cid) > MAX_CUSTOM_ID:
+        raise BadCustomId("request id too long for a custom id")
+    return cid
+
+
+def turn_id(match_id: int, req: str) -> str:
+    cid = f"{PREFIX}:t:{match_id}:{encode_token(req)}"
+    if len(cid) > MAX_CUSTOM_ID:
+        raise BadCustomId("request id too long for a custom id")
+    return cid
+
+
+def nav_id(match_id: int, req: str, page: int, path: list[str], store: PathStore | None = None) -> str:
+    return _fit(f"{PREFIX}:a:{match_id}:{encode_token(req)}:{page}:", path, match_id, req, store)
+
+
+def select_id(match_id: int, req: str, path: list[str], store: PathStore | None = None) -> str:
+    return _fit(f"{PREFIX}:s:{match_id}:{encode_token(req)}:", path, match_id, req, store)
+
+
+def confirm_id(match_id: int, req: str, path: list[str], store: PathStore | None = None) -> str:
+    return _fit(f"{PREFIX}:c:{match_id}:{encode_token(req)}:", path, match_id, req, store)
+
+
+def lobby_id(match_id: int, op: str) -> str:
+    return f"{PREFIX}:l:{match_id}:{op}"
+
+
+def lobby_option_id(match_id: int, name: str) -> str:
+    return f"{PREFIX}:lo:{match_id}:{encode_token(name)}"
+
+
+def lobby_turn_id(match_id: int) -> str:
+    return f"{PREFIX}:lt:{match_id}"
+
+
+def resolve_path(text: str, match_id: int, req: str, store: PathStore | None) -> list[str] | None:
+    """The path a custom id carries; None when it names a stored path that is gone (restart)."""
+    if text.startswith("*"):
+        return store.get(text[1:], match_id, req) if store is not None else None
+    return decode_path(text)

@@ -1,0 +1,186 @@
+"""Component layouts as plain data, so Discord's limits can be checked without a gateway.
+
+Discord allows 5 action rows per message, 5 buttons per row or one select per row, 25 options per
+select, button labels of 80 and select option labels of 100 characters. The planners here never
+produce more than that; :mod:`cogs.utils.views` turns a plan into a ``discord.ui.View``.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from engines.base import OptionSpec, Step
+from i18n import t, tm
+from service.models import MatchInfo
+
+from . import ids
+from .text import clamp
+
+MAX_ROWS = 5
+MAX_BUTTONS_PER_ROW = 5
+MAX_SELECT_OPTIONS = 25
+BUTTON_LABEL_MAX = 80
+SELECT_LABEL_MAX = 100
+PLACEHOLDER_MAX = 150
+#: Up to this many options are shown as buttons (4 rows of 5, leaving a row for Back/Confirm).
+MAX_OPTION_BUTTONS = 20
+#: Turn time limits offered in the lobby, seconds.
+TURN_CHOICES = (60, 300, 3600, 86400, 259200, 604800)
+DEFAULT_TURN_SECONDS = 86400
+
+_STYLES = {"primary", "secondary", "success", "danger"}
+
+
+@dataclass(frozen=True)
+class ButtonSpec:
+    custom_id: str
+    label: str
+    style: str = "secondary"
+    emoji: str = ""
+    disabled: bool = False
+
+
+@dataclass(frozen=True)
+class SelectOptionSpec:
+    value: str
+    label: str
+    default: bool = False
+
+
+@dataclass(frozen=True)
+class SelectSpec:
+    custom_id: str
+    placeholder: str
+    options: list[SelectOptionSpec]
+
+
+Row = list[ButtonSpec] | list[SelectSpec]
+
+
+@dataclass
+class Layout:
+    rows: list[Row] = field(default_factory=list)
+    page: int = 0
+    pages: int = 1
+
+
+def page_count(n: int, size: int = MAX_SELECT_OPTIONS) -> int:
+    return max(1, math.ceil(n / size))
+
+
+def page_slice(n: int, page: int, size: int = MAX_SELECT_OPTIONS) -> tuple[int, int, int]:
+    """(start, end, page) of ``page`` clamped into range, for ``n`` items ``size`` per page."""
+    pages = page_count(n, size)
+    page = min(max(page, 0), pages - 1)
+    start = page * size
+    return start, min(n, start + size), page
+
+
+def _style(hint: str) -> str:
+    return hint if hint in _STYLES else "secondary"
+
+
+def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int, locale: str,
+                store: ids.PathStore | None = None) -> Layout:
+    """Buttons for up to 20 options, else a select paged 25 at a time; then Back/Confirm/paging."""
+    seen: set[str] = set()
+    options = [o for o in step.options if not (o.value in seen or seen.add(o.value))]
+    layout = Layout()
+    controls: list[ButtonSpec] = []
+    if len(options) <= MAX_OPTION_BUTTONS:
+        buttons = [
+            ButtonSpec(ids.nav_id(match_id, req, 0, [*path, o.value], store),
+                       clamp(tm(locale, o.label), BUTTON_LABEL_MAX), _style(o.hint), o.emoji)
+            for o in options
+        ]
+        for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW):
+            layout.rows.append(buttons[i:i + MAX_BUTTONS_PER_ROW])
+    else:
+        start, end, page = page_slice(len(options), page)
+        layout.page, layout.pages = page, page_count(len(options))
+        placeholder = t(locale, "discord.play.choose_page", prompt=tm(locale, step.prompt),
+                        page=page + 1, pages=layout.pages)
+        layout.rows.append([SelectSpec(
+            ids.select_id(match_id, req, path, store), clamp(placeholder, PLACEHOLDER_MAX),
+            [SelectOptionSpec(o.value, clamp(tm(locale, o.label), SELECT_LABEL_MAX))
+             for o in options[start:end]],
+        )])
+        controls.append(ButtonSpec(ids.nav_id(match_id, req, max(page - 1, 0), path, store),
+                                   t(locale, "discord.button.prev"), disabled=page == 0))
+        controls.append(ButtonSpec(ids.nav_id(match_id, req, page + 1, path, store),
+                                   t(locale, "discord.button.next"),
+                                   disabled=page + 1 >= layout.pages))
+    if path:
+        controls.append(ButtonSpec(ids.nav_id(match_id, req, 0, path[:-1], store),
+                                   t(locale, "discord.button.back")))
+    if step.complete:
+        controls.append(ButtonSpec(ids.confirm_id(match_id, req, path, store),
+                                   t(locale, "discord.button.confirm"), "success"))
+    if controls:
+        layout.rows.append(controls)
+    return layout
+
+
+def turn_label(locale: str, seconds: int) -> str:
+    if seconds in TURN_CHOICES:
+        return t(locale, f"discord.turn.s{seconds}")
+    return t(locale, "discord.turn.seconds", n=seconds)
+
+
+def lobby_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layout:
+    """Join/Leave/Add AI/Remove AI/Start, then one select per option and the turn-time select.
+
+    When the options do not fit in the four remaining rows, the first two are shown with the
+    turn select and a "More options" button opens the rest in an ephemeral message.
+    """
+    mid = match.id
+    layout = Layout()
+    layout.rows.append([
+        ButtonSpec(ids.lobby_id(mid, "join"), t(locale, "discord.button.join"), "primary"),
+        ButtonSpec(ids.lobby_id(mid, "leave"), t(locale, "discord.button.leave")),
+        ButtonSpec(ids.lobby_id(mid, "ai"), t(locale, "discord.button.add_ai")),
+        ButtonSpec(ids.lobby_id(mid, "unai"), t(locale, "discord.button.remove_ai")),
+        ButtonSpec(ids.lobby_id(mid, "start"), t(locale, "discord.button.start"), "success"),
+    ])
+    turn_select = SelectSpec(
+        ids.lobby_turn_id(mid), clamp(t(locale, "discord.lobby.turn_placeholder"), PLACEHOLDER_MAX),
+        [SelectOptionSpec(str(s), turn_label(locale, s), s == match.turn_seconds) for s in TURN_CHOICES],
+    )
+    free = MAX_ROWS - 1
+    if len(specs) + 1 <= free:
+        shown, more = specs, False
+    else:
+        shown, more = specs[:free - 2], True
+    for spec in shown:
+        layout.rows.append([option_select(match, spec, locale)])
+    layout.rows.append([turn_select])
+    if more:
+        layout.rows.append([ButtonSpec(ids.lobby_id(mid, "more"), t(locale, "discord.button.more_options"))])
+    return layout
+
+
+def option_select(match: MatchInfo, spec: OptionSpec, locale: str) -> SelectSpec:
+    current = match.options.get(spec.name, spec.default)
+    return SelectSpec(
+        ids.lobby_option_id(match.id, spec.name),
+        clamp(tm(locale, spec.label), PLACEHOLDER_MAX),
+        [SelectOptionSpec(value, clamp(tm(locale, label), SELECT_LABEL_MAX), value == current)
+         for value, label in spec.choices[:MAX_SELECT_OPTIONS]],
+    )
+
+
+def extra_option_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layout:
+    """The options that did not fit on the lobby message (at most five selects)."""
+    hidden = specs[MAX_ROWS - 3:] if len(specs) + 1 > MAX_ROWS - 1 else []
+    return Layout(rows=[[option_select(match, s, locale)] for s in hidden[:MAX_ROWS]])
+
+
+def turn_buttons(match_id: int, requests: list[tuple[str, str]], locale: str) -> Layout:
+    """One "Take your turn" button per pending request (label names the seat when several)."""
+    buttons = []
+    for req, name in requests[:MAX_ROWS * MAX_BUTTONS_PER_ROW]:
+        label = (t(locale, "discord.button.take_turn") if len(requests) == 1
+                 else t(locale, "discord.button.take_turn_for", name=name))
+        buttons.append(ButtonSpec(ids.turn_id(match_id, req), clamp(label, BUTTON_LABEL_MAX), "primary"))
+    return Layout(rows=[buttons[i:i + MAX_BUTTONS_PER_ROW] for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)])
