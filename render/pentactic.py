@@ -445,12 +445,29 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
 # Entry points
 
 
+def _boards(view: dict[str, Any]) -> list[dict[str, Any]]:
+    return list(view.get("boards") or [{"owner": 0, "discs": [], "pieces": []}])
+
+
+def cell_box(view: dict[str, Any], owner: int, cell: Sequence[int]) -> tuple[int, int, int, int]:
+    """Pixel box (x0, y0, x1, y1) of square ``cell`` of ``owner``'s board in :func:`compose`'s image.
+
+    For tests and for anyone annotating the picture afterwards.
+    """
+    boards = _boards(view)
+    index = next(i for i, b in enumerate(boards) if b.get("owner") == owner)
+    lay = layout(int(view.get("width", 8)), int(view.get("height", 8)), len(boards))
+    ox, oy = lay.board_origin(index, HEADER_H)
+    x, y = int(cell[0]), int(cell[1])
+    return ox + x * lay.cell, oy + y * lay.cell, ox + (x + 1) * lay.cell, oy + (y + 1) * lay.cell
+
+
 def compose(view: dict[str, Any], locale: str, names: Sequence[str],
             overlay: dict[str, Any] | None = None) -> Image.Image:
     """The image as a Pillow RGB image (tests and benchmarks inspect pixels here)."""
     cols = int(view.get("width", 8))
     rows = int(view.get("height", 8))
-    boards = list(view.get("boards") or [{"owner": 0, "discs": [], "pieces": []}])
+    boards = _boards(view)
     players = sorted(view.get("players") or [], key=lambda p: p.get("seat", 0))
     lay = layout(cols, rows, len(boards))
     width = lay.image_w

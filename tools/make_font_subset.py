@@ -32,18 +32,26 @@ SOURCE_DIR = Path("/usr/share/fonts/opentype/noto")
 SC_FACE = "Noto Sans CJK SC"
 WEIGHTS = {"Regular": "NotoSansCJK-Regular.ttc", "Bold": "NotoSansCJK-Bold.ttc"}
 OUT_NAME = "NotoSansCJKsc-{weight}-subset.otf"
+#: Characters our data uses that Noto Sans CJK itself lacks (emoji): drawn by the runtime fallback.
+NOT_IN_SOURCE = "not-in-source.txt"
 
 #: Unicode blocks kept whole (the font simply lacks some of their code points).
 BLOCKS = [
     (0x0020, 0x007E),  # ASCII
     (0x00A0, 0x00FF),  # Latin-1 supplement
     (0x2000, 0x206F),  # general punctuation
+    (0x2070, 0x209F),  # superscripts and subscripts
+    (0x20A0, 0x20CF),  # currency symbols
     (0x2100, 0x214F),  # letterlike symbols
     (0x2150, 0x218F),  # number forms (Ⅰ Ⅱ ⅹ)
     (0x2190, 0x21FF),  # arrows
+    (0x2200, 0x22FF),  # mathematical operators (− × ≤ ≥)
+    (0x2300, 0x23FF),  # miscellaneous technical (⌛ ⏰)
+    (0x2500, 0x259F),  # box drawing and block elements
     (0x2460, 0x24FF),  # enclosed alphanumerics (① ②)
     (0x25A0, 0x25FF),  # geometric shapes (● ○ ■ ▲)
     (0x2600, 0x26FF),  # miscellaneous symbols (★ ☆)
+    (0x2700, 0x27BF),  # dingbats (✓)
     (0x3000, 0x303F),  # CJK symbols and punctuation
     (0xFF00, 0xFFEF),  # half-width and full-width forms
     (0xFFFD, 0xFFFD),  # replacement character, drawn for glyphs nobody has
@@ -104,9 +112,20 @@ def _face(ttc_path: Path) -> int:
     raise SystemExit(f"{SC_FACE} not found in {ttc_path}")
 
 
+def _write_not_in_source(font_cmap: set[int], out_dir: Path) -> Path:
+    lacking = sorted(cp for cp in data_characters() if cp not in font_cmap)
+    dest = out_dir / NOT_IN_SOURCE
+    lines = [f"U+{cp:04X} {chr(cp)}" for cp in lacking]
+    header = ("# Characters used in data/ that the source font lacks; render.fonts draws them with a\n"
+              "# fallback font or U+FFFD. Written by tools/make_font_subset.py.\n")
+    dest.write_text(header + "".join(line + "\n" for line in lines), encoding="utf-8")
+    return dest
+
+
 def build(source_dir: Path, out_dir: Path) -> list[Path]:
     cps = wanted_codepoints()
     written: list[Path] = []
+    cmaps: list[set[int]] = []
     for weight, filename in WEIGHTS.items():
         src = source_dir / filename
         options = subset.Options()
@@ -117,12 +136,14 @@ def build(source_dir: Path, out_dir: Path) -> list[Path]:
         options.notdef_outline = True
         options.recalc_bounds = True
         font = subset.load_font(str(src), options)
+        cmaps.append(set(font.getBestCmap()))
         sub = subset.Subsetter(options)
         sub.populate(unicodes=cps)
         sub.subset(font)
         dest = out_dir / OUT_NAME.format(weight=weight)
         subset.save_font(font, str(dest), options)
         written.append(dest)
+    written.append(_write_not_in_source(set.intersection(*cmaps), out_dir))
     return written
 
 
