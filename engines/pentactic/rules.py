@@ -180,7 +180,7 @@ def do_place(state: State, seat: int, pl: Placement, events: list[Event]) -> Non
     p["passed"] = False
     state["last"] = {"board": owner, "kind": "piece", "cells": cells}
     state["hint"] = None
-    events.append(_ev("place", "place", player=seat + 1, piece=pl.piece, orientation=pl.orientation,
+    events.append(_ev("place", "place", player=seat + 1, piece=pl.piece, orientation=pl.orientation + 1,
                       cell=pl.anchor))
     if state["mode"] == "1":
         state["phase"] = "defend"
