@@ -148,6 +148,19 @@ class Table:
         self.clicks += 1
         return await self.fake.select(host, lobby, f"g:lt:{match_id}", [str(seconds)])
 
+    @staticmethod
+    async def until(probe, timeout: float = 10.0, what: str = "condition"):
+        """Poll an async probe (a service query) until it returns something truthy."""
+        loop = asyncio.get_running_loop()
+        end = loop.time() + timeout
+        while True:
+            value = await probe()
+            if value:
+                return value
+            if loop.time() > end:
+                raise AssertionError(f"timed out waiting for {what}")
+            await asyncio.sleep(0.05)
+
     # play
     def status_posts(self, where) -> list:
         """Public posts in the match thread that carry a take-your-turn button."""
