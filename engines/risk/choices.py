@@ -34,7 +34,7 @@ def count_values(lo: int, hi: int) -> list[int]:
     """A handful of sensible amounts between lo and hi: the extremes, the middle, 3/5/10."""
     if hi < lo:
         return []
-    vals = {lo, hi, (lo + hi + 1) // 2}
+    vals = {lo, hi, (lo + hi) // 2}
     vals.update(v for v in (3, 5, 10) if lo < v < hi)
     return sorted(vals)
 

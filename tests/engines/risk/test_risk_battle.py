@@ -1,0 +1,93 @@
+"""Dice rules: the seed's table and example, and the odds of one roll."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+
+import pytest
+from risk_testkit import act, position
+
+from engines.risk import resolve_battle
+from engines.risk.ai import win_chance
+from engines.risk.battle import attack_dice, defend_dice
+
+
+def test_seed_example_six_two_one_against_three_two_each_loses_one() -> None:
+    """攻擊方有3顆骰子,擲骰點數分別為6點、2點、1點。防守有2顆骰子,擲骰點數分別為3點、2點。
+    雙方對決後,攻擊方首先戰勝(因6點>3點),之後則由防守方獲勝(因2點=2點),雙方各移除…1個自家軍隊"""
+    assert resolve_battle([6, 2, 1], [3, 2]) == (1, 1)
+
+
+def test_seed_example_in_a_real_game_with_fixed_dice() -> None:
+    """Same example through the engine: attacker from 4 armies rolls 3 dice, defender with 2 rolls 2."""
+    state = position(2, {"ontario": 1}, {"quebec": 4, "ontario": 2}, dice=[6, 2, 1, 3, 2])
+    state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
+    assert state["armies"]["quebec"] == 3 and state["armies"]["ontario"] == 1
+    lb = state["last_battle"]
+    assert lb["att_dice"] == [6, 2, 1] and lb["def_dice"] == [3, 2]
+    assert (lb["att_loss"], lb["def_loss"], lb["conquered"]) == (1, 1, False)
+
+
+def test_ties_go_to_the_defender() -> None:
+    """若出現相同點數局面,則由防守方獲勝"""
+    assert resolve_battle([4], [4]) == (1, 0)
+    assert resolve_battle([5, 5], [5, 5]) == (2, 0)
+
+
+def test_highest_against_highest_then_second() -> None:
+    """以點數最大的骰子相互比較大小…若雙方尚有第2顆骰子,則再比較雙方次大點數的骰子"""
+    assert resolve_battle([1, 6, 3], [5, 2]) == (0, 2)
+    assert resolve_battle([2, 1], [6]) == (1, 0)
+    assert resolve_battle([6], [5, 6]) == (1, 0)
+
+
+@pytest.mark.parametrize("armies,att,dfn", [(1, 0, 1), (2, 1, 2), (3, 2, 2), (4, 3, 2), (10, 3, 2)])
+def test_dice_per_army_count_seed_table(armies: int, att: int, dfn: int) -> None:
+    """領土區內有1個軍隊:不能發動攻擊/1顆; 2個:1顆/2顆; 3個:2顆/2顆; 4個以上:3顆/2顆"""
+    assert attack_dice(armies) == att
+    assert defend_dice(armies) == dfn
+
+
+# exact odds from the reference: outcome -> probability, keyed by (att_loss, def_loss)
+ODDS = {
+    (3, 2): {(0, 2): 2890 / 7776, (1, 1): 2611 / 7776, (2, 0): 2275 / 7776},
+    (2, 2): {(0, 2): 295 / 1296, (1, 1): 420 / 1296, (2, 0): 581 / 1296},
+    (3, 1): {(0, 1): 855 / 1296, (1, 0): 441 / 1296},
+    (2, 1): {(0, 1): 125 / 216, (1, 0): 91 / 216},
+    (1, 2): {(0, 1): 55 / 216, (1, 0): 161 / 216},
+    (1, 1): {(0, 1): 15 / 36, (1, 0): 21 / 36},
+}
+
+
+@pytest.mark.parametrize("dice", sorted(ODDS))
+def test_single_roll_frequencies_match_the_exact_odds(dice: tuple[int, int]) -> None:
+    """Statistical: 20 000 random rolls per matchup land within 1.5 points of the exact table."""
+    rng = random.Random(hash(dice))
+    n = 20000
+    ad, dd = dice
+    seen = Counter(resolve_battle([rng.randint(1, 6) for _ in range(ad)], [rng.randint(1, 6) for _ in range(dd)])
+                   for _ in range(n))
+    assert set(seen) <= set(ODDS[dice])
+    for outcome, p in ODDS[dice].items():
+        assert abs(seen[outcome] / n - p) < 0.015, (dice, outcome, seen[outcome] / n, p)
+
+
+def test_engine_dice_are_fair_over_many_rolls() -> None:
+    """The in-state RNG feeds real battles: 1v1 attacker wins about 15/36 of the time."""
+    wins = 0
+    n = 3000
+    for seed in range(n):
+        state = position(2, {"ontario": 1}, {"quebec": 2, "ontario": 1})
+        state["rng"] = seed * 7919
+        state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
+        wins += state["last_battle"]["conquered"]
+    assert abs(wins / n - 15 / 36) < 0.03
+
+
+def test_ai_odds_table_agrees_with_the_exact_single_rolls() -> None:
+    assert win_chance(1, 1) == pytest.approx(15 / 36)
+    # 2 spare armies v 1: win at once (2v1), or lose one and then win 1v1
+    assert win_chance(2, 1) == pytest.approx(125 / 216 + 91 / 216 * 15 / 36)
+    assert 0.0 < win_chance(5, 5) < 1.0
+    assert win_chance(10, 2) > win_chance(3, 2) > win_chance(1, 2)
