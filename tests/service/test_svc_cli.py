@@ -1,0 +1,118 @@
+"""The terminal front-end: list, a scripted game through stdin choices, an all-AI game, the ASCII
+fallback."""
+
+from __future__ import annotations
+
+import io
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+import svc_toy_engine
+
+from cli.__main__ import main
+from cli.ascii import generic, render
+from cli.play import play
+from cli.terminal import Terminal
+from engines import registry
+from i18n import t
+
+ROOT = Path(__file__).resolve().parents[2]
+HAS_PENTACTIC = "pentactic" in registry.available()
+
+
+def scripted(answers: list[str], asked: list[str]):  # noqa: ANN201
+    """An ``input`` replacement answering from a list, then behaving like a closed stdin."""
+    feed = iter(answers)
+
+    def ask(prompt: str) -> str:
+        asked.append(prompt)
+        try:
+            return next(feed)
+        except StopIteration:
+            raise EOFError from None
+
+    return ask
+
+
+async def test_scripted_game_walks_steps_and_finishes() -> None:
+    svc_toy_engine.install()
+    out = io.StringIO()
+    asked: list[str] = []
+    # Tokens typed directly, a wrong number, going back, then numbered choices for ever.
+    answers = ["add 2", "99", "1", "b", "1", "2"] + ["1"] * 400
+    code = await play(svc_toy_engine.SLUG, options={"target": "10"}, term=Terminal(out, "en"),
+                      ask=scripted(answers, asked))
+    text = out.getvalue()
+    assert code == 0, text
+    assert t("en", "core.cli.game_over") in text
+    assert t("en", "core.cli.invalid") not in text  # "99" was typed as a token ...
+    assert "toy.err.bad" in text  # ... and refused by the engine, untranslated toy key
+    assert t("en", "core.cli.path", path="add") in text
+    assert "toy.ev.add" in text and "board:" in text
+    assert 3 < len(asked) < len(answers)
+
+
+async def test_quit_and_closed_stdin() -> None:
+    svc_toy_engine.install()
+    for answers in (["q"], []):
+        out = io.StringIO()
+        code = await play(svc_toy_engine.SLUG, term=Terminal(out, "zh-TW"), ask=scripted(answers, []))
+        assert code == 0
+        assert t("zh-TW", "core.cli.quit") in out.getvalue()
+        assert t("zh-TW", "core.cli.game_over") not in out.getvalue()
+
+
+async def test_watch_plays_all_ai_seats(tmp_path: Path) -> None:
+    svc_toy_engine.install()
+    out = io.StringIO()
+    db = tmp_path / "watch.sqlite3"
+    code = await play(svc_toy_engine.SLUG, seats=3, options={"target": "30"}, watch=True, db=db,
+                      term=Terminal(out, "en"), ask=scripted([], []))
+    text = out.getvalue()
+    assert code == 0 and t("en", "core.cli.game_over") in text
+    assert text.count(t("en", "core.ai.name", number=3)) >= 1
+    assert db.exists()
+
+
+def test_list_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
+    assert main(["list"]) == 0
+    listed = capsys.readouterr().out
+    for slug in registry.available():
+        assert slug in listed
+    assert main(["play", "no-such-game"]) == 2
+    assert "no-such-game" in capsys.readouterr().out
+    svc_toy_engine.install()
+    assert main(["play", svc_toy_engine.SLUG, "--option", "target"]) == 2
+    assert main(["--lang", "zh-CN", "play", svc_toy_engine.SLUG, "--option", "target=99"]) == 1
+    assert t("zh-CN", "core.err.bad_option", option="target", value="99") in capsys.readouterr().out
+
+
+def test_generic_ascii_fallback() -> None:
+    lines = generic({"game": "x", "turn": 2, "board": [["a", None], ["bb", "c"]], "hand": [1, 2]})
+    assert lines == ["game: x", "turn: 2", 'hand: [1,2]', "board:", "   a  .", "  bb  c"]
+    assert render({"game": "no_such_ascii", "n": 1}, [], "en") == ["game: no_such_ascii", "n: 1"]
+
+
+def _cli(*args: str, stdin: str = "") -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    return subprocess.run([sys.executable, "-m", "cli", *args], input=stdin, capture_output=True, text=True,
+                          cwd=ROOT, env=env, timeout=300)
+
+
+@pytest.mark.skipif(not HAS_PENTACTIC, reason="Pentactic engine not available")
+def test_cli_watch_pentactic_to_the_end() -> None:
+    done = _cli("play", "pentactic", "--watch")
+    assert done.returncode == 0, done.stderr
+    assert t("en", "core.cli.game_over") in done.stdout
+    assert t("en", "core.cli.board_of", name=t("en", "core.ai.name", number=1)) in done.stdout
+
+
+@pytest.mark.skipif(not HAS_PENTACTIC, reason="Pentactic engine not available")
+def test_cli_pentactic_from_stdin_choices() -> None:
+    done = _cli("play", "pentactic", "--lang", "zh-TW", stdin="1\n" * 3000)
+    assert done.returncode == 0, done.stderr
+    assert t("zh-TW", "core.cli.game_over") in done.stdout
+    assert t("zh-TW", "core.cli.choose") in done.stdout
