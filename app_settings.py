@@ -73,8 +73,13 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
 
 
 def load(dotenv_path: Path | None = None) -> Settings:
-    """Read ``.env`` (project root by default; real environment variables win) then the env."""
+    """Read ``.env`` from the working directory (real environment variables win), then the env.
+
+    The working directory, not the project folder: ``python3 tasks.py bot`` and ``python bot.py``
+    run from the project folder anyway, and a test or a second instance started elsewhere must
+    never pick up the owner's real token by accident.
+    """
     from dotenv import load_dotenv
 
-    load_dotenv(dotenv_path or ROOT / ".env", override=False)
+    load_dotenv(dotenv_path or Path.cwd() / ".env", override=False)
     return from_mapping(os.environ)

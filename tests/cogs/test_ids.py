@@ -1,0 +1,83 @@
+"""Custom ids: round trips, Discord's 100-character limit, and the templates that route clicks."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from cogs.utils import ids
+
+tokens = st.text(min_size=0, max_size=12)
+paths = st.lists(tokens, max_size=8)
+
+
+@given(paths)
+def test_path_round_trip(path: list[str]) -> None:
+    text = ids.encode_path(path)
+    assert ":" not in text and not text.startswith("*")
+    assert ids.decode_path(text) == path
+
+
+@given(st.integers(min_value=1, max_value=2**53), st.text(min_size=1, max_size=10), paths,
+       st.integers(min_value=0, max_value=9))
+def test_nav_ids_fit_and_resolve(match_id: int, req: str, path: list[str], page: int) -> None:
+    store = ids.PathStore()
+    cid = ids.nav_id(match_id, req, page, path, store)
+    assert len(cid) <= ids.MAX_CUSTOM_ID
+    m = re.fullmatch(ids.NAV_TEMPLATE, cid)
+    assert m is not None
+    assert int(m["match"]) == match_id and int(m["page"]) == page
+    assert ids.decode_token(m["req"]) == req
+    assert ids.resolve_path(m["path"], match_id, ids.decode_token(m["req"]), store) == path
+
+
+def test_long_path_is_kept_server_side_and_lost_after_restart() -> None:
+    path = ["territory-with-a-long-name"] * 6
+    store = ids.PathStore()
+    cid = ids.confirm_id(12345, "r77", path, store)
+    assert len(cid) <= ids.MAX_CUSTOM_ID
+    m = re.fullmatch(ids.CONFIRM_TEMPLATE, cid)
+    assert m is not None and m["path"].startswith("*")
+    assert ids.resolve_path(m["path"], 12345, "r77", store) == path
+    # Same key, other request: refused rather than applied to the wrong decision.
+    assert ids.resolve_path(m["path"], 12345, "r78", store) is None
+    # A fresh process (new store) does not know the key: the UI asks again.
+    assert ids.resolve_path(m["path"], 12345, "r77", ids.PathStore()) is None
+    with pytest.raises(ids.BadCustomId):
+        ids.confirm_id(12345, "r77", path, None)
+
+
+def test_short_path_stays_in_the_id() -> None:
+    cid = ids.nav_id(7, "r1", 0, ["place", "F", "3", "b4"])
+    assert cid == "g:a:7:r1:0:place,F,3,b4"
+
+
+def test_every_builder_matches_its_template_only() -> None:
+    built = {
+        ids.TURN_TEMPLATE: ids.turn_id(5, "r:1"),
+        ids.NAV_TEMPLATE: ids.nav_id(5, "r:1", 2, ["a", "b,c"]),
+        ids.SELECT_TEMPLATE: ids.select_id(5, "r:1", []),
+        ids.CONFIRM_TEMPLATE: ids.confirm_id(5, "r:1", ["x"]),
+        ids.LOBBY_TEMPLATE: ids.lobby_id(5, "join"),
+        ids.LOBBY_OPTION_TEMPLATE: ids.lobby_option_id(5, "board size"),
+        ids.LOBBY_TURN_TEMPLATE: ids.lobby_turn_id(5),
+    }
+    for template, cid in built.items():
+        for other in built:
+            assert bool(re.fullmatch(other, cid)) == (other == template), (template, other, cid)
+
+
+def test_path_store_is_bounded() -> None:
+    store = ids.PathStore(capacity=3)
+    keys = [store.put(1, "r", [str(i)]) for i in range(5)]
+    assert store.get(keys[0], 1, "r") is None
+    assert store.get(keys[-1], 1, "r") == ["4"]
+
+
+@pytest.mark.parametrize("bad", ["~4", "~zz", "a b", "~C3~28"])
+def test_malformed_tokens_are_rejected(bad: str) -> None:
+    with pytest.raises(ids.BadCustomId):
+        ids.decode_token(bad)
