@@ -1,0 +1,41 @@
+"""``python -m bench`` runs every ``bench/bench_*.py``; ``python -m bench NAME [args]`` runs one
+(``roundtrip`` or ``bench_roundtrip``). Each benchmark is a standalone script run in its own
+process, so one's memory or imports cannot skew another's numbers."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+
+
+def scripts() -> dict[str, Path]:
+    return {p.stem.removeprefix("bench_"): p for p in sorted(HERE.glob("bench_*.py"))}
+
+
+def main(argv: list[str]) -> int:
+    found = scripts()
+    if argv and argv[0] in ("-h", "--help"):
+        print(__doc__)
+        print("available:", " ".join(found))
+        return 0
+    if argv:
+        name = argv[0].removeprefix("bench_").removesuffix(".py")
+        if name not in found:
+            print(f"no benchmark {argv[0]!r}; available: {' '.join(found)}")
+            return 2
+        chosen, extra = {name: found[name]}, argv[1:]
+    else:
+        chosen, extra = found, []
+    worst = 0
+    for name, path in chosen.items():
+        print(f"== {name} ==", flush=True)
+        code = subprocess.call([sys.executable, str(path), *extra], cwd=HERE.parent)
+        worst = max(worst, code)
+    return worst
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
