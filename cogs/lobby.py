@@ -99,11 +99,11 @@ def _check_startable(match: MatchInfo, engine: Engine, user_id: int) -> None:
 
 
 async def start_match(interaction: discord.Interaction, match_id: int) -> None:
-    await interaction.response.defer()
     service = interaction.client.service  # type: ignore[attr-defined]
     uid = interaction.user.id
     match = await service.get(match_id)
-    _check_startable(match, registry.get(match.game), uid)
+    _check_startable(match, registry.get(match.game), uid)  # before deferring: errors answer at once
+    await interaction.response.defer()
     if match.thread_id is None:
         thread = await _make_thread(interaction, match)
         if thread is not None:

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 import discord
 
-from engines.base import Engine
+from engines.base import Engine, Msg
 from i18n import has, t, tm
 from service.models import MatchInfo, SeatInfo
 
@@ -154,6 +154,9 @@ def result_text(match: MatchInfo, locale: str) -> str:
         text = t(locale, "discord.status.no_winner")
     else:
         text = t(locale, "discord.status.winners", names=", ".join(names.get(w, str(w + 1)) for w in winners))
+    summary = result.get("summary")
+    if isinstance(summary, dict) and summary.get("key"):
+        text = tm(locale, Msg.from_json(summary)) + "\n" + text
     scores = result.get("scores") or {}
     if scores:
         parts = [f"{names.get(int(k), str(int(k) + 1))}: {v}" for k, v in scores.items()]
