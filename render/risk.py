@@ -1,0 +1,377 @@
+"""Risk board image: the world map in owner colours with army badges, the last battle, and a legend.
+
+A render recolours the cached territory label image with a palette (one lookup for the whole
+map), lays the cached static layer over it (sea, borders, routes, names: see
+:mod:`render.risk_background`), then draws only what a game changes: army badges, HQ stars, the
+last attack's arrow, continent holders and the legend band. Only public fields of the view are
+read, so a seat's own view (with its ``"you"`` part) renders exactly like the public one.
+
+``overlay`` may hold ``{"highlight": [territory ids]}`` to ring territories (choices on offer).
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Sequence
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from i18n import t
+from render.common import (
+    INK,
+    MUTED,
+    NEUTRAL,
+    PLAYER_COLORS,
+    RGB,
+    darken,
+    draw_text,
+    font,
+    lighten,
+    mix,
+    text_color_on,
+    text_fit,
+    to_png,
+)
+from render.risk_background import (
+    BADGE_R,
+    BAND_H,
+    PAPER,
+    bonus_holder_spot,
+    label_index_image,
+    name,
+    route_segments,
+    static_layer,
+)
+from render.risk_map import Layout, layout
+
+#: The engine names seat colours; common.PLAYER_COLORS lists the same colours in this order.
+COLOR_NAMES = ("red", "yellow", "blue", "green", "purple", "black")
+GOLD: RGB = (255, 204, 64)
+WHITE: RGB = (255, 255, 255)
+SEA_INDEX_COLOR: RGB = (20, 50, 84)
+
+
+def color_of(name_: str | None, seat: int | None = None) -> RGB:
+    """A seat's strong colour from its colour name (seat order as the fallback)."""
+    if name_ in COLOR_NAMES:
+        return PLAYER_COLORS[COLOR_NAMES.index(name_)]
+    if isinstance(seat, int) and 0 <= seat < len(PLAYER_COLORS):
+        return PLAYER_COLORS[seat]
+    return NEUTRAL
+
+
+def fill_of(strong: RGB) -> RGB:
+    """Territory fill: the strong colour a little lighter, so badges and names stand out on it."""
+    return lighten(strong, 0.14)
+
+
+def owner_colors(view: dict[str, Any]) -> dict[int, RGB]:
+    """Strong colour per owner value (-1 is neutral)."""
+    out = {-1: NEUTRAL}
+    for p in view.get("players", []):
+        out[p["seat"]] = color_of(p.get("color"), p["seat"])
+    return out
+
+
+def _palette(lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> list[int]:
+    pal = list(SEA_INDEX_COLOR)
+    terr = view.get("territories", {})
+    for tid in lay.territories:
+        owner = terr.get(tid, {}).get("owner", -1)
+        pal += fill_of(colors.get(owner, NEUTRAL))
+    return pal + [0] * (768 - len(pal))
+
+
+def _seat_name(locale: str, names: Sequence[str], seat: int) -> str:
+    if 0 <= seat < len(names) and names[seat]:
+        return str(names[seat])
+    return t(locale, "riskmap.legend.seat", n=seat + 1)
+
+
+# ---------------------------------------------------------------------------------------------
+# Map marks
+
+
+def _badge(d: ImageDraw.ImageDraw, center: tuple[float, float], armies: int, strong: RGB) -> None:
+    x, y = center
+    text = str(armies)
+    f = font(15 if len(text) < 3 else 13, True)
+    half = max(BADGE_R, f.getlength(text) / 2 + 6)
+    box = (x - half, y - BADGE_R, x + half, y + BADGE_R)
+    d.rounded_rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), radius=BADGE_R + 2, fill=(20, 20, 24))
+    d.rounded_rectangle(box, radius=BADGE_R, fill=strong, outline=WHITE, width=2)
+    d.text((x, y + 1), text, font=f, fill=text_color_on(strong), anchor="mm")
+
+
+def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: RGB | None, outline: RGB,
+          width: int = 2) -> None:
+    x, y = center
+    pts = []
+    for i in range(10):
+        rad = r if i % 2 == 0 else r * 0.45
+        a = -math.pi / 2 + i * math.pi / 5
+        pts.append((x + rad * math.cos(a), y + rad * math.sin(a)))
+    d.polygon(pts, fill=fill, outline=outline, width=width)
+
+
+def _hq_marks(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> None:
+    """A star on each public headquarters, hollow once somebody else holds it."""
+    terr = view.get("territories", {})
+    for p in view.get("players", []):
+        hq = p.get("hq")
+        if hq not in lay.anchors:
+            continue
+        x, y = lay.px(lay.anchors[hq])
+        spot = (x + BADGE_R + 2, y - BADGE_R + 1)
+        held = terr.get(hq, {}).get("owner") == p["seat"]
+        _star(d, spot, 11, (20, 20, 24), (20, 20, 24), 3)
+        _star(d, spot, 10, colors[p["seat"]] if held else None, GOLD, 2)
+
+
+def _curve(a: tuple[float, float], b: tuple[float, float], bend: float = 0.18) -> list[tuple[float, float]]:
+    """A gentle arc from ``a`` to ``b`` (quadratic Bézier bent to the left of the direction)."""
+    mx, my = (a[0] + b[0]) / 2, (a[1] + b[1]) / 2
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    cx, cy = mx - dy * bend, my + dx * bend
+    n = 24
+    return [((1 - s) ** 2 * a[0] + 2 * (1 - s) * s * cx + s * s * b[0],
+             (1 - s) ** 2 * a[1] + 2 * (1 - s) * s * cy + s * s * b[1]) for s in (i / n for i in range(n + 1))]
+
+
+def _trim(points: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
+    """Drop the parts of a polyline within ``start`` px of its first and ``end`` px of its last point."""
+    first, last = points[0], points[-1]
+    kept = [p for p in points if math.dist(p, first) >= start and math.dist(p, last) >= end]
+    return kept if len(kept) >= 2 else [points[0], points[-1]]
+
+
+def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], color: RGB, head: bool) -> None:
+    """A thick arrow along ``pts`` with a dark outline; ``head`` adds the point at the end."""
+    (x1, y1), (x2, y2) = pts[-2], pts[-1]
+    ang = math.atan2(y2 - y1, x2 - x1)
+    tip = (x2, y2)
+
+    def head_pts(size: float) -> list[tuple[float, float]]:
+        back = (x2 - math.cos(ang) * size * 1.5, y2 - math.sin(ang) * size * 1.5)
+        return [(tip[0] + math.cos(ang) * size * 0.3, tip[1] + math.sin(ang) * size * 0.3),
+                (back[0] + math.cos(ang + math.pi / 2) * size, back[1] + math.sin(ang + math.pi / 2) * size),
+                (back[0] - math.cos(ang + math.pi / 2) * size, back[1] - math.sin(ang + math.pi / 2) * size)]
+
+    body = pts[:-2] if head and len(pts) > 3 else pts
+    d.line(body, fill=(16, 16, 20), width=13, joint="curve")
+    if head:
+        d.polygon(head_pts(17), fill=(16, 16, 20))
+    d.line(body, fill=WHITE, width=9, joint="curve")
+    d.line(body, fill=color, width=5, joint="curve")
+    if head:
+        d.polygon(head_pts(14), fill=WHITE)
+        d.polygon(head_pts(10), fill=color)
+
+
+def battle_path(lay: Layout, frm: str, to: str) -> list[list[tuple[float, float]]]:
+    """The drawn pieces of the attack arrow: an arc, or two straight halves when the attack
+    follows a route that wraps round the map edge (Alaska–Kamchatka)."""
+    w = float(lay.size[0])
+    edge_routes = {(a, b): (start, edge) for a, b, start, edge in route_segments(lay) if edge[0] in (0.0, w)}
+    if (frm, to) in edge_routes and (to, frm) in edge_routes:
+        out_start, out_edge = edge_routes[(frm, to)]
+        in_start, in_edge = edge_routes[(to, frm)]
+        return [[lay.px(lay.anchors[frm]), out_start, out_edge], [in_edge, in_start, lay.px(lay.anchors[to])]]
+    return [_curve(lay.px(lay.anchors[frm]), lay.px(lay.anchors[to]))]
+
+
+def _last_battle(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> None:
+    lb = view.get("last_battle")
+    if not lb or lb.get("from") not in lay.anchors or lb.get("to") not in lay.anchors:
+        return
+    terr = view.get("territories", {})
+    attacker = terr.get(lb["from"], {}).get("owner", -1)
+    color = colors.get(attacker, NEUTRAL)
+    pieces = battle_path(lay, lb["from"], lb["to"])
+    for i, pts in enumerate(pieces):
+        start = BADGE_R + 6 if i == 0 else 0
+        end = BADGE_R + 8 if i == len(pieces) - 1 else 0
+        _arrow(d, _trim(pts, start, end), color, head=i == len(pieces) - 1)
+    if lb.get("conquered"):
+        x, y = lay.px(lay.anchors[lb["to"]])
+        r = BADGE_R + 7
+        d.ellipse((x - r - 2, y - r - 2, x + r + 2, y + r + 2), outline=(16, 16, 20), width=7)
+        d.ellipse((x - r, y - r, x + r, y + r), outline=GOLD, width=3)
+
+
+def _highlights(d: ImageDraw.ImageDraw, lay: Layout, overlay: dict[str, Any] | None) -> None:
+    for tid in (overlay or {}).get("highlight", []) or []:
+        if tid in lay.anchors:
+            x, y = lay.px(lay.anchors[tid])
+            r = BADGE_R + 5
+            d.ellipse((x - r, y - r, x + r, y + r), outline=WHITE, width=3)
+
+
+def _continent_holders(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> None:
+    terr = view.get("territories", {})
+    for i, (_, spec) in enumerate(lay.continents.items()):
+        owners = {terr.get(tid, {}).get("owner", -1) for tid in spec["territories"]}
+        if len(owners) == 1 and (owner := owners.pop()) >= 0:
+            x, y = bonus_holder_spot(i)
+            d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colors.get(owner, NEUTRAL), outline=WHITE, width=2)
+
+
+# ---------------------------------------------------------------------------------------------
+# Legend band
+
+COLS = {"swatch": 32, "name": 50, "territories": 470, "armies": 570, "cards": 650, "notes": 680}
+STATUS_X = 930
+
+
+def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str, names: Sequence[str],
+             colors: dict[int, RGB], lay: Layout) -> None:
+    head = top + 10
+    for key, x, anchor in (("player", COLS["name"], "la"), ("territories", COLS["territories"], "ra"),
+                           ("armies", COLS["armies"], "ra"), ("cards", COLS["cards"], "ra"),
+                           ("notes", COLS["notes"] + 12, "la")):
+        draw_text(d, (x, head), t(locale, f"riskmap.legend.{key}"), 14, MUTED, anchor=anchor)
+    rows: list[dict[str, Any]] = [dict(p) for p in view.get("players", [])]
+    terr = view.get("territories", {})
+    neutral = [v for v in terr.values() if v.get("owner") == -1]
+    if neutral:
+        rows.append({"seat": -1, "territories": len(neutral), "armies": sum(v["armies"] for v in neutral),
+                     "cards": None, "alive": True})
+    over = view.get("phase") == "over"
+    row_h = min(26, (BAND_H - 40) // max(1, len(rows)))
+    for i, p in enumerate(rows):
+        y = top + 34 + i * row_h
+        cy = y + row_h / 2
+        seat = p["seat"]
+        strong = colors.get(seat, NEUTRAL)
+        alive = p.get("alive", True)
+        if seat == view.get("turn") and seat >= 0 and not over:
+            d.rounded_rectangle((10, y + 1, 900, y + row_h - 1), radius=6, fill=mix(PAPER, strong, 0.22))
+            d.polygon([(11, cy - 6), (19, cy), (11, cy + 6)], fill=darken(strong, 0.2))
+        d.ellipse((COLS["swatch"] - 8, cy - 8, COLS["swatch"] + 8, cy + 8), fill=strong, outline=INK, width=1)
+        ink = INK if alive else MUTED
+        label = t(locale, "riskmap.legend.neutral") if seat < 0 else _seat_name(locale, names, seat)
+        label, size = text_fit(label, COLS["territories"] - COLS["name"] - 90, 16, bold=True, min_size=12)
+        width = draw_text(d, (COLS["name"], cy), label, size, ink, bold=True, anchor="lm")
+        if not alive:
+            d.line([(COLS["name"], cy + 1), (COLS["name"] + width, cy + 1)], fill=MUTED, width=2)
+        for key in ("territories", "armies", "cards"):
+            if p.get(key) is not None:
+                draw_text(d, (COLS[key], cy), str(p[key]), 16, ink, anchor="rm")
+        notes = []
+        if not alive:
+            notes.append(t(locale, "riskmap.legend.out"))
+        hq = p.get("hq")
+        if hq in lay.anchors:
+            held = terr.get(hq, {}).get("owner") == seat
+            notes.append(t(locale, "riskmap.legend.hq" if held else "riskmap.legend.hq_lost",
+                           name=name(locale, "territory", hq)))
+        if p.get("hqs_captured"):
+            notes.append(t(locale, "riskmap.legend.hqs_captured", n=len(p["hqs_captured"])))
+        if notes:
+            x = COLS["notes"] + 12
+            if hq in lay.anchors:
+                _star(d, (x + 6, cy), 7, strong, darken(GOLD, 0.2), 1)
+                x += 16
+            text, size = text_fit(" · ".join(notes), 900 - x - 8, 14, min_size=11)
+            draw_text(d, (x, cy), text, size, ink, anchor="lm")
+
+
+def _die(d: ImageDraw.ImageDraw, x: float, y: float, value: int, red: bool) -> None:
+    s = 24
+    face = (200, 40, 40) if red else (250, 250, 250)
+    pip = WHITE if red else INK
+    d.rounded_rectangle((x, y, x + s, y + s), radius=5, fill=face, outline=(40, 40, 40), width=1)
+    spots = {1: [(1, 1)], 2: [(0, 0), (2, 2)], 3: [(0, 0), (1, 1), (2, 2)], 4: [(0, 0), (2, 0), (0, 2), (2, 2)],
+             5: [(0, 0), (2, 0), (1, 1), (0, 2), (2, 2)], 6: [(0, 0), (2, 0), (0, 1), (2, 1), (0, 2), (2, 2)]}
+    for gx, gy in spots.get(value, []):
+        cx, cy = x + 6 + gx * 6, y + 6 + gy * 6
+        d.ellipse((cx - 2.2, cy - 2.2, cx + 2.2, cy + 2.2), fill=pip)
+
+
+def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str, names: Sequence[str],
+            colors: dict[int, RGB], width: int) -> None:
+    x = STATUS_X
+    maxw = width - x - 16
+    d.line([(x - 18, top + 10), (x - 18, top + BAND_H - 14)], fill=(210, 204, 190), width=2)
+    y = top + 12
+    phase = view.get("phase", "")
+    winners = view.get("winners")
+    if phase == "over" or winners:
+        who = ", ".join(_seat_name(locale, names, s) for s in (winners or []))
+        text = t(locale, "riskmap.status.winners", names=who) if who else t(locale, "riskmap.status.game_over")
+        text, size = text_fit(text, maxw, 22, bold=True, min_size=14)
+        draw_text(d, (x, y), text, size, INK, bold=True)
+    else:
+        seat = view.get("turn", -1)
+        who = _seat_name(locale, names, seat) if isinstance(seat, int) and seat >= 0 else ""
+        text = t(locale, "riskmap.status.turn", phase=name(locale, "phase", phase), player=who)
+        d.ellipse((x, y + 5, x + 16, y + 21), fill=colors.get(seat, NEUTRAL), outline=INK, width=1)
+        text, size = text_fit(text, maxw - 24, 20, bold=True, min_size=13)
+        draw_text(d, (x + 24, y), text, size, INK, bold=True)
+    y += 34
+    parts = [t(locale, "riskmap.status.round", round=view.get("round", 0))]
+    if phase == "reinforce" and view.get("reinforcements_left"):
+        parts.append(t(locale, "riskmap.status.reinforcements", n=view["reinforcements_left"]))
+    text, size = text_fit(" · ".join(parts), maxw, 16, min_size=12)
+    draw_text(d, (x, y), text, size, INK)
+    y += 26
+    if "next_trade_value" in view:
+        draw_text(d, (x, y), t(locale, "riskmap.status.next_trade", n=view["next_trade_value"]), 16, INK)
+    y += 30
+    lb = view.get("last_battle")
+    if lb and lb.get("from") and lb.get("to"):
+        text = t(locale, "riskmap.status.battle", **{"from": name(locale, "territory", lb["from"]),
+                                                       "to": name(locale, "territory", lb["to"])})
+        text, size = text_fit(text, maxw, 15, min_size=11)
+        draw_text(d, (x, y), text, size, INK)
+        y += 24
+        dx = x
+        for v in lb.get("att_dice", []):
+            _die(d, dx, y, int(v), True)
+            dx += 28
+        dx += 10
+        draw_text(d, (dx, y + 12), "vs", 13, MUTED, anchor="lm")
+        dx += 24
+        for v in lb.get("def_dice", []):
+            _die(d, dx, y, int(v), False)
+            dx += 28
+        dx += 12
+        loss = t(locale, "riskmap.status.losses", att=lb.get("att_loss", 0), **{"def": lb.get("def_loss", 0)})
+        if lb.get("conquered"):
+            loss += "  " + t(locale, "riskmap.status.conquered")
+        loss, size = text_fit(loss, width - dx - 12, 14, min_size=10)
+        draw_text(d, (dx, y + 12), loss, size, INK, bold=bool(lb.get("conquered")), anchor="lm")
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
+                 overlay: dict[str, Any] | None = None) -> Image.Image:
+    """The picture as a Pillow image (RGB); :func:`render` encodes it."""
+    lay = layout()
+    colors = owner_colors(view)
+    labels = label_index_image().copy()
+    labels.putpalette(_palette(lay, view, colors))
+    img = Image.alpha_composite(labels.convert("RGBA"), static_layer(locale)).convert("RGB")
+    d = ImageDraw.Draw(img)
+    terr = view.get("territories", {})
+    _highlights(d, lay, overlay)
+    _last_battle(d, lay, view, colors)
+    for tid in lay.territories:
+        info = terr.get(tid)
+        if info is None:
+            continue
+        _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), colors.get(info.get("owner", -1), NEUTRAL))
+    _hq_marks(d, lay, view, colors)
+    _continent_holders(d, lay, view, colors)
+    top = lay.size[1] + 4
+    _players(d, top, view, locale, names, colors, lay)
+    _status(d, top, view, locale, names, colors, lay.size[0])
+    return img
+
+
+def render(view: dict[str, Any], locale: str, names: list[str], overlay: dict[str, Any] | None = None) -> bytes:
+    """The Risk board as a PNG (see the module docstring for what is drawn)."""
+    return to_png(render_image(view, locale, names, overlay))
