@@ -163,6 +163,10 @@ def to_png(img: Image.Image, colors: int = 256, keep: Sequence[RGB] = (), compre
                                      dither=Image.Dither.NONE)
             flat = octree.getpalette() or []
             found = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat) - 2, 3)]
+            # Pillow maps pixels through a cache of 4x4x4 colour boxes; a sampled shade next to a
+            # fixed colour could win that box, so such near-duplicates are dropped.
+            found = [c for c in found
+                     if all(max(abs(c[0] - f[0]), abs(c[1] - f[1]), abs(c[2] - f[2])) > 6 for f in fixed)]
             palette = list(dict.fromkeys([*fixed, *found]))[:colors]
             img = img.quantize(palette=_palette_image(palette), dither=Image.Dither.NONE)
     buf = io.BytesIO()

@@ -51,6 +51,9 @@ FRAME: RGB = (120, 110, 95)
 HIGHLIGHT: RGB = (255, 255, 255)
 PANEL: RGB = (240, 235, 224)
 
+#: Board colours the PNG palette must keep exact (player colours are always kept).
+_KEEP: tuple[RGB, ...] = (EMPTY, GRID, FRAME, HIGHLIGHT, PANEL)
+
 PAD = 24
 GAP = 28
 MIN_WIDTH = 900
@@ -186,19 +189,41 @@ def _edges(cells: Iterable[Cell]) -> list[tuple[Cell, Cell]]:
     return out
 
 
-def _outline(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], ox: float, oy: float, size: float,
-             color: RGB | tuple[int, int, int, int], width: int, inset: float = 0.0) -> None:
-    """Stroke the outline of ``cells``; ``inset`` pulls the stroke inside by that many pixels."""
+def _band(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], ox: int, oy: int, size: int,
+          color: RGB, width: int, offset: int = 0) -> None:
+    """Paint a band ``width`` px wide, ``offset`` px inside the outline of ``cells``.
+
+    Built per cell from strips along missing neighbours plus the joins at inner (concave)
+    corners, so corners neither overshoot nor leave notches (centred strokes do both).
+    """
     cs = set(cells)
-    half = width / 2
-    for (x0, y0), (x1, y1) in _edges(cs):
-        px0, py0, px1, py1 = ox + x0 * size, oy + y0 * size, ox + x1 * size, oy + y1 * size
-        if y0 == y1:  # horizontal edge: move inwards (down if the cell is below it)
-            dy = inset if (x0, y0) in cs else -inset
-            draw.rectangle((px0 - half, py0 + dy - half, px1 + half, py0 + dy + half), fill=color)
-        else:
-            dx = inset if (x0, y0) in cs else -inset
-            draw.rectangle((px0 + dx - half, py0 - half, px0 + dx + half, py1 + half), fill=color)
+    a, b = offset, offset + width - 1
+    for x, y in cs:
+        x0, y0 = ox + x * size, oy + y * size
+        x1, y1 = x0 + size - 1, y0 + size - 1
+        up, down = (x, y - 1) not in cs, (x, y + 1) not in cs
+        left, right = (x - 1, y) not in cs, (x + 1, y) not in cs
+        lo_x, hi_x = (x0 + a if left else x0), (x1 - a if right else x1)
+        lo_y, hi_y = (y0 + a if up else y0), (y1 - a if down else y1)
+        if up:
+            draw.rectangle((lo_x, y0 + a, hi_x, y0 + b), fill=color)
+        if down:
+            draw.rectangle((lo_x, y1 - b, hi_x, y1 - a), fill=color)
+        if left:
+            draw.rectangle((x0 + a, lo_y, x0 + b, hi_y), fill=color)
+        if right:
+            draw.rectangle((x1 - b, lo_y, x1 - a, hi_y), fill=color)
+        for dx, dy in ((-1, -1), (1, -1), (-1, 1), (1, 1)):
+            if (x + dx, y) in cs and (x, y + dy) in cs and (x + dx, y + dy) not in cs:
+                cx = x0 if dx < 0 else x1
+                cy = y0 if dy < 0 else y1
+                sx, sy = -dx, -dy  # pointing into this cell
+                xa, xb = sorted((cx + sx * a, cx + sx * b))
+                xe = sorted((cx, cx + sx * b))
+                ya, yb = sorted((cy + sy * a, cy + sy * b))
+                ye = sorted((cy, cy + sy * b))
+                draw.rectangle((xe[0], ya, xe[1], yb), fill=color)
+                draw.rectangle((xa, ye[0], xb, ye[1]), fill=color)
 
 
 def _dashed_outline(draw: ImageDraw.ImageDraw, cells: Iterable[Cell], ox: float, oy: float,
@@ -277,7 +302,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
         color = player_color(piece.get("seat"))
         for x, y in cells:
             draw.rectangle((ox + x * cell, oy + y * cell, ox + (x + 1) * cell, oy + (y + 1) * cell), fill=color)
-        _outline(draw, cells, ox, oy, cell, darken(color, 0.55), stroke + 1, inset=(stroke + 1) / 2)
+        _band(draw, cells, ox, oy, cell, darken(color, 0.55), stroke + 1)
         lx, ly = _label_cell(cells)
         draw_text(draw, (ox + (lx + 0.5) * cell, oy + (ly + 0.5) * cell), str(piece.get("piece", "?")),
                   round(cell * 0.5), text_color_on(color), bold=True, anchor="mm")
@@ -292,8 +317,8 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
     if last and last.get("board") == board.get("owner"):
         cells = _cells(last.get("cells", []))
         w = max(3, cell // 14)
-        _outline(draw, cells, ox, oy, cell, INK, w + 4, inset=0)
-        _outline(draw, cells, ox, oy, cell, HIGHLIGHT, w, inset=0)
+        _band(draw, cells, ox, oy, cell, INK, w + 4)
+        _band(draw, cells, ox, oy, cell, HIGHLIGHT, w, offset=2)
 
 
 def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int, oy: int) -> None:
@@ -338,7 +363,7 @@ def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int,
 
 
 def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: Sequence[str],
-            width: int, preview: bool) -> None:
+            width: int, note: str | None) -> None:
     title = t(locale, "render.pentactic.title")
     mode = t(locale, f"render.pentactic.mode.{view.get('mode', '')}")
     parts = [title, mode]
@@ -359,8 +384,8 @@ def _header(draw: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names:
         line2 = t(locale, f"render.pentactic.phase.{phase}")
         if movers:
             line2 += " — " + t(locale, "render.pentactic.to_move", names=movers)
-    if preview:
-        line2 += " — " + t(locale, "render.pentactic.preview")
+    if note:
+        line2 += " — " + t(locale, note)
     fitted, size = text_fit(line2, width - 2 * PAD, 24, min_size=14)
     draw_text(draw, (PAD, 56), fitted, size, INK)
 
@@ -388,7 +413,7 @@ def _tray_piece(draw: ImageDraw.ImageDraw, piece: str, x: float, y: float, s: in
 
 
 def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names: Sequence[str],
-          top: int, width: int, to_move: set[int]) -> None:
+          top: int, width: int, to_move: set[int], discs: bool = True) -> None:
     seat = player.get("seat")
     color = player_color(seat)
     left, right = PAD, width - PAD
@@ -423,7 +448,7 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
 
     # Line 2: the twelve piece slots, then discs left.
     disc_text = t(locale, "render.pentactic.discs_left", count=player.get("discs_left", 0))
-    disc_w = text_width(disc_text, 18) + 34
+    disc_w = text_width(disc_text, 18) + 34 if discs else 0
     row_y = top + 46
     avail = right - left - 24 - disc_w - 16
     total_cells = sum(max(cx for cx, _ in tray_shape(p)) + 1 for p in PIECES)
@@ -435,6 +460,8 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
     for p in PIECES:
         state = "left" if p in left_set else "discarded" if p in discarded else "placed"
         x += _tray_piece(draw, p, x, row_y + (42 - 3 * s) / 2, s, color, state) + gap
+    if not discs:
+        return
     dx = right - 14 - disc_w + 12
     cy = row_y + 21
     draw.ellipse((dx - 11, cy - 11, dx + 11, cy + 11), fill=color, outline=darken(color, 0.55), width=2)
@@ -478,7 +505,15 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
 
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
-    _header(draw, view, locale, names, width, preview=bool(overlay))
+    ghost = overlay
+    note = "render.pentactic.preview" if overlay else None
+    hint = view.get("hint")
+    if ghost is None and isinstance(hint, dict) and hint.get("cells"):
+        # A solo-mode hint is drawn like a preview: a suggestion nobody has placed.
+        ghost = {"board": boards[0].get("owner"), "cells": hint["cells"], "piece": hint.get("piece", ""),
+                 "seat": boards[0].get("owner")}
+        note = "render.pentactic.hint"
+    _header(draw, view, locale, names, width, note)
 
     last = view.get("last")
     for index, board in enumerate(boards):
@@ -493,16 +528,17 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
                                    min_size=14)
             draw_text(draw, (ox + 32, ly + 19), label, size, INK, bold=True, anchor="lm")
         _draw_board(img, draw, board, lay, ox, oy, last)
-        if overlay and overlay.get("board") == board.get("owner"):
-            _draw_ghost(img, overlay, lay, ox, oy)
+        if ghost and ghost.get("board") == board.get("owner"):
+            _draw_ghost(img, ghost, lay, ox, oy)
 
     to_move = set(view.get("to_move") or [])
     for i, player in enumerate(players):
-        _tray(draw, player, locale, names, trays_top + i * TRAY_ROW_H, width, to_move)
+        _tray(draw, player, locale, names, trays_top + i * TRAY_ROW_H, width, to_move,
+              discs=view.get("mode") != "4")
     return img
 
 
 def render(view: dict[str, Any], locale: str, names: list[str],
            overlay: dict[str, Any] | None = None) -> bytes:
     """The PNG bytes for ``view`` (see ``render.render_board``)."""
-    return to_png(compose(view, locale, names, overlay))
+    return to_png(compose(view, locale, names, overlay), keep=_KEEP)
