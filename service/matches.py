@@ -55,6 +55,8 @@ MAX_TURN_SECONDS = 30 * 86400
 AI_MOVES_PER_CALL = 200
 #: How long an AI request whose engine call crashed waits before it is tried again.
 AI_RETRY_SECONDS = 300.0
+#: Delivered outbox rows are kept this long (for debugging deliveries), then deleted.
+OUTBOX_KEEP_SECONDS = 7 * 86400.0
 #: Limits on an action's shape, checked before the engine sees it.
 MAX_ACTION_TOKENS = 64
 MAX_TOKEN_CHARS = 100
@@ -356,15 +358,15 @@ class MatchService:
             raise UserError.from_engine(err) from err
         self._check_turn_seconds(turn_seconds)
         now = self._clock()
-        if self._rate_limits:
-            recent = await repo.count_created_since(self.store, host_id, now - LOBBY_WINDOW_SECONDS)
-            if recent >= LOBBIES_PER_USER:
-                raise UserError("core.err.rate_user", count=LOBBIES_PER_USER,
-                                minutes=int(LOBBY_WINDOW_SECONDS // 60))
-            if channel_id is not None and \
-                    await repo.count_open_lobbies(self.store, channel_id) >= OPEN_LOBBIES_PER_CHANNEL:
-                raise UserError("core.err.rate_channel", count=OPEN_LOBBIES_PER_CHANNEL)
         async with self.store.transaction() as tx:
+            if self._rate_limits:  # checked inside the transaction so two quick clicks cannot both pass
+                recent = await repo.count_created_since(tx, host_id, now - LOBBY_WINDOW_SECONDS)
+                if recent >= LOBBIES_PER_USER:
+                    raise UserError("core.err.rate_user", count=LOBBIES_PER_USER,
+                                    minutes=int(LOBBY_WINDOW_SECONDS // 60))
+                if channel_id is not None and \
+                        await repo.count_open_lobbies(tx, channel_id) >= OPEN_LOBBIES_PER_CHANNEL:
+                    raise UserError("core.err.rate_channel", count=OPEN_LOBBIES_PER_CHANNEL)
             match_id = await repo.insert_match(tx, game=game, options=opts, host_id=host_id, locale=locale,
                                                turn_seconds=turn_seconds, guild_id=guild_id,
                                                channel_id=channel_id, now=now)
@@ -675,6 +677,8 @@ class MatchService:
         undelivered outbox entries. Returns how many things were done. Called by the scheduler
         loop and after start-up, so everything resumes after a restart."""
         done = 0
+        async with self.store.transaction() as tx:
+            await repo.prune_outbox(tx, self._clock() - OUTBOX_KEEP_SECONDS)
         for match_id in sorted({row.match_id for row in await repo.undelivered(self.store, limit=limit)}):
             done += await self._deliver(match_id)
         now = self._clock()

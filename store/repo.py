@@ -291,6 +291,11 @@ async def mark_delivered(tx: Tx, outbox_id: int, now: float) -> None:
     await tx.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, outbox_id))
 
 
+async def prune_outbox(tx: Tx, delivered_before: float) -> int:
+    return await tx.rowcount("DELETE FROM outbox WHERE delivered_at IS NOT NULL AND delivered_at < ?",
+                             (delivered_before,))
+
+
 # ----- user preferences -------------------------------------------------------------------------------
 async def get_prefs(db: Reader, user_id: int) -> Row | None:
     return await db.fetchone("SELECT user_id, notify, locale FROM user_prefs WHERE user_id = ?", (user_id,))

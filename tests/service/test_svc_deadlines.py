@@ -174,3 +174,16 @@ async def test_reminder_lead(service: MatchService, turn: int) -> None:
     mid = (await two_humans(service, turn_seconds=turn)).id
     (d,) = await repo.get_deadlines(service.store, mid)
     assert d.due_at - d.remind_at == min(turn / 4, 3600)
+
+
+async def test_old_delivered_outbox_rows_are_pruned(service: MatchService, clock: Clock,
+                                                    recorder: Recorder) -> None:
+    mid = (await two_humans(service, turn_seconds=30 * 86400)).id
+    delivered = await service.store.fetchone("SELECT COUNT(*) AS n FROM outbox WHERE match_id = ?", (mid,))
+    assert delivered["n"] >= 3
+    clock.advance(8 * 86400)
+    recorder.fail = True
+    await play_own_turn(service, mid, HOST)  # committed, not delivered: must survive pruning
+    await service.run_due()
+    rows = await service.store.fetchall("SELECT delivered_at FROM outbox WHERE match_id = ?", (mid,))
+    assert [r["delivered_at"] for r in rows] == [None]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import asyncio
+
 import pytest
 import svc_toy_engine
 from svc_helpers import BOB, CAROL, DAVE, HOST, Clock, Recorder, clock, db_path, recorder, service, store, toy
@@ -172,3 +174,9 @@ async def test_notify_and_locale_prefs(service: MatchService) -> None:
     await service.set_user_locale(BOB, "zh-TW")
     assert await service.get_user_locale(BOB) == "zh-TW"
     assert await service.get_notify(BOB) == "dm"
+
+
+async def test_rate_limit_holds_under_concurrent_clicks(service: MatchService) -> None:
+    results = await asyncio.gather(*(lobby(service, channel=i) for i in range(6)), return_exceptions=True)
+    assert sum(isinstance(r, int) for r in results) == 3
+    assert all(r.msg.key == "core.err.rate_user" for r in results if isinstance(r, UserError))
