@@ -96,6 +96,8 @@ class RealBots:
     async def stop(self) -> None:
         client, self.current = self.current, None
         if client is not None:
+            # Closing inside discord.py's 2 s READY delay leaves a task that logs an error.
+            await asyncio.wait_for(client.wait_until_ready(), 10)
             await client.close()
             await self.fake.wait_for(lambda: not self.fake.gateway.connected(), 10, "the bot to disconnect")
 

@@ -82,3 +82,15 @@ async def test_risk_private_information_goes_only_by_dm(fake: FakeDiscord, real_
     leaked = [line for line in private_lines if line in public and "/match hand" not in line]
     assert not leaked, f"private text in public: {leaked}"
     fake.assert_clean()
+
+
+async def test_real_bot_commands_pass_discord_rules(fake: FakeDiscord, real_bots: RealBots) -> None:
+    """The sync itself is validated by the fake (a broken command would be a 400 + violation)."""
+    await real_bots.start()
+    commands = {c["name"]: c for c in fake.commands()}
+    assert "play" in commands
+    play = commands["play"]
+    assert set(play.get("name_localizations") or {}) >= {"zh-TW", "zh-CN"}
+    game = next(o for o in play["options"] if o["name"] == "game")
+    assert {"risk"} <= {c["value"] for c in game.get("choices") or []}
+    fake.assert_clean()

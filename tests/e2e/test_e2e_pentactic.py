@@ -1,0 +1,153 @@
+"""Pentactic end to end: two people play a whole game through the real bot and the fake Discord.
+
+Everything goes through components as a person would use them (lobby selects and buttons, "Take
+your turn", the ephemeral step buttons/selects, Confirm). Midway the bot is closed and a new bot
+instance starts on the same database: the game must finish, old buttons included. Along the way:
+a click out of turn is refused ephemerally, a stale step button is refused, and Discord's limits
+are never broken (the fake records any violation).
+"""
+
+from __future__ import annotations
+
+import time
+
+import pytest
+from conftest import RealBots, Table, real_bot_missing
+
+from fakediscord import FakeDiscord, FakeMessage, FakeUser
+from i18n import normalize_locale, t
+
+pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
+
+RESTART_AFTER_MOVES = 8
+STALE_AT_MOVE = 3
+MAX_MOVES = 80
+
+
+def control_labels() -> set[str]:
+    return {t(loc, f"discord.button.{k}") for loc in ("en", "zh-TW", "zh-CN")
+            for k in ("back", "prev", "next", "confirm")}
+
+
+def loc(user: FakeUser) -> str:
+    return normalize_locale(user.locale)
+
+
+async def pending_requests(bots: RealBots, match_id: int, users: list[FakeUser]) -> list[tuple[FakeUser, str]]:
+    out = []
+    for user in users:
+        out += [(user, req) for req in await bots.service.pending_for_user(match_id, user.id)]
+    return out
+
+
+def post_with(fake: FakeDiscord, thread_id: int, custom_id: str) -> FakeMessage | None:
+    for msg in reversed(fake.messages_in(thread_id)):
+        if custom_id in msg.custom_ids():
+            return msg
+    return None
+
+
+async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    from cogs.utils import ids
+
+    started_at = time.monotonic()
+    await real_bots.start()
+    alice = fake.add_user("alice", locale="en-US")
+    bob = fake.add_user("bob", locale="zh-TW")
+    players = [alice, bob]
+
+    match_id, lobby = await table.open_lobby(alice, "pentactic")
+    await table.lobby_option(alice, lobby, match_id, "mode", "2")
+    await table.lobby_option(alice, lobby, match_id, "board", "8x8")
+    await table.turn_time(alice, lobby, match_id, 300)
+    await table.lobby_click(bob, lobby, match_id, "join")
+    await table.lobby_click(alice, lobby, match_id, "start")
+
+    async def active():
+        info = await real_bots.service.get(match_id)
+        return info if info.status == "active" else None
+
+    info = await table.until(active, 10, "the match to start")
+    assert info.options["mode"] == "2" and info.options["board"] == "8x8" and info.turn_seconds == 300
+    assert info.thread_id is not None
+    thread = fake.channel(info.thread_id)
+    assert thread.is_thread and thread.parent_id == fake.general.id
+
+    labels = control_labels()
+    moves = 0
+    saw_not_your_turn = saw_stale = restarted = False
+    while moves < MAX_MOVES:
+        pending = await pending_requests(real_bots, match_id, players)
+        if not pending:
+            break
+        user, req = pending[0]
+        turn_id = ids.turn_id(match_id, req)
+        post = await fake.wait_for(lambda tid=turn_id: post_with(fake, thread.id, tid), 10,
+                                   f"a status post with {turn_id}")
+
+        other = next(p for p in players if p is not user)
+        if not saw_not_your_turn and not [r for u, r in pending if u is other]:
+            ix = await fake.click(other, post, turn_id, timeout=10)
+            await fake.wait_for(lambda i=ix: i.original is not None and not i.original.flags & 128, 10,
+                                "the not-your-turn answer")
+            assert ix.original.ephemeral and ix.original.ephemeral_for == other.id
+            assert ix.original.content == t(loc(other), "core.err.not_your_turn")
+            saw_not_your_turn = True
+
+        step = await table.open_turn(user, post, turn_id)
+        assert step.ephemeral and step.ephemeral_for == user.id, step.text()
+        if moves == STALE_AT_MOVE:
+            # Open the walk twice, play from the second one, then use the first: it is stale.
+            stale_step = step
+            step = await table.open_turn(user, post, turn_id)
+            await table.walk(user, step, labels)
+            option = next(b for b in stale_step.buttons() + stale_step.selects()
+                          if b["custom_id"].startswith(("g:a:", "g:s:", "g:c:")))
+            if option["type"] == 2:
+                ix = await fake.click(user, stale_step, option["custom_id"], timeout=10)
+            else:
+                ix = await fake.select(user, stale_step, option["custom_id"], [option["options"][0]["value"]])
+            answer = await fake.wait_for(lambda i=ix: i.followups, 10, "the stale-button answer")
+            assert answer[0].ephemeral and answer[0].content == t(loc(user), "core.err.stale")
+            saw_stale = True
+        else:
+            await table.walk(user, step, labels)
+        moves += 1
+
+        if moves == RESTART_AFTER_MOVES and not restarted:
+            await real_bots.stop()
+            await real_bots.start()
+            restarted = True
+
+    finished = await real_bots.service.get(match_id)
+    assert finished.status == "finished", f"not finished after {moves} moves"
+    assert restarted and saw_not_your_turn and saw_stale
+    assert real_bots.starts == 2 and fake.gateway.identify_count == 2
+
+    posts = fake.messages_in(thread)
+    pngs = [a for m in posts for a in m.attachments if a.content_type == "image/png"]
+    assert len(pngs) >= moves // 2 and all(a.data.startswith(b"\x89PNG") for a in pngs)
+    names = {seat.seat: seat.name for seat in finished.seats}
+    winners = ", ".join(names[int(w)] for w in finished.result["winners"])
+    result_line = t(finished.locale, "discord.status.winners", names=winners)
+    await fake.wait_for(lambda: any(result_line in m.text() for m in fake.messages_in(thread)), 10,
+                        f"the result post ({result_line!r})")
+    fake.assert_clean()
+    elapsed = time.monotonic() - started_at
+    print(f"pentactic e2e: {moves} moves, {table.clicks} clicks, {elapsed:.1f}s, "
+          f"slowest first response {max(fake.response_times):.3f}s")
+    assert elapsed < 60
+
+    # A take-your-turn button still showing after the end must be answered politely, not crash.
+    leftovers = table.status_posts(thread)
+    polite = {t(loc(alice), key) for key in ("core.err.stale", "core.err.not_active", "core.err.not_your_turn")}
+    for post in leftovers:
+        turn_id = next(c for c in post.custom_ids() if c.startswith("g:t:"))
+        ix = await fake.click(alice, post, turn_id, timeout=10)
+        await fake.wait_for(lambda i=ix: i.original is not None and not i.original.flags & 128, 10, "an answer")
+        assert ix.original.ephemeral and ix.original.content in polite, ix.original.text()
+    fake.assert_clean()
+    if leftovers:
+        # Known gap in cogs/publisher.py: the post current at a restart keeps its button because
+        # the "previous status post" is remembered only in memory. Passes once that is fixed.
+        pytest.xfail(f"{len(leftovers)} status post(s) from before the restart keep their turn button")
