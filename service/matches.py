@@ -37,7 +37,7 @@ from service import codec
 from service.deadlines import deadline_for
 from service.errors import UserError
 from service.locks import KeyedLocks
-from service.models import Change, ChangeKind, LogEntry, MatchInfo, NotifyMode, Publisher
+from service.models import Change, ChangeKind, LogEntry, MatchInfo, NotifyMode, PendingRequest, Publisher
 from store import repo
 from store.db import Store, Tx
 from store.repo import MatchRecord, SeatRecord
@@ -619,6 +619,24 @@ class MatchService:
         if m.rec.status != "active" or m.rec.state is None or seat is None or seat.resigned:
             return []
         return [r for r in m.engine.pending(m.rec.state) if r.seat == seat.seat]
+
+    async def pending_requests(self, match_id: int, *, humans_only: bool = True) -> list[PendingRequest]:
+        """Every request the match waits for now, with deadlines (humans only by default)."""
+        m = await self._load(match_id)
+        if m.rec.status != "active" or m.rec.state is None:
+            return []
+        deadlines = {d.request_id: d for d in await repo.get_deadlines(self.store, match_id)}
+        out = []
+        for req in m.engine.pending(m.rec.state):
+            bot = m.bot_plays(req.seat)
+            if bot and humans_only:
+                continue
+            d = deadlines.get(req.id)
+            out.append(PendingRequest(req.id, req.seat, req.kind, req.prompt,
+                                      None if bot else m.seats[req.seat].user_id,
+                                      None if d is None or bot else d.due_at,
+                                      None if d is None or bot else d.remind_at))
+        return out
 
     async def pending_for_user(self, match_id: int, user_id: int) -> list[str]:
         """Request ids the user must answer now."""

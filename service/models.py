@@ -102,3 +102,16 @@ class LogEntry:
     events: list[Event]
     source: str  # "user" | "ai" | "timeout" | "system"
     created_at: float
+
+
+@dataclass(frozen=True)
+class PendingRequest:
+    """A decision the match waits for, with its clock (``due_at`` None for AI-answered ones)."""
+
+    request_id: str
+    seat: int
+    kind: str
+    prompt: Msg
+    user_id: int | None  # None when the AI answers it (AI seat or resigned player)
+    due_at: float | None = None
+    remind_at: float | None = None

@@ -187,3 +187,21 @@ async def test_old_delivered_outbox_rows_are_pruned(service: MatchService, clock
     await service.run_due()
     rows = await service.store.fetchall("SELECT delivered_at FROM outbox WHERE match_id = ?", (mid,))
     assert [r["delivered_at"] for r in rows] == [None]
+
+
+async def test_pending_requests_carry_deadlines(service: MatchService, clock: Clock) -> None:
+    info = await service.create_lobby(svc_toy_engine.SLUG, host_id=HOST, host_name="Host", locale="en",
+                                      turn_seconds=600)
+    await service.join(info.id, BOB, "Bob")
+    await service.add_ai(info.id, HOST)
+    mid = (await service.start(info.id, HOST)).id
+    (req,) = await service.pending_requests(mid)
+    assert (req.seat, req.user_id, req.kind, req.due_at, req.remind_at) == \
+        (0, HOST, "turn", clock.now + 600, clock.now + 450)
+    assert req.request_id == (await service.pending_for_user(mid, HOST))[0]
+    lazy = MatchService(service.store, clock=clock, offload=False, ai_moves_per_call=0)  # AI never moves
+    for user in (HOST, BOB):
+        await play_own_turn(lazy, mid, user, "2")
+    (ai_req,) = await lazy.pending_requests(mid, humans_only=False)
+    assert (ai_req.seat, ai_req.user_id, ai_req.due_at) == (2, None, None)
+    assert await lazy.pending_requests(mid) == []
