@@ -413,7 +413,7 @@ def _tray_piece(draw: ImageDraw.ImageDraw, piece: str, x: float, y: float, s: in
 
 
 def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names: Sequence[str],
-          top: int, width: int, to_move: set[int], discs: bool = True) -> None:
+          top: int, width: int, to_move: set[int], discs: bool = True, pieces: bool = True) -> None:
     seat = player.get("seat")
     color = player_color(seat)
     left, right = PAD, width - PAD
@@ -457,7 +457,7 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
     left_set = set(player.get("pieces_left") or [])
     discarded = set(player.get("discarded") or [])
     x = left + 12
-    for p in PIECES:
+    for p in PIECES if pieces else ():
         state = "left" if p in left_set else "discarded" if p in discarded else "placed"
         x += _tray_piece(draw, p, x, row_y + (42 - 3 * s) / 2, s, color, state) + gap
     if not discs:
@@ -534,7 +534,9 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
     to_move = set(view.get("to_move") or [])
     for i, player in enumerate(players):
         _tray(draw, player, locale, names, trays_top + i * TRAY_ROW_H, width, to_move,
-              discs=view.get("mode") != "4")
+              discs=view.get("mode") != "4",
+              # A mode-1 defender holds no pieces this round: twelve empty slots would only confuse.
+              pieces=not (view.get("mode") == "1" and player.get("role") == "defender"))
     return img
 
 
