@@ -17,7 +17,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from i18n import t
+from i18n import LOCALES, normalize_locale, t
 from render.common import (
     INK,
     MUTED,
@@ -125,8 +125,9 @@ def _hq_marks(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors:
         x, y = lay.px(lay.anchors[hq])
         spot = (x + BADGE_R + 2, y - BADGE_R + 1)
         held = terr.get(hq, {}).get("owner") == p["seat"]
-        _star(d, spot, 11, (20, 20, 24), (20, 20, 24), 3)
-        _star(d, spot, 10, colors[p["seat"]] if held else None, GOLD, 2)
+        # Gold while its owner holds it; once taken, the star keeps the old owner's colour.
+        _star(d, spot, 12, (20, 20, 24), (20, 20, 24), 3)
+        _star(d, spot, 10, GOLD if held else colors[p["seat"]], WHITE if not held else darken(GOLD, 0.45), 2)
 
 
 def _curve(a: tuple[float, float], b: tuple[float, float], bend: float = 0.18) -> list[tuple[float, float]]:
@@ -140,10 +141,23 @@ def _curve(a: tuple[float, float], b: tuple[float, float], bend: float = 0.18) -
 
 
 def _trim(points: list[tuple[float, float]], start: float, end: float) -> list[tuple[float, float]]:
-    """Drop the parts of a polyline within ``start`` px of its first and ``end`` px of its last point."""
-    first, last = points[0], points[-1]
-    kept = [p for p in points if math.dist(p, first) >= start and math.dist(p, last) >= end]
-    return kept if len(kept) >= 2 else [points[0], points[-1]]
+    """The polyline without its first ``start`` and last ``end`` pixels (measured along it)."""
+
+    def cut_front(pts: list[tuple[float, float]], amount: float) -> list[tuple[float, float]]:
+        while len(pts) >= 2 and amount > 0:
+            seg = math.dist(pts[0], pts[1])
+            if seg > amount:
+                f = amount / seg
+                return [(pts[0][0] + (pts[1][0] - pts[0][0]) * f, pts[0][1] + (pts[1][1] - pts[0][1]) * f)] + pts[1:]
+            amount -= seg
+            pts = pts[1:]
+        return pts
+
+    total = sum(math.dist(a, b) for a, b in zip(points, points[1:], strict=False))
+    if total <= start + end + 4:
+        return [points[0], points[-1]]
+    out = cut_front(list(points), start)
+    return cut_front(out[::-1], end)[::-1]
 
 
 def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], color: RGB, head: bool) -> None:
@@ -173,11 +187,10 @@ def battle_path(lay: Layout, frm: str, to: str) -> list[list[tuple[float, float]
     """The drawn pieces of the attack arrow: an arc, or two straight halves when the attack
     follows a route that wraps round the map edge (Alaska–Kamchatka)."""
     w = float(lay.size[0])
-    edge_routes = {(a, b): (start, edge) for a, b, start, edge in route_segments(lay) if edge[0] in (0.0, w)}
+    edge_routes = {(a, b): edge for a, b, _, edge in route_segments(lay) if edge[0] in (0.0, w)}
     if (frm, to) in edge_routes and (to, frm) in edge_routes:
-        out_start, out_edge = edge_routes[(frm, to)]
-        in_start, in_edge = edge_routes[(to, frm)]
-        return [[lay.px(lay.anchors[frm]), out_start, out_edge], [in_edge, in_start, lay.px(lay.anchors[to])]]
+        return [[lay.px(lay.anchors[frm]), edge_routes[(frm, to)]],
+                [edge_routes[(to, frm)], lay.px(lay.anchors[to])]]
     return [_curve(lay.px(lay.anchors[frm]), lay.px(lay.anchors[to]))]
 
 
@@ -227,11 +240,13 @@ STATUS_X = 930
 def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str, names: Sequence[str],
              colors: dict[int, RGB], lay: Layout) -> None:
     head = top + 10
-    for key, x, anchor in (("player", COLS["name"], "la"), ("territories", COLS["territories"], "ra"),
-                           ("armies", COLS["armies"], "ra"), ("cards", COLS["cards"], "ra"),
-                           ("notes", COLS["notes"] + 12, "la")):
-        draw_text(d, (x, head), t(locale, f"riskmap.legend.{key}"), 14, MUTED, anchor=anchor)
     rows: list[dict[str, Any]] = [dict(p) for p in view.get("players", [])]
+    columns = [("player", COLS["name"], "la"), ("territories", COLS["territories"], "ra"),
+               ("armies", COLS["armies"], "ra"), ("cards", COLS["cards"], "ra")]
+    if any(not p.get("alive", True) or p.get("hq") or p.get("hqs_captured") for p in rows):
+        columns.append(("notes", COLS["notes"] + 12, "la"))
+    for key, x, anchor in columns:
+        draw_text(d, (x, head), t(locale, f"riskmap.legend.{key}"), 14, MUTED, anchor=anchor)
     terr = view.get("territories", {})
     neutral = [v for v in terr.values() if v.get("owner") == -1]
     if neutral:
@@ -351,6 +366,7 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
                  overlay: dict[str, Any] | None = None) -> Image.Image:
     """The picture as a Pillow image (RGB); :func:`render` encodes it."""
     lay = layout()
+    locale = normalize_locale(locale)
     colors = owner_colors(view)
     labels = label_index_image().copy()
     labels.putpalette(_palette(lay, view, colors))
@@ -370,6 +386,13 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
     _players(d, top, view, locale, names, colors, lay)
     _status(d, top, view, locale, names, colors, lay.size[0])
     return img
+
+
+def prepare(locales: Sequence[str] = LOCALES) -> None:
+    """Build the cached map layers now (about a second) instead of on the first render."""
+    for loc in locales:
+        static_layer(normalize_locale(loc))
+    label_index_image()
 
 
 def render(view: dict[str, Any], locale: str, names: list[str], overlay: dict[str, Any] | None = None) -> bytes:
