@@ -116,3 +116,32 @@ def test_cli_pentactic_from_stdin_choices() -> None:
     assert done.returncode == 0, done.stderr
     assert t("zh-TW", "core.cli.game_over") in done.stdout
     assert t("zh-TW", "core.cli.choose") in done.stdout
+
+
+@pytest.mark.skipif(not HAS_PENTACTIC, reason="Pentactic engine not available")
+def test_pentactic_ascii_board_shape() -> None:
+    engine = registry.get("pentactic")
+    state = engine.new_state(engine.normalize_options({}), 2, 5)
+    view = engine.view(state, None)
+    lines = render(view, ["Ann", "Bo"], "en")
+    header = t("en", "core.cli.board_of", name="Ann")
+    start = lines.index(header)
+    grid = lines[start + 2:start + 2 + view["height"]]
+    assert [row.split()[0] for row in grid] == [str(y + 1) for y in range(view["height"])]
+    assert all(len(row.split()) == view["width"] + 1 for row in grid)
+
+
+@pytest.mark.skipif("risk" not in registry.available(), reason="Risk engine not available")
+def test_risk_ascii_lists_every_territory_once() -> None:
+    engine = registry.get("risk")
+    state = engine.new_state(engine.normalize_options({}), 3, 11)
+    view = engine.view(state, 0)
+    lines = render(view, ["A", "B", "C"], "en")
+    from engines.risk.data import content
+
+    continents = content().continents
+    entries = [e for line in lines[:len(continents)] for e in line.split(": ", 1)[1].split(", ")]
+    assert len(entries) == len(view["territories"])
+    assert all(e.rsplit(" ", 1)[1].split(":")[1].isdigit() for e in entries)
+    assert sum(1 for line in lines if line.startswith(("1. A", "2. B", "3. C"))) == 3
+    assert any(line.startswith(t("en", "core.cli.risk_cards", cards="")) for line in lines)
