@@ -6,14 +6,14 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
+from pathlib import Path
 
 import discord
 import pytest
+from e2e_support import ClientRunner, RealBots, Table
 
 from fakediscord import FakeDiscord
-
-ClientRunner = Callable[[discord.Client], Awaitable[asyncio.Task[None]]]
 
 
 @pytest.fixture
@@ -50,158 +50,9 @@ async def run_client(fake: FakeDiscord) -> AsyncIterator[ClientRunner]:
             await asyncio.wait_for(task, 5)
 
 
-# ----- the real bot -----------------------------------------------------------------------------------
-
-def real_bot_missing(game: str) -> str | None:
-    """Why the real bot cannot run ``game`` yet (None when it can); tests skip with this reason."""
-    try:
-        import bot  # noqa: F401
-        from engines import registry
-
-        registry.get(game)
-    except Exception as exc:  # bot or engine still being written
-        return f"real bot/{game} not importable yet: {type(exc).__name__}: {exc}"
-    return None
-
-
 @pytest.fixture
-async def real_bots(fake: FakeDiscord, run_client: ClientRunner, tmp_path) -> AsyncIterator[RealBots]:
+async def real_bots(fake: FakeDiscord, run_client: ClientRunner, tmp_path: Path) -> AsyncIterator[RealBots]:
     yield RealBots(fake, run_client, tmp_path / "bot.sqlite3")
-
-
-class RealBots:
-    """Starts the real bot (``bot.create_bot``) on one database file, again after a restart."""
-
-    def __init__(self, fake: FakeDiscord, run_client: ClientRunner, db_path) -> None:
-        self.fake = fake
-        self.run_client = run_client
-        self.db_path = db_path
-        self.current: discord.Client | None = None
-        self.starts = 0
-
-    async def start(self) -> discord.Client:
-        import app_settings
-        import bot as botmod
-
-        settings = app_settings.Settings(token=self.fake.token, database_path=self.db_path,
-                                         scheduler_interval=0.2)
-        client = botmod.create_bot(settings)
-        await self.run_client(client)
-        self.starts += 1
-        self.current = client
-        # setup_hook (store, cogs, command sync) runs before the gateway connects.
-        await self.fake.wait_for(lambda: self.fake.commands(), 10, "the bot's commands")
-        return client
-
-    async def stop(self) -> None:
-        client, self.current = self.current, None
-        if client is not None:
-            # Closing inside discord.py's 2 s READY delay leaves a task that logs an error.
-            await asyncio.wait_for(client.wait_until_ready(), 10)
-            await client.close()
-            await self.fake.wait_for(lambda: not self.fake.gateway.connected(), 10, "the bot to disconnect")
-
-    @property
-    def service(self):
-        assert self.current is not None
-        return self.current.service  # type: ignore[attr-defined]
-
-
-# ----- playing through the bot's components ----------------------------------------------------------
-
-class Table:
-    """Plays a match the way people do: only by clicking what the bot's messages offer.
-
-    Custom ids follow the layout documented in ``cogs/utils/ids.py`` (``g:l:`` lobby buttons,
-    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step buttons, ``g:s:``
-    step selects, ``g:c:`` confirm). At every step the first offered option is chosen.
-    """
-
-    def __init__(self, fake: FakeDiscord) -> None:
-        self.fake = fake
-        self.clicks = 0
-
-    # lobby
-    async def open_lobby(self, host, game: str):
-        ix = await self.fake.slash(host, self.fake.general, "play", game=game)
-        lobby = ix.original
-        assert lobby is not None and not lobby.ephemeral, f"/play answered {ix.replies()}"
-        match_id = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("g:l:"))
-        return match_id, lobby
-
-    async def lobby_click(self, user, lobby, match_id: int, op: str):
-        self.clicks += 1
-        return await self.fake.click(user, lobby, f"g:l:{match_id}:{op}", timeout=10)
-
-    async def lobby_option(self, host, lobby, match_id: int, name: str, value: str):
-        from cogs.utils import ids
-
-        custom_id = ids.lobby_option_id(match_id, name)
-        if custom_id not in lobby.custom_ids():  # behind "More options"
-            ix = await self.lobby_click(host, lobby, match_id, "more")
-            extra = ix.original
-            assert extra is not None and extra.ephemeral
-            self.clicks += 1
-            return await self.fake.select(host, extra, custom_id, [value])
-        self.clicks += 1
-        return await self.fake.select(host, lobby, custom_id, [value])
-
-    async def turn_time(self, host, lobby, match_id: int, seconds: int):
-        self.clicks += 1
-        return await self.fake.select(host, lobby, f"g:lt:{match_id}", [str(seconds)])
-
-    @staticmethod
-    async def until(probe, timeout: float = 10.0, what: str = "condition"):
-        """Poll an async probe (a service query) until it returns something truthy."""
-        loop = asyncio.get_running_loop()
-        end = loop.time() + timeout
-        while True:
-            value = await probe()
-            if value:
-                return value
-            if loop.time() > end:
-                raise AssertionError(f"timed out waiting for {what}")
-            await asyncio.sleep(0.05)
-
-    # play
-    def status_posts(self, where) -> list:
-        """Public posts in the match thread that carry a take-your-turn button."""
-        return [m for m in self.fake.messages_in(where) if any(c.startswith("g:t:") for c in m.custom_ids())]
-
-    async def open_turn(self, user, post, custom_id: str):
-        """Click take-your-turn; returns the ephemeral step message (or the error reply)."""
-        self.clicks += 1
-        ix = await self.fake.click(user, post, custom_id, timeout=10)
-        await self.fake.wait_for(lambda: ix.original is not None and not ix.original.flags & 128, 10,
-                                 "the step message")
-        return ix.original
-
-    async def walk(self, user, step_msg, locale_key_labels: set[str], max_steps: int = 40) -> None:
-        """From a step message, pick the first option each time and Confirm when offered."""
-        for _ in range(max_steps):
-            ids_now = step_msg.custom_ids()
-            confirm = [c for c in ids_now if c.startswith("g:c:")]
-            selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
-            options = [b for b in step_msg.buttons() if b["custom_id"].startswith("g:a:")
-                       and not b.get("disabled") and b.get("label") not in locale_key_labels]
-            before = step_msg.edits
-            self.clicks += 1
-            if confirm:
-                ix = await self.fake.click(user, step_msg, confirm[0], timeout=10)
-            elif selects:
-                first = selects[0]["options"][0]["value"]
-                ix = await self.fake.select(user, step_msg, selects[0]["custom_id"], [first], timeout=10)
-            elif options:
-                ix = await self.fake.click(user, step_msg, options[0]["custom_id"], timeout=10)
-            else:
-                raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
-            await self.fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, 10,
-                                     "the step message to update")
-            if ix.followups:
-                raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
-            if confirm:
-                return
-        raise AssertionError("no Confirm after many steps")
 
 
 @pytest.fixture

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from conftest import RealBots, Table, real_bot_missing
+from e2e_support import RealBots, Table, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
 from i18n import normalize_locale, t

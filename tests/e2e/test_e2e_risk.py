@@ -8,7 +8,7 @@ owner by DM and never the public thread, and a player whose DMs are closed is to
 from __future__ import annotations
 
 import pytest
-from conftest import RealBots, Table, real_bot_missing
+from e2e_support import RealBots, Table, real_bot_missing
 
 from fakediscord import FakeDiscord
 from i18n import t
