@@ -47,8 +47,11 @@ def _counts(lo: int, hi: int, prompt: str, label: str = "risk.opt.count") -> Nod
     return Node(Msg(prompt, {"min": lo, "max": hi}), opts, num=(lo, hi))
 
 
-def _terr_opts(state: State, terrs: list[str], hint: str = "") -> list[Option]:
-    return [Option(t, Msg("risk.opt.territory", {"name": rules.tname(t), "armies": state["armies"][t]}), hint)
+def _terr_opts(state: State, terrs: list[str]) -> list[Option]:
+    """Territory choices in map order; ``hint`` is the continent id so a front-end can group
+    more than a select menu's worth of territories."""
+    cont = content().continent_of
+    return [Option(t, Msg("risk.opt.territory", {"name": rules.tname(t), "armies": state["armies"][t]}), cont[t])
             for t in terrs]
 
 
@@ -249,7 +252,7 @@ def _attack(state: State, seat: int, path: list[str]) -> Node:
     src = path[1]
     owner = state["owner"]
     targets = sorted((n for n in content().adjacent[src] if owner[n] != seat), key=content().territories.index)
-    dst_node = Node(Msg("risk.prompt.attack_to"), _terr_opts(state, targets, "danger"))
+    dst_node = Node(Msg("risk.prompt.attack_to"), _terr_opts(state, targets))
     if len(path) == 2:
         return dst_node
     _expect(dst_node, path[2])
