@@ -472,6 +472,32 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
 # Entry points
 
 
+def overlay_from_path(view: dict[str, Any], path: Sequence[str]) -> dict[str, Any] | None:
+    """The ghost for an action path such as ``["place", "F", "3", "b4"]`` (None for anything else).
+
+    The Discord layer knows nothing of Pentactic and passes ``{"path": [...]}`` as the overlay;
+    the seat placing is the one to move, on its own board (mode 1 has a single board). Cells
+    come from the engine's ``placement_cells`` so orientation numbers mean what they mean there.
+    """
+    if len(path) < 4 or path[0] != "place":
+        return None
+    try:
+        from engines.pentactic import placement_cells
+    except ImportError:
+        return None
+    boards = _boards(view)
+    movers = view.get("to_move") or []
+    seat = movers[0] if len(movers) == 1 else None
+    owner = boards[0].get("owner") if len(boards) == 1 else seat
+    orientation = int(path[2]) if str(path[2]).isdigit() else -1
+    cells = placement_cells(str(path[1]), orientation, str(path[3]),
+                            int(view.get("width", 8)), int(view.get("height", 8)))
+    if cells is None or owner is None:
+        return None
+    return {"board": owner, "cells": [list(c) for c in cells], "piece": str(path[1]),
+            "seat": seat if seat is not None else owner}
+
+
 def _boards(view: dict[str, Any]) -> list[dict[str, Any]]:
     return list(view.get("boards") or [{"owner": 0, "discs": [], "pieces": []}])
 
@@ -505,6 +531,8 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
 
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
+    if overlay and "path" in overlay and "cells" not in overlay:
+        overlay = overlay_from_path(view, overlay["path"])
     ghost = overlay
     note = "render.pentactic.preview" if overlay else None
     hint = view.get("hint")

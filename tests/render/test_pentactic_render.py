@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops
 
-from engines.pentactic import ENGINE
+from engines.pentactic import ENGINE, placement_cells
 from engines.pentactic import orientations as engine_orientations
 from render import render_board
 from render.common import PLAYER_COLORS
@@ -22,6 +22,7 @@ from render.pentactic import (
     cell_box,
     compose,
     layout,
+    overlay_from_path,
     render,
     tray_shape,
 )
@@ -158,6 +159,23 @@ def test_ghost_on_another_board_leaves_the_first_board_alone() -> None:
         cell_box(view, 0, (8, 6))[3]
     assert ImageChops.difference(plain.crop(b0), shown.crop(b0)).getbbox() is None
     assert _at(shown, cell_box(view, 1, (5, 3)), 0.3, 0.7) != EMPTY
+
+
+def test_an_action_path_overlay_draws_the_same_ghost() -> None:
+    """The Discord layer passes ``{"path": [...]}``; it must look like the explicit overlay."""
+    view = multi_view(3, 9, 7)
+    path = ["place", "T", "1", "d3"]
+    cells = placement_cells("T", 1, "d3", 9, 7)
+    assert cells is not None
+    explicit = {"board": 2, "cells": [list(c) for c in cells], "piece": "T", "seat": 2}
+    assert overlay_from_path(view, path) == explicit
+    by_path = compose(view, "en", NAMES, {"path": path})
+    assert ImageChops.difference(by_path, compose(view, "en", NAMES, explicit)).getbbox() is None
+    assert ImageChops.difference(by_path, compose(view, "en", NAMES)).getbbox() is not None
+    assert overlay_from_path(view, ["disc", "c4"]) is None
+    assert overlay_from_path(view, ["place", "T", "9", "d3"]) is None
+    png = render(view, "en", NAMES, {"path": ["place", "T"]})  # incomplete path: no ghost, no crash
+    assert _decode(png).size == by_path.size
 
 
 def test_solo_hint_is_drawn_like_a_ghost() -> None:
