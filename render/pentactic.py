@@ -1,6 +1,6 @@
 """Pentactic board image: every board of the view, a header and one tray per player.
 
-The picture has to be read on a phone in a Discord thread, so cells are big (45-80 px), pieces
+The picture has to be read on a phone in a Discord thread, so cells are big (40-80 px), pieces
 carry their letter and a dark outline (in modes 2/3 every piece on a board has the owner's colour,
 so outlines are what tell neighbouring pieces apart), discs are circles, the last move gets a
 white-and-black double outline that shows on any colour, and a placement preview is a hatched,
