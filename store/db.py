@@ -9,6 +9,7 @@ reads go through a second connection that, thanks to WAL, only ever sees committ
 from __future__ import annotations
 
 import asyncio
+import logging
 import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
@@ -18,6 +19,8 @@ from typing import Any
 import aiosqlite
 
 from store.migrate import migrate
+
+log = logging.getLogger(__name__)
 
 Row = dict[str, Any]
 Params = Iterable[Any] | dict[str, Any]
@@ -125,7 +128,10 @@ class Store:
                 await self._commit()
             except BaseException:
                 if not self.closed and self._writer.in_transaction:
-                    await self._writer.execute("ROLLBACK")
+                    try:
+                        await self._writer.execute("ROLLBACK")
+                    except Exception:  # keep the original error; SQLite rolls back on close anyway
+                        log.exception("rollback failed")
                 raise
 
     async def _commit(self) -> None:

@@ -3,7 +3,7 @@ test folders of other packages cannot clash with it)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from pathlib import Path
 
 import pytest
@@ -48,8 +48,10 @@ class Recorder:
 
 
 @pytest.fixture
-def toy() -> svc_toy_engine.ToyEngine:
-    return svc_toy_engine.install()
+def toy() -> Iterator[svc_toy_engine.ToyEngine]:
+    """The toy game, registered for one test only (``registry.available()`` stays clean)."""
+    yield svc_toy_engine.install()
+    svc_toy_engine.uninstall()
 
 
 @pytest.fixture

@@ -158,6 +158,14 @@ def install() -> ToyEngine:
     return ENGINE
 
 
+def uninstall() -> None:
+    """Take the toy game out of the registry again, so other test packages never see it."""
+    from engines import registry
+
+    registry.GAMES.pop(SLUG, None)
+    registry._cache.pop(SLUG, None)
+
+
 def replay(seed: int, seats: int, options: dict[str, str], actions: list[tuple[int, Action]]) -> State:
     """The state after replaying the logged actions; crash tests compare it to the stored one."""
     state = ENGINE.new_state(options, seats, seed)

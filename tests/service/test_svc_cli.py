@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import svc_toy_engine
+from svc_helpers import toy
 
 from cli.__main__ import main
 from cli.ascii import generic, render
@@ -21,6 +22,8 @@ from i18n import t
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_PENTACTIC = "pentactic" in registry.available()
+__all__ = ["toy"]
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 def scripted(answers: list[str], asked: list[str]):  # noqa: ANN201

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 import svc_toy_engine
-from svc_helpers import BOB, HOST, Clock, Recorder, play_own_turn, two_humans
+from svc_helpers import BOB, HOST, Clock, Recorder, play_own_turn, toy, two_humans
 
 import store.db as store_db
 from service.matches import MatchService
@@ -22,6 +22,8 @@ from store.db import Store
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
+__all__ = ["toy"]
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 async def snapshot(store: Store, match_id: int) -> dict:

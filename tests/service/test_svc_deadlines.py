@@ -29,6 +29,7 @@ from store import repo
 from store.db import Store
 
 __all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+pytestmark = pytest.mark.usefixtures("toy")
 
 
 def test_deadline_policy() -> None:

@@ -12,6 +12,7 @@ from service.errors import UserError
 from service.matches import MatchService
 
 __all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+pytestmark = pytest.mark.usefixtures("toy")
 SLUG = svc_toy_engine.SLUG
 
 

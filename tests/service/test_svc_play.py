@@ -30,6 +30,7 @@ from service.matches import MatchService
 from store.db import Store
 
 __all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+pytestmark = pytest.mark.usefixtures("toy")
 SLUG = svc_toy_engine.SLUG
 
 
