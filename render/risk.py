@@ -50,6 +50,8 @@ COLOR_NAMES = ("red", "yellow", "blue", "green", "purple", "black")
 GOLD: RGB = (255, 204, 64)
 WHITE: RGB = (255, 255, 255)
 SEA_INDEX_COLOR: RGB = (20, 50, 84)
+#: Land nobody has claimed yet (owner None while territories are being claimed).
+UNCLAIMED: RGB = (222, 214, 192)
 
 
 def color_of(name_: str | None, seat: int | None = None) -> RGB:
@@ -78,8 +80,8 @@ def _palette(lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> list[
     pal = list(SEA_INDEX_COLOR)
     terr = view.get("territories", {})
     for tid in lay.territories:
-        owner = terr.get(tid, {}).get("owner", -1)
-        pal += fill_of(colors.get(owner, NEUTRAL))
+        owner = terr.get(tid, {}).get("owner")
+        pal += UNCLAIMED if owner is None else fill_of(colors.get(owner, NEUTRAL))
     return pal + [0] * (768 - len(pal))
 
 
@@ -224,8 +226,9 @@ def _highlights(d: ImageDraw.ImageDraw, lay: Layout, overlay: dict[str, Any] | N
 def _continent_holders(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> None:
     terr = view.get("territories", {})
     for i, (_, spec) in enumerate(lay.continents.items()):
-        owners = {terr.get(tid, {}).get("owner", -1) for tid in spec["territories"]}
-        if len(owners) == 1 and (owner := owners.pop()) >= 0:
+        owners = {terr.get(tid, {}).get("owner") for tid in spec["territories"]}
+        owner = owners.pop() if len(owners) == 1 else None
+        if isinstance(owner, int) and owner >= 0:
             x, y = bonus_holder_spot(i)
             d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colors.get(owner, NEUTRAL), outline=WHITE, width=2)
 
@@ -310,7 +313,7 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
     maxw = width - x - 16
     d.line([(x - 18, top + 10), (x - 18, top + BAND_H - 14)], fill=(210, 204, 190), width=2)
     y = top + 12
-    phase = view.get("phase", "")
+    phase = str(view.get("phase") or "")
     winners = view.get("winners")
     if phase == "over" or winners:
         who = ", ".join(_seat_name(locale, names, s) for s in (winners or []))
@@ -325,9 +328,15 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
         text, size = text_fit(text, maxw - 24, 20, bold=True, min_size=13)
         draw_text(d, (x + 24, y), text, size, INK, bold=True)
     y += 34
-    parts = [t(locale, "riskmap.status.round", round=view.get("round", 0))]
+    rnd = view.get("round")
+    parts = [t(locale, "riskmap.status.round", round=rnd)] if isinstance(rnd, int) and rnd > 0 else []
     if phase == "reinforce" and view.get("reinforcements_left"):
         parts.append(t(locale, "riskmap.status.reinforcements", n=view["reinforcements_left"]))
+    elif phase.startswith("setup"):
+        turn = view.get("turn")
+        players = view.get("players", [])
+        if isinstance(turn, int) and 0 <= turn < len(players) and players[turn].get("to_place"):
+            parts.append(t(locale, "riskmap.status.reinforcements", n=players[turn]["to_place"]))
     text, size = text_fit(" · ".join(parts), maxw, 16, min_size=12)
     draw_text(d, (x, y), text, size, INK)
     y += 26
@@ -377,7 +386,7 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
     _last_battle(d, lay, view, colors)
     for tid in lay.territories:
         info = terr.get(tid)
-        if info is None:
+        if info is None or info.get("owner") is None:
             continue
         _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), colors.get(info.get("owner", -1), NEUTRAL))
     _hq_marks(d, lay, view, colors)

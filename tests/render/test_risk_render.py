@@ -309,6 +309,22 @@ def test_continent_holder_and_labels_are_localised() -> None:
     assert en.tobytes() != tw.tobytes()
 
 
+def test_unclaimed_territories_are_blank_land_without_a_badge() -> None:
+    from render.risk import UNCLAIMED
+
+    lay = layout()
+    view = make_view(3)
+    view["phase"] = "setup_claim"
+    view["round"] = 0
+    for tid in ("brazil", "china"):
+        view["territories"][tid] = {"owner": None, "armies": 0}
+    img = render_image(view, "en", NAMES[:3])
+    for tid in ("brazil", "china"):
+        x, y = lay.px(lay.anchors[tid])
+        choices = {"unclaimed": UNCLAIMED} | {s: PLAYER_COLORS[s] for s in range(3)} | {"white": (255, 255, 255)}
+        assert _nearest(img.getpixel((int(x), int(y + BADGE_R - 4))), choices) == "unclaimed", tid
+
+
 def test_odd_views_do_not_crash() -> None:
     view = make_view(6, battle={"from": "siam", "to": "indonesia", "att_dice": [1], "def_dice": [6, 6],
                                 "att_loss": 1, "def_loss": 0, "conquered": False})
