@@ -19,7 +19,7 @@ from service.errors import UserError
 from service.models import MatchInfo
 
 from .lobby import refresh_lobby
-from .play import step_message
+from .play import step_labels, step_message
 from .utils.board import board_file
 from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
@@ -265,8 +265,10 @@ class MatchCog(commands.Cog):
             kwargs = await step_message(interaction, info.id, reqs[0], tokens)
             await interaction.edit_original_response(**kwargs)
             return
+        labels = await step_labels(service, info.id, interaction.user.id, reqs[0], tokens, locale)
         await service.act(info.id, interaction.user.id, reqs[0], tokens)
-        await interaction.edit_original_response(content=t(locale, "discord.play.done", action=clamp(action, 1500)))
+        await interaction.edit_original_response(
+            content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)))
 
 
 async def setup(bot: commands.Bot) -> None:

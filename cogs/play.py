@@ -38,7 +38,7 @@ def _paths(interaction: discord.Interaction) -> ids.PathStore:
     return interaction.client.paths  # type: ignore[attr-defined]
 
 
-async def _labels(service: Any, match_id: int, user_id: int, req: str, path: list[str],
+async def step_labels(service: Any, match_id: int, user_id: int, req: str, path: list[str],
                   locale: str) -> list[str]:
     """Readable labels of the tokens chosen so far (the raw token if a label cannot be found)."""
     out = []
@@ -59,7 +59,7 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
     layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction))
     lines = [note] if note else []
     if path:
-        chosen = " › ".join(await _labels(service, match_id, user, req, path, locale))
+        chosen = " › ".join(await step_labels(service, match_id, user, req, path, locale))
         lines.append(t(locale, "discord.play.chosen", path=chosen))
     lines.append(f"**{tm(locale, step.prompt)}**")
     if step.complete:
@@ -193,7 +193,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
             await interaction.edit_original_response(**kwargs)
             return
         service = _service(interaction)
-        labels = await _labels(service, match_id, interaction.user.id, req, path, locale)
+        labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
         await service.act(match_id, interaction.user.id, req, path)
         await interaction.edit_original_response(
             content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)),

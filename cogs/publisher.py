@@ -44,6 +44,7 @@ class DiscordPublisher:
         self._last_status: dict[int, tuple[int, int]] = {}  # match -> (channel id, message id)
         self._dm_closed: set[int] = set()
         self._dm_noted: set[tuple[int, int]] = set()
+        self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
 
     @property
     def service(self) -> Any:
@@ -74,6 +75,8 @@ class DiscordPublisher:
                     # match's later changes forever, so log and move on.
                     log.warning("cannot post in the match channel", extra=extra, exc_info=True)
             await self._private(match, change, channel)
+        if match.status in ("finished", "abandoned"):
+            self._notified.pop(match.id, None)
         self._done[key] = None
         while len(self._done) > _REMEMBER:
             self._done.popitem(last=False)
@@ -90,7 +93,7 @@ class DiscordPublisher:
                 channel = await self.bot.fetch_channel(where)
             except (discord.NotFound, discord.Forbidden):
                 return None
-        if isinstance(channel, discord.Thread) and channel.archived and not channel.locked:
+        if getattr(channel, "archived", False) and not getattr(channel, "locked", False):  # a quiet thread
             try:
                 channel = await channel.edit(archived=False)
             except discord.HTTPException:
@@ -168,16 +171,23 @@ class DiscordPublisher:
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
 
-    async def _turn_targets(self, match: MatchInfo, pending: list[Pending],
-                            skip_seat: int | None = None) -> tuple[list[str], list[int]]:
+    async def _turn_targets(self, match: MatchInfo, pending: list[Pending], skip_seat: int | None = None,
+                            *, fresh_only: bool = True) -> tuple[list[str], list[int]]:
         """Mentions and DM recipients for the seats now to play, per their notify preference.
 
-        The seat that just acted is skipped: in multi-step turns it is still its turn and a
-        ping after each of its own clicks would be noise.
+        Only requests not announced before count (a player waiting through several moves of
+        others is pinged once), and the seat that just acted is skipped: in multi-step turns it
+        is still its turn and a ping after each of its own clicks would be noise.
         """
         seats = {s.seat: s for s in match.seats}
         mentions: list[str] = []
         dms: list[int] = []
+        if fresh_only:
+            known = self._notified.setdefault(match.id, set())
+            fresh = [p for p in pending if p.request_id not in known]
+            known.intersection_update({p.request_id for p in pending})
+            known.update(p.request_id for p in pending)
+            pending = fresh
         for seat_no in dict.fromkeys(p.seat for p in pending):
             seat: SeatInfo | None = seats.get(seat_no)
             if seat is None or seat.user_id is None or seat_no == skip_seat:
@@ -195,7 +205,7 @@ class DiscordPublisher:
                    if change.seat is None or p.seat == change.seat]
         if change.request_ids:
             pending = [p for p in pending if p.request_id in change.request_ids] or pending
-        mentions, dms = await self._turn_targets(match, pending)
+        mentions, dms = await self._turn_targets(match, pending, fresh_only=False)
         due = next((p.due_at for p in pending if p.due_at), None)
         when = timestamp(due) if due else "-"
         if mentions:
