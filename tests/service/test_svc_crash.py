@@ -16,6 +16,7 @@ import svc_toy_engine
 from svc_helpers import BOB, HOST, Clock, Recorder, play_own_turn, toy, two_humans
 
 import store.db as store_db
+from service.errors import UserError
 from service.matches import MatchService
 from store import repo
 from store.db import Store
@@ -201,3 +202,30 @@ def test_sigkill_during_play_leaves_a_consistent_database(tmp_path: Path) -> Non
             await store.close()
 
     asyncio.run(inspect())
+
+
+async def test_two_processes_on_one_file_cannot_both_answer(tmp_path: Path) -> None:
+    """Locks are per process; the version guard in the UPDATE protects across processes."""
+    path = tmp_path / "shared.sqlite3"
+    store_a, store_b = await Store.open(path), await Store.open(path)
+    try:
+        service_a = MatchService(store_a, offload=False)
+        service_b = MatchService(store_b, offload=False)
+        mid = (await two_humans(service_a)).id
+        (rid,) = await service_b.pending_for_user(mid, HOST)
+        real_cpu = service_b._cpu
+
+        async def overtaken(fn, *args):  # noqa: ANN001, ANN202
+            await service_a.act(mid, HOST, rid, ["add", "1"])  # the other process commits first
+            return await real_cpu(fn, *args)
+
+        service_b._cpu = overtaken  # type: ignore[method-assign]
+        with pytest.raises(UserError) as e:
+            await service_b.act(mid, HOST, rid, ["add", "2"])
+        assert e.value.msg.key == "core.err.stale"
+        log = await repo.list_actions(store_a, mid)
+        assert [a.action for a in log] == [["add", "1"]]
+        await check_consistent(store_b, mid)
+    finally:
+        await store_a.close()
+        await store_b.close()
