@@ -328,7 +328,8 @@ def check_victory(state: State, events: list[Event]) -> bool:
         return True
     alive = alive_seats(state)
     if len(alive) == 1:
-        finish(state, alive, "domination", events)
+        whole_world = territory_count(state, alive[0]) == len(state["owner"])
+        finish(state, alive, "domination" if whole_world else "last_standing", events)
         return True
     if state["phase"] not in PLAY_PHASES:
         return False

@@ -280,7 +280,7 @@ def test_world_domination_wins() -> None:
     """當有玩家將其他所有玩家軍隊皆殲滅,且佔領全球6個大陸42個領土地區時遊戲即告結束"""
     state = position(2, {"ontario": 1}, {"quebec": 2, "ontario": 1})
     state = _conquer_once(state)
-    assert state["phase"] == "over" and state["winners"] == [0]
+    assert state["phase"] == "over" and state["winners"] == [0] and state["end_reason"] == "domination"
     assert ENGINE.result(state).winners == [0]
     assert ENGINE.pending(state) == []
     with pytest.raises(EngineError):

@@ -77,7 +77,7 @@ def test_neutral_victory_is_eliminating_the_opponent() -> None:
     owners = {t: rules.NEUTRAL for t in C.continents["asia"]} | {"ontario": 1}
     state = position(2, owners, {"quebec": 2, "ontario": 1}, variant="neutral", dice=[6, 1])
     state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
-    assert state["phase"] == "over" and state["winners"] == [0]
+    assert state["phase"] == "over" and state["winners"] == [0] and state["end_reason"] == "last_standing"
     assert any(state["owner"][t] == rules.NEUTRAL for t in C.territories)
 
 
