@@ -70,10 +70,13 @@ class DiscordPublisher:
                         await self._remind(match, change, channel)
                     else:
                         await self._post_change(match, change, channel)
-                except (discord.Forbidden, discord.NotFound):
-                    # Permanent (permissions removed, thread deleted): retrying would block the
-                    # match's later changes forever, so log and move on.
-                    log.warning("cannot post in the match channel", extra=extra, exc_info=True)
+                except discord.HTTPException as exc:
+                    if exc.status >= 500 or exc.status == 429:
+                        raise  # transient: the service retries this change later
+                    # Permanent (permissions removed, thread deleted, rejected payload): retrying
+                    # would block the match's later changes forever, so log and move on.
+                    log.error("cannot post in the match channel", extra={**extra, "status": exc.status},
+                              exc_info=True)
             await self._private(match, change, channel)
         if match.status in ("finished", "abandoned"):
             self._notified.pop(match.id, None)
@@ -156,6 +159,8 @@ class DiscordPublisher:
                                           locale))
         if buttons is not None:
             kwargs["view"] = buttons
+        if kwargs["content"] is None and "embed" not in kwargs:
+            return  # e.g. a lobby closed before it started: the lobby message says it all
         message = await channel.send(**kwargs)
         await self._retire_previous(match.id, (message.channel.id, message.id))
         for user_id in dm_users:

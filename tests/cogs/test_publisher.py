@@ -223,3 +223,44 @@ async def test_turn_notices_follow_preferences_and_are_not_repeated(setup: tuple
     before = len(bot.channel.sent), len(bot.users[BOB].dms)
     await pub.publish(_match(), Change("reminder", 8, 8, 1, request_ids=["r2"]))
     assert (len(bot.channel.sent), len(bot.users[BOB].dms)) == before
+
+
+async def test_lobby_closed_before_start_posts_nothing_in_the_channel(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    pub, bot = setup
+    from service.errors import UserError
+
+    async def no_view(match_id: int, seat: int | None) -> dict[str, Any]:
+        raise UserError("core.err.not_started")
+
+    bot.service.view = no_view  # type: ignore[method-assign]
+    bot.service.pending = []
+    edits: list[dict[str, Any]] = []
+
+    async def edit(**kwargs: Any) -> None:
+        edits.append(kwargs)
+
+    bot.channel.get_partial_message = lambda mid: SimpleNamespace(edit=edit)  # type: ignore[method-assign]
+    match = MatchInfo(id=9, game=_Secretive.slug, options={}, status="abandoned", version=2, host_id=ALICE,
+                      locale="en", turn_seconds=60, seats=[SeatInfo(0, ALICE, "alice")], channel_id=2,
+                      lobby_message_id=77)
+    await pub.publish(match, Change("abandoned", 9, 2))
+    assert bot.channel.sent == []
+    assert len(edits) == 1 and edits[0]["view"] is None
+    assert edits[0]["embed"].description == t("en", "discord.lobby.status_abandoned")
+
+
+@pytest.mark.parametrize(("status", "retried"), [(400, False), (403, False), (503, True)])
+async def test_only_transient_post_failures_are_retried(setup: tuple[DiscordPublisher, _Bot], status: int,
+                                                        retried: bool) -> None:
+    pub, bot = setup
+
+    async def failing_send(*args: Any, **kwargs: Any) -> None:
+        raise discord.HTTPException(SimpleNamespace(status=status, reason="x"), {"code": 0, "message": "no"})
+
+    bot.channel.send = failing_send  # type: ignore[method-assign]
+    change = Change("acted", 8, 10, 0)
+    if retried:
+        with pytest.raises(discord.HTTPException):
+            await pub.publish(_match(), change)
+    else:
+        await pub.publish(_match(), change)
