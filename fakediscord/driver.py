@@ -197,6 +197,10 @@ class DriverMixin:
     async def slash(self: FakeDiscord, user: FakeUser, channel: FakeChannel, command: str, *,
                     wait: bool = True, timeout: float = 5.0, **options: Any) -> FakeInteraction:
         """Run ``/command`` (``"match status"`` for a sub-command) with typed options."""
+        cmd, _ = self.find_command(command.split())
+        if channel.type == 1 and (cmd.get("dm_permission") is False
+                                  or (cmd.get("contexts") is not None and 1 not in cmd["contexts"])):
+            raise FakeUsageError(f"/{cmd['name']} is not offered in DMs")
         data, resolved = self._build_options(command.split(), options, None)
         if resolved:
             data["resolved"] = resolved

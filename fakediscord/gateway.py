@@ -150,14 +150,10 @@ class Gateway:
             return None
         self.identify_count += 1
         session = Session(id=secrets.token_hex(16), intents=int(d.get("intents", 0)))
-        old = self.current
-        self.sessions[session.id] = session
+        # Discord lets several sessions of one bot connect; the newest one gets the events here
+        # (the older process is usually on its way out during a restart).
         self.current = session
-        if old is not None and old.conn is not None and old.conn is not conn:
-            # Only one bot process at a time: the older connection is told to go away.
-            old_ws = old.conn.ws
-            old.conn = None
-            await old_ws.close(code=4009, message=b"Session timed out.")
+        self.sessions[session.id] = session
         session.conn = conn
         fake = self.fake
         ready = {

@@ -158,6 +158,9 @@ class FakeMessage:
     deleted: bool = False
     edits: int = 0
     thread_id: int | None = None
+    #: users mentioned now (``mentions`` in the payload) / pinged when the message was sent.
+    mentions: list[FakeUser] = field(default_factory=list)
+    pinged: list[FakeUser] = field(default_factory=list)
 
     @property
     def ephemeral(self) -> bool:
@@ -243,7 +246,7 @@ class FakeMessage:
             "id": str(self.id), "channel_id": str(self.channel_id), "author": self.author.to_json(),
             "content": self.content, "timestamp": self.timestamp,
             "edited_timestamp": self.edited_timestamp, "tts": False, "mention_everyone": False,
-            "mentions": [], "mention_roles": [], "attachments": [a.to_json() for a in self.attachments],
+            "mentions": [u.to_json() for u in self.mentions], "mention_roles": [], "attachments": [a.to_json() for a in self.attachments],
             "embeds": self.embeds, "pinned": False, "type": 20 if self.interaction_user else 0,
             "flags": self.flags, "components": self.components,
         }

@@ -243,6 +243,10 @@ def build_app(fake: FakeDiscord) -> web.Application:
     async def get_messages(request: web.Request) -> web.Response:
         ch = fake.channel(request.match_info["channel_id"])
         limit = int(request.query.get("limit", 50))
+        if not 1 <= limit <= 100:
+            from fakediscord.errors import FieldError
+
+            fake.reject(route_of(request), [FieldError("limit", "NUMBER_TYPE_MAX", "Must be between 1 and 100.")])
         msgs = fake.messages_in(ch)
         if "before" in request.query:
             msgs = [m for m in msgs if m.id < int(request.query["before"])]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import re
 import secrets
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -34,6 +35,7 @@ from fakediscord.model import (
 )
 
 API_VERSION = 10
+MENTION = re.compile(r"<@!?(\d+)>")
 
 
 @dataclass(frozen=True)
@@ -321,12 +323,40 @@ class FakeDiscord(DriverMixin):
             interaction_user=interaction.user if interaction is not None else None,
             interaction_id=interaction.id if interaction is not None else None,
         )
+        msg.mentions = self._mentions(route, payload, msg.content)
+        msg.pinged = list(msg.mentions)
+        self._check_embed_files(route, msg)
         self.messages[msg.id] = msg
         channel.message_count += 1
         if not msg.ephemeral:
             await self._dispatch_message("MESSAGE_CREATE", channel, msg.to_json())
         self.notify()
         return msg
+
+    def _mentions(self, route: str, payload: dict[str, Any], content: str) -> list[FakeUser]:
+        """Who a message really pings, by Discord's allowed_mentions rules (users only)."""
+        named = [int(x) for x in MENTION.findall(content or "")]
+        rules = payload.get("allowed_mentions")
+        if rules is None:
+            allowed = named
+        else:
+            parse = rules.get("parse") or []
+            users = [int(u) for u in rules.get("users") or []]
+            if "users" in parse and users:
+                self.reject(route, [FieldError("allowed_mentions", "MESSAGE_ALLOWED_MENTIONS_PARSE_EXCLUSIVE",
+                                               "parse:[\"users\"] and users: [ids] are mutually exclusive.")])
+            allowed = named if "users" in parse else [u for u in named if u in users]
+        return [self.users[u] for u in dict.fromkeys(allowed) if u in self.users]
+
+    def _check_embed_files(self, route: str, msg: FakeMessage) -> None:
+        """``attachment://name`` in an embed must name a file of the message (else no picture)."""
+        names = {a.filename for a in msg.attachments}
+        for i, embed in enumerate(msg.embeds):
+            for key in ("image", "thumbnail"):
+                url = str((embed.get(key) or {}).get("url") or "")
+                if url.startswith("attachment://") and url[len("attachment://"):] not in names:
+                    self.violate("embed_attachment_missing", route,
+                                 f"embeds.{i}.{key} points at {url} but the message has {sorted(names)}")
 
     async def edit_message(self, route: str, msg: FakeMessage, payload: dict[str, Any],
                            uploads: list[Upload]) -> FakeMessage:
@@ -353,6 +383,9 @@ class FakeDiscord(DriverMixin):
             keep = {int(r["id"]) for r in payload["attachments"] if str(r.get("id", "")).isdigit()}
             msg.attachments = [a for a in msg.attachments if a.id in keep]
         msg.attachments += self._new_attachments(msg.channel_id, payload, uploads)
+        if "content" in payload:
+            msg.mentions = self._mentions(route, payload, msg.content)
+        self._check_embed_files(route, msg)
         msg.edited_timestamp = iso_now()
         msg.edits += 1
         if channel is not None and not msg.ephemeral:

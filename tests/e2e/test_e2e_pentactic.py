@@ -76,6 +76,7 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
     labels = control_labels()
     moves = 0
     saw_not_your_turn = saw_stale = restarted = False
+    pinged_right = 0
     while moves < MAX_MOVES:
         pending = await pending_requests(real_bots, match_id, players)
         if not pending:
@@ -85,7 +86,9 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
         post = await fake.wait_for(lambda tid=turn_id: post_with(fake, thread.id, tid), 10,
                                    f"a status post with {turn_id}")
 
+        pinged_right += user in post.pinged
         other = next(p for p in players if p is not user)
+        assert other not in post.pinged or [r for u, r in pending if u is other], "pinged out of turn"
         if not saw_not_your_turn and not [r for u, r in pending if u is other]:
             ix = await fake.click(other, post, turn_id, timeout=10)
             await fake.wait_for(lambda i=ix: i.original is not None and not i.original.flags & 128, 10,
@@ -122,6 +125,7 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
     finished = await real_bots.service.get(match_id)
     assert finished.status == "finished", f"not finished after {moves} moves"
     assert restarted and saw_not_your_turn and saw_stale
+    assert pinged_right >= moves // 2, f"the player to move was pinged on only {pinged_right} of {moves} posts"
     assert real_bots.starts == 2 and fake.gateway.identify_count == 2
 
     posts = fake.messages_in(thread)

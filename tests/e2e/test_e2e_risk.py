@@ -10,7 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e_support import RealBots, Table, real_bot_missing
 
-from fakediscord import FakeDiscord
+from fakediscord import FakeDiscord, FakeUsageError
 from i18n import t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_bot_missing("risk")))
@@ -93,4 +93,7 @@ async def test_real_bot_commands_pass_discord_rules(fake: FakeDiscord, real_bots
     assert set(play.get("name_localizations") or {}) >= {"zh-TW", "zh-CN"}
     game = next(o for o in play["options"] if o["name"] == "game")
     assert {"risk"} <= {c["value"] for c in game.get("choices") or []}
+    alice = fake.add_user("alice")
+    with pytest.raises(FakeUsageError):
+        await fake.slash(alice, fake.dm_channel_for(alice), "play", game="risk")  # guild-only
     fake.assert_clean()

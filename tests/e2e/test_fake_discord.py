@@ -407,3 +407,32 @@ async def test_wrong_token_is_refused(fake: FakeDiscord) -> None:
     with pytest.raises(discord.LoginFailure):
         await client.login("not-the-token")
     await client.close()
+
+
+async def test_mentions_embed_files_and_dm_only_rules(fake: FakeDiscord, bot: MiniBot) -> None:
+    alice = fake.add_user("alice")
+    bob = fake.add_user("bob")
+    channel_route = Route("POST", "/channels/{channel_id}/messages", channel_id=fake.general.id)
+    text = f"<@{alice.id}> and <@{bob.id}>"
+    await bot.http.request(channel_route, json={"content": text, "allowed_mentions": {"users": [str(bob.id)]}})
+    await bot.http.request(channel_route, json={"content": text})
+    quiet, loud = fake.messages_in(fake.general)
+    assert quiet.pinged == [bob] and loud.pinged == [alice, bob]
+    with pytest.raises(discord.HTTPException):
+        await bot.http.request(channel_route, json={"content": text, "allowed_mentions": {
+            "parse": ["users"], "users": [str(bob.id)]}})
+    fake.violations.clear()
+    embed = {"title": "board", "image": {"url": "attachment://missing.png"}}
+    await bot.http.request(channel_route, json={"embeds": [embed]})
+    assert [v.kind for v in fake.violations] == ["embed_attachment_missing"]
+    fake.violations.clear()
+    channel = await bot.fetch_channel(fake.general.id)
+    await channel.send(embed=discord.Embed(title="board").set_image(url="attachment://board.png"),
+                       file=discord.File(io.BytesIO(tiny_png()), "board.png"))
+    history = [m async for m in channel.history(limit=10)]
+    assert len(history) == 4 and history[0].attachments[0].filename == "board.png"
+    assert await history[0].attachments[0].read() == tiny_png()
+    dm = fake.dm_channel_for(alice)
+    ix = await fake.slash(alice, dm, "echo", text="in a DM")
+    assert ix.original is not None and fake.dms_of(alice) == [ix.original]
+    fake.assert_clean()
