@@ -7,12 +7,13 @@ Discord buttons do: choose a numbered option, or type tokens directly.
 from __future__ import annotations
 
 import tempfile
+import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
 from cli.terminal import Terminal, TerminalPublisher
 from engines import registry
-from engines.base import Action
+from engines.base import Action, Option
 from i18n import tm
 from service.errors import UserError
 from service.matches import MAX_TURN_SECONDS, MatchService
@@ -21,6 +22,9 @@ from store.db import Store
 
 #: The terminal player's user id (any id works; there is only one human).
 PLAYER_ID = 1
+#: Option lists longer than this are printed in columns no wider than LINE_WIDTH.
+COLUMNS_FROM = 12
+LINE_WIDTH = 100
 #: Refuse to loop forever if the AI stops making progress (an engine bug).
 MAX_IDLE_ROUNDS = 3
 
@@ -48,8 +52,8 @@ async def choose_action(service: MatchService, term: Terminal, match_id: int, re
             term.say("core.cli.path", path=" ".join(path))
         if step.complete:
             term.line("  0. " + term.text("core.cli.submit"))
-        for i, option in enumerate(step.options, 1):
-            term.line(f"  {i}. {tm(term.locale, option.label)}  [{option.value}]")
+        for row in option_rows(step.options, term.locale):
+            term.line(row)
         if not step.options and not step.complete:
             term.say("core.cli.dead_end")
             path = path[:-1]
@@ -76,6 +80,25 @@ async def choose_action(service: MatchService, term: Terminal, match_id: int, re
                 path = candidate
         else:
             term.say("core.cli.invalid")
+
+
+def option_rows(options: list[Option], locale: str, width: int = LINE_WIDTH) -> list[str]:
+    """Numbered choices; long lists (board cells) are packed into columns to stay on one screen."""
+    entries = []
+    for i, option in enumerate(options, 1):
+        label = tm(locale, option.label)
+        entries.append(f"{i}. {label}" if label == option.value else f"{i}. {label} [{option.value}]")
+    if len(entries) <= COLUMNS_FROM:
+        return ["  " + e for e in entries]
+    cell = max(display_width(e) for e in entries) + 2
+    per_row = max(1, (width - 2) // cell)
+    return ["  " + "".join(e + " " * (cell - display_width(e)) for e in entries[i:i + per_row]).rstrip()
+            for i in range(0, len(entries), per_row)]
+
+
+def display_width(text: str) -> int:
+    """Terminal columns: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def default_seats(game: str, options: dict[str, str]) -> int:

@@ -148,3 +148,16 @@ def test_risk_ascii_lists_every_territory_once() -> None:
     assert all(e.rsplit(" ", 1)[1].split(":")[1].isdigit() for e in entries)
     assert sum(1 for line in lines if line.startswith(("1. A", "2. B", "3. C"))) == 3
     assert any(line.startswith(t("en", "core.cli.risk_cards", cards="")) for line in lines)
+
+
+def test_long_option_lists_are_packed_in_columns() -> None:
+    from cli.play import display_width, option_rows
+    from engines.base import Msg, Option
+
+    few = option_rows([Option("a", Msg("x.a"))], "en")
+    assert few == ["  1. x.a [a]"]
+    cells = [Option(f"{c}{r}", Msg("core.cli.game_line", {"slug": f"{c}{r}", "name": ""}))
+             for c in "abcdefgh" for r in range(1, 9)]
+    rows = option_rows(cells, "en", width=60)
+    assert 64 / len(rows) > 2 and all(display_width(r) <= 60 for r in rows)
+    assert "64." in rows[-1] and display_width("中a") == 3
