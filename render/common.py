@@ -18,7 +18,7 @@ from render.fonts import font, runs
 
 __all__ = [
     "BACKGROUND", "INK", "MUTED", "NEUTRAL", "PLAYER_COLORS", "RGB", "darken", "draw_text",
-    "draw_text_centered", "font", "lighten", "mix", "player_color", "text_color_on", "text_fit",
+    "draw_text_centered", "font", "lighten", "mix", "outline_color", "player_color", "text_color_on", "text_fit",
     "text_width", "to_png",
 ]
 
@@ -75,6 +75,12 @@ def text_color_on(color: RGB) -> RGB:
     return INK if (lum + 0.05) / 0.05 >= 1.05 / (lum + 0.05) else (255, 255, 255)
 
 
+def outline_color(color: RGB) -> RGB:
+    """The stroke that separates shapes of ``color``: darker, or lighter for near-black fills
+    (a darker edge on black pieces would vanish)."""
+    return lighten(color, 0.4) if _luminance(color) < 0.05 else darken(color, 0.55)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Advance width in pixels of ``text`` as :func:`draw_text` would draw it."""
     return sum(f.getlength(part) for part, f in runs(text, size, bold))
@@ -129,7 +135,7 @@ def draw_text_centered(draw: ImageDraw.ImageDraw, box: Sequence[float], text: st
 
 #: Colours every palette keeps exactly, whatever the sampling below happens to see.
 BASE_PALETTE: list[RGB] = list(dict.fromkeys(
-    [*PLAYER_COLORS, *(darken(c, 0.55) for c in PLAYER_COLORS), NEUTRAL, darken(NEUTRAL, 0.55),
+    [*PLAYER_COLORS, *(outline_color(c) for c in PLAYER_COLORS), NEUTRAL, outline_color(NEUTRAL),
      BACKGROUND, INK, MUTED, (255, 255, 255), (0, 0, 0)]))
 
 

@@ -28,6 +28,7 @@ from render.common import (
     darken,
     draw_text,
     lighten,
+    outline_color,
     player_color,
     text_color_on,
     text_fit,
@@ -302,7 +303,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
         color = player_color(piece.get("seat"))
         for x, y in cells:
             draw.rectangle((ox + x * cell, oy + y * cell, ox + (x + 1) * cell, oy + (y + 1) * cell), fill=color)
-        _band(draw, cells, ox, oy, cell, darken(color, 0.55), stroke + 1)
+        _band(draw, cells, ox, oy, cell, outline_color(color), stroke + 1)
         lx, ly = _label_cell(cells)
         draw_text(draw, (ox + (lx + 0.5) * cell, oy + (ly + 0.5) * cell), str(piece.get("piece", "?")),
                   round(cell * 0.5), text_color_on(color), bold=True, anchor="mm")
@@ -311,7 +312,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
         x, y = _cells([disc.get("cell", (0, 0))])[0]
         color = player_color(disc.get("by"))
         cx, cy = ox + (x + 0.5) * cell, oy + (y + 0.5) * cell
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color, outline=darken(color, 0.55), width=stroke + 1)
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=color, outline=outline_color(color), width=stroke + 1)
         inner = r * 0.45
         draw.ellipse((cx - inner, cy - inner, cx + inner, cy + inner), outline=lighten(color, 0.45), width=stroke)
     if last and last.get("board") == board.get("owner"):
@@ -398,7 +399,7 @@ def _tray_piece(draw: ImageDraw.ImageDraw, piece: str, x: float, y: float, s: in
     h = max(cy for _, cy in cells) + 1
     top = y + (3 - h) * s / 2
     if state == "left":
-        fill, line = color, darken(color, 0.55)
+        fill, line = color, outline_color(color)
     elif state == "discarded":
         fill, line = (215, 210, 200), (150, 145, 135)
     else:
@@ -422,7 +423,7 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
     # Line 1: swatch, name, role / passed, scores on the right.
     sw = 26
     draw.rounded_rectangle((left + 12, top + 10, left + 12 + sw, top + 10 + sw), radius=5, fill=color,
-                           outline=darken(color, 0.55), width=2)
+                           outline=outline_color(color), width=2)
     score_bits = []
     if player.get("score") is not None:
         score_bits.append(t(locale, "render.pentactic.score", score=player["score"]))
@@ -464,7 +465,7 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
         return
     dx = right - 14 - disc_w + 12
     cy = row_y + 21
-    draw.ellipse((dx - 11, cy - 11, dx + 11, cy + 11), fill=color, outline=darken(color, 0.55), width=2)
+    draw.ellipse((dx - 11, cy - 11, dx + 11, cy + 11), fill=color, outline=outline_color(color), width=2)
     draw_text(draw, (dx + 20, cy), disc_text, 18, INK, anchor="lm")
 
 
@@ -551,7 +552,7 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
             color = player_color(owner)
             ly = oy - lay.coord - lay.label_h
             draw.rounded_rectangle((ox, ly + 8, ox + 22, ly + 30), radius=4, fill=color,
-                                   outline=darken(color, 0.55), width=2)
+                                   outline=outline_color(color), width=2)
             label, size = text_fit(_name(names, owner, locale), lay.cols * lay.cell - 32, 24, bold=True,
                                    min_size=14)
             draw_text(draw, (ox + 32, ly + 19), label, size, INK, bold=True, anchor="lm")
