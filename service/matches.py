@@ -102,11 +102,16 @@ class MatchService:
         rate_limits: bool = True,
         ai_moves_per_call: int = AI_MOVES_PER_CALL,
         offload: bool = True,
+        ai_in_background: bool = False,
     ) -> None:
         """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
 
         ``rate_limits=False`` lifts the lobby limits (benchmarks, the terminal front-end);
         ``offload=False`` runs engine calls on the event loop thread (cheaper for tiny engines).
+        ``ai_in_background=True`` makes act()/start()/resign() return right after their own
+        change is published and lets the AI answer in a background task (a chat front-end then
+        answers the click at once; the AI's moves arrive through the publisher). ``drain()``
+        waits for those tasks.
         """
         self.store = store
         self._publisher = publisher
@@ -117,6 +122,8 @@ class MatchService:
         self._offload = offload
         self._locks = KeyedLocks()
         self._delivery_locks = KeyedLocks()
+        self._ai_in_background = ai_in_background
+        self._tasks: set[asyncio.Task[None]] = set()
 
     def set_publisher(self, publisher: Publisher | None) -> None:
         self._publisher = publisher
@@ -277,10 +284,23 @@ class MatchService:
         """Publish, then let the AI answer. The caller's own change is committed by now, so a
         failure here is logged rather than raised; the AI's deadlines are due, so run_due retries."""
         await self._deliver(match_id)
+        if self._ai_in_background:
+            task = asyncio.get_running_loop().create_task(self._drive_logged(match_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            await self._drive_logged(match_id)
+
+    async def _drive_logged(self, match_id: int) -> None:
         try:
             await self._drive_ai(match_id)
         except Exception:
             log.exception("AI moves after a change of match %s failed; run_due will retry", match_id)
+
+    async def drain(self) -> None:
+        """Wait until background AI moves have finished (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # ----- AI and time-outs -------------------------------------------------------------------------
     async def _auto_play(self, match_id: int, request_id: str | None = None) -> bool:

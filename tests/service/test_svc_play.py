@@ -261,3 +261,28 @@ async def test_log_is_bounded_and_ordered(service: MatchService) -> None:
     assert len(log) == 3 and [e.version for e in log] == sorted(e.version for e in log)
     assert log[-1].version == (await service.get(mid)).version
     assert all(e.source == "user" and e.events for e in log)
+
+
+async def test_ai_can_answer_in_the_background(store: Store, recorder: Recorder, clock: Clock) -> None:
+    service = MatchService(store, publisher=recorder, clock=clock, offload=True, ai_in_background=True)
+    info = await service.create_lobby(SLUG, host_id=HOST, host_name="Host", locale="en",
+                                      options={"target": "30"})
+    await service.add_ai(info.id, HOST)
+    mid = (await service.start(info.id, HOST)).id
+    await service.drain()
+    gate = asyncio.Event()
+    real_drive = service._drive_ai
+
+    async def gated(match_id: int, budget: int | None = None) -> int:
+        await gate.wait()
+        return await real_drive(match_id, budget)
+
+    service._drive_ai = gated  # type: ignore[method-assign]
+    (rid,) = await service.pending_for_user(mid, HOST)
+    after = await asyncio.wait_for(service.act(mid, HOST, rid, ["add", "1"]), 5)  # AI still gated
+    assert (await service.log(mid))[-1].source == "user"
+    gate.set()
+    await service.drain()
+    log = await service.log(mid)
+    assert log[-1].source == "ai" and log[-1].version > after.version
+    assert await service.pending_for_user(mid, HOST)
