@@ -436,3 +436,91 @@ async def test_mentions_embed_files_and_dm_only_rules(fake: FakeDiscord, bot: Mi
     ix = await fake.slash(alice, dm, "echo", text="in a DM")
     assert ix.original is not None and fake.dms_of(alice) == [ix.original]
     fake.assert_clean()
+
+
+# ----- raw protocol (no discord.py), so framing bugs in the fake cannot hide behind the client -----
+
+class RawGateway:
+    """A bare zlib-stream gateway client."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.inflate = zlib.decompressobj()
+
+    async def recv(self) -> dict:
+        import json
+
+        msg = await asyncio.wait_for(self.ws.receive(), 5)
+        assert msg.data[-4:] == b"\x00\x00\xff\xff", "each payload ends with a Z_SYNC_FLUSH marker"
+        return json.loads(self.inflate.decompress(msg.data))
+
+
+async def test_raw_gateway_zlib_identify_resume_and_bad_token(fake: FakeDiscord) -> None:
+    import aiohttp
+
+    url = fake.gateway_url + "?v=10&encoding=json&compress=zlib-stream"
+    async with aiohttp.ClientSession() as http:
+        async with http.ws_connect(url) as ws:
+            gw = RawGateway(ws)
+            assert (await gw.recv())["op"] == 10
+            await ws.send_json({"op": 2, "d": {"token": "wrong", "intents": 1, "properties": {}}})
+            closed = await asyncio.wait_for(ws.receive(), 5)
+            assert closed.type == aiohttp.WSMsgType.CLOSE and closed.data == 4004
+        async with http.ws_connect(url) as ws:
+            gw = RawGateway(ws)
+            await gw.recv()
+            await ws.send_json({"op": 1, "d": None})
+            assert (await gw.recv())["op"] == 11
+            await ws.send_json({"op": 2, "d": {"token": fake.token, "intents": 1, "properties": {}}})
+            ready, guild = await gw.recv(), await gw.recv()
+            assert ready["t"] == "READY" and ready["d"]["resume_gateway_url"] == fake.gateway_url
+            assert guild["t"] == "GUILD_CREATE" and guild["s"] == 2
+            assert [c["name"] for c in guild["d"]["channels"]] == ["general"]
+            session = ready["d"]["session_id"]
+        # Events while disconnected are replayed on RESUME after the sequence the client saw.
+        await fake.gateway.dispatch("THREAD_UPDATE", {"id": "1"})
+        async with http.ws_connect(url) as ws:
+            gw = RawGateway(ws)
+            await gw.recv()
+            await ws.send_json({"op": 6, "d": {"token": fake.token, "session_id": session, "seq": 2}})
+            missed, resumed = await gw.recv(), await gw.recv()
+            assert (missed["t"], missed["s"]) == ("THREAD_UPDATE", 3) and resumed["t"] == "RESUMED"
+        async with http.ws_connect(url) as ws:
+            gw = RawGateway(ws)
+            await gw.recv()
+            await ws.send_json({"op": 6, "d": {"token": fake.token, "session_id": "nope", "seq": 0}})
+            assert await gw.recv() == {"op": 9, "d": False}
+
+
+async def test_raw_rest_auth_uploads_and_unknown_routes(fake: FakeDiscord) -> None:
+    import json
+
+    import aiohttp
+
+    auth = {"Authorization": f"Bot {fake.token}"}
+    base = fake.api_base
+    async with aiohttp.ClientSession() as http:
+        async with http.get(f"{base}/users/@me") as resp:
+            assert resp.status == 401
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", json.dumps({"content": "pic",
+                                                   "attachments": [{"id": 0, "filename": "a.png"}]}))
+        form.add_field("files[0]", tiny_png(), filename="a.png", content_type="application/octet-stream")
+        async with http.post(f"{base}/channels/{fake.general.id}/messages", data=form, headers=auth) as resp:
+            assert resp.status == 200 and resp.headers["Content-Type"] == "application/json"
+            sent = await resp.json()
+        assert sent["attachments"][0]["content_type"] == "image/png"
+        assert fake.messages_in(fake.general)[0].attachments[0].data == tiny_png()
+        # An edit that uploads a file without listing it in attachments would lose it on Discord.
+        form = aiohttp.FormData(quote_fields=False)
+        form.add_field("payload_json", json.dumps({"attachments": [{"id": sent["attachments"][0]["id"]}]}))
+        form.add_field("files[0]", tiny_png(), filename="b.png")
+        url = f"{base}/channels/{fake.general.id}/messages/{sent['id']}"
+        async with http.patch(url, data=form, headers=auth) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50035
+        async with http.get(f"{base}/channels/{fake.general.id}/pins", headers=auth) as resp:
+            assert resp.status == 404
+        async with http.get(f"{base}/channels/1/messages", headers=auth) as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10003
+    assert [v.kind for v in fake.violations] == ["invalid_form", "unknown_route"]
+    assert "ATTACHMENT_NOT_REFERENCED" in fake.violations[0].detail
