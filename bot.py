@@ -34,6 +34,7 @@ from cogs.utils.ids import PathStore
 from cogs.utils.inflight import InFlight
 from cogs.utils.logfmt import setup_logging
 from cogs.utils.translator import CatalogTranslator
+from cogs.utils.userprefs import remember_locale
 from i18n import t
 
 log = logging.getLogger("bot")
@@ -72,7 +73,10 @@ class BotTree(app_commands.CommandTree):
                 await answer_error(interaction, ShuttingDown())
             return
         async with bot.inflight:
-            await super()._call(interaction)
+            try:
+                await super()._call(interaction)
+            finally:
+                await remember_locale(bot, interaction)
 
 
 class TabletopBot(commands.Bot):
@@ -87,6 +91,7 @@ class TabletopBot(commands.Bot):
         self.paths = PathStore()
         self.inflight = InFlight()
         self.closing_down = False
+        self.user_locales: dict[int, str] = {}  # last language stored per user (saves writes)
 
     async def setup_hook(self) -> None:
         from service.matches import MatchService

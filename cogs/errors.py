@@ -20,6 +20,7 @@ from i18n import t, tm
 from service.errors import UserError
 
 from .utils.replies import reply, user_locale
+from .utils.userprefs import remember_locale
 
 log = logging.getLogger(__name__)
 
@@ -77,6 +78,7 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, work: 
     except Exception as exc:  # every failure gets an answer, never a traceback
         await answer_error(interaction, exc)
     finally:
+        await remember_locale(bot, interaction)
         close = getattr(work, "close", None)
         if close is not None:
             close()  # never-awaited coroutine (refused during shutdown) must not warn

@@ -109,6 +109,7 @@ async def start_match(interaction: discord.Interaction, match_id: int) -> None:
         if thread is not None:
             await service.set_location(match_id, thread_id=thread.id)
     match = await service.start(match_id, uid)
+    log.info("match started", extra={"match": match_id, "thread": match.thread_id, "seats": len(match.seats)})
     await interaction.edit_original_response(**lobby_message(match, match.locale))
 
 
@@ -226,6 +227,8 @@ class Lobby(commands.Cog):
             guild_id=interaction.guild_id, channel_id=interaction.channel_id, turn_seconds=DEFAULT_TURN_SECONDS,
         )
         interaction.extras["match"] = match.id
+        log.info("lobby opened", extra={"match": match.id, "game": game, "user": interaction.user.id,
+                                        "guild": interaction.guild_id})
         await interaction.response.send_message(**lobby_message(match, locale))
         message = await interaction.original_response()
         await service.set_location(match.id, lobby_message_id=message.id)

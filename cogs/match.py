@@ -267,6 +267,8 @@ class MatchCog(commands.Cog):
             return
         labels = await step_labels(service, info.id, interaction.user.id, reqs[0], tokens, locale)
         await service.act(info.id, interaction.user.id, reqs[0], tokens)
+        log.info("played", extra={"match": info.id, "user": interaction.user.id, "request": reqs[0],
+                                  "action": " ".join(tokens), "via": "move"})
         await interaction.edit_original_response(
             content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)))
 

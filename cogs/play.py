@@ -8,6 +8,7 @@ button keeps working after a restart.
 
 from __future__ import annotations
 
+import logging
 import re
 from typing import Any
 
@@ -27,6 +28,7 @@ from .utils.replies import user_locale
 from .utils.text import clamp
 from .utils.views import build_view
 
+log = logging.getLogger(__name__)
 CONTENT_MAX = 2000
 
 
@@ -195,6 +197,8 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
         service = _service(interaction)
         labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
         await service.act(match_id, interaction.user.id, req, path)
+        log.info("played", extra={"match": match_id, "user": interaction.user.id, "request": req,
+                                  "action": " ".join(path)})
         await interaction.edit_original_response(
             content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)),
             view=None, embed=None, attachments=[])

@@ -19,6 +19,7 @@ from typing import Any
 import discord
 
 from engines import registry
+from engines.base import Msg
 from i18n import t, tm
 from service.models import Change, MatchInfo, SeatInfo
 
@@ -28,6 +29,7 @@ from .utils.embeds import Pending, game_name, match_marker, status_embed, timest
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
 from .utils.text import join_lines
+from .utils.userprefs import locale_for_user
 from .utils.views import build_view
 
 log = logging.getLogger(__name__)
@@ -164,7 +166,8 @@ class DiscordPublisher:
         message = await channel.send(**kwargs)
         await self._retire_previous(match.id, (message.channel.id, message.id))
         for user_id in dm_users:
-            await self._dm(match, user_id, t(locale, "discord.publish.turn_dm", game=game_name(match.game, locale),
+            loc = await locale_for_user(self.service, user_id, locale)
+            await self._dm(match, user_id, t(loc, "discord.publish.turn_dm", game=game_name(match.game, loc),
                                              match=match.id, link=self._link(match)), channel)
 
     async def _retire_previous(self, match_id: int, latest: tuple[int, int]) -> None:
@@ -219,7 +222,8 @@ class DiscordPublisher:
             await channel.send(join_lines([text, note] if note else [text], CONTENT_MAX),
                                allowed_mentions=_MENTIONS)
         for user_id in dms:
-            await self._dm(match, user_id, t(locale, "discord.publish.reminder_dm", game=game_name(match.game, locale),
+            loc = await locale_for_user(self.service, user_id, locale)
+            await self._dm(match, user_id, t(loc, "discord.publish.reminder_dm", game=game_name(match.game, loc),
                                              match=match.id, due=when, link=self._link(match)), channel)
 
     def _link(self, match: MatchInfo) -> str:
@@ -229,20 +233,21 @@ class DiscordPublisher:
     # ----- private -------------------------------------------------------------------------
     async def _private(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable | None) -> None:
         """Private events (and, for hidden-information games, the seat's summary) by DM."""
-        locale = match.locale
         engine = registry.get(match.game)
         hidden = engine.hidden_for(match.options)
-        per_seat: dict[int, list[str]] = {}
+        per_seat: dict[int, list[Msg]] = {}
         for event in change.events:
             for seat in event.to or ():
-                per_seat.setdefault(seat, []).append(tm(locale, event.msg))
+                per_seat.setdefault(seat, []).append(event.msg)
         if change.kind == "started" and hidden:
             for seat in match.seats:  # also checks that every player can receive DMs
-                per_seat.setdefault(seat.seat, []).insert(0, t(locale, "discord.publish.dm_welcome"))
+                per_seat.setdefault(seat.seat, []).insert(0, Msg("discord.publish.dm_welcome"))
         for seat in match.seats:
-            lines = per_seat.get(seat.seat)
-            if lines is None or seat.user_id is None:
+            msgs = per_seat.get(seat.seat)
+            if msgs is None or seat.user_id is None:
                 continue
+            locale = await locale_for_user(self.service, seat.user_id, match.locale)
+            lines = [tm(locale, m) for m in msgs]
             if hidden:
                 try:
                     view = await self.service.view(match.id, seat.seat)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import logging
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 import discord
@@ -152,3 +153,26 @@ async def test_translator_serves_both_chinese_catalogs_only() -> None:
     assert await tr.translate(s, discord.Locale.chinese, ctx) == t("zh-CN", "discord.cmd.play.name")
     assert await tr.translate(s, discord.Locale.japanese, ctx) is None
     assert await tr.translate(app_commands.locale_str("x"), discord.Locale.chinese, ctx) is None
+
+
+async def test_user_language_is_stored_once_per_change() -> None:
+    from cogs.utils.userprefs import locale_for_user, remember_locale
+
+    class Service:
+        def __init__(self) -> None:
+            self.stored: dict[int, str | None] = {}
+            self.writes = 0
+
+        async def set_user_locale(self, user_id: int, locale: str | None) -> None:
+            self.writes += 1
+            self.stored[user_id] = locale
+
+        async def get_user_locale(self, user_id: int) -> str | None:
+            return self.stored.get(user_id)
+
+    client = SimpleNamespace(service=Service(), user_locales={})
+    for locale in ("zh-TW", "zh-TW", "en-GB", "en-US"):
+        await remember_locale(client, _Interaction(locale))  # type: ignore[arg-type]
+    assert client.service.writes == 2 and client.service.stored == {5: "en"}
+    assert await locale_for_user(client.service, 5, "zh-CN") == "en"
+    assert await locale_for_user(client.service, 6, "zh-CN") == "zh-CN"
