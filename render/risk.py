@@ -40,6 +40,7 @@ from render.risk_background import (
     bonus_holder_spot,
     label_index_image,
     name,
+    name_layer,
     route_segments,
     static_layer,
 )
@@ -163,26 +164,29 @@ def _trim(points: list[tuple[float, float]], start: float, end: float) -> list[t
 
 
 def _arrow(d: ImageDraw.ImageDraw, pts: list[tuple[float, float]], color: RGB, head: bool) -> None:
-    """A thick arrow along ``pts`` with a dark outline; ``head`` adds the point at the end."""
-    (x1, y1), (x2, y2) = pts[-2], pts[-1]
-    ang = math.atan2(y2 - y1, x2 - x1)
-    tip = (x2, y2)
-
-    def head_pts(size: float) -> list[tuple[float, float]]:
-        back = (x2 - math.cos(ang) * size * 1.5, y2 - math.sin(ang) * size * 1.5)
-        return [(tip[0] + math.cos(ang) * size * 0.3, tip[1] + math.sin(ang) * size * 0.3),
-                (back[0] + math.cos(ang + math.pi / 2) * size, back[1] + math.sin(ang + math.pi / 2) * size),
-                (back[0] - math.cos(ang + math.pi / 2) * size, back[1] - math.sin(ang + math.pi / 2) * size)]
-
-    body = pts[:-2] if head and len(pts) > 3 else pts
-    d.line(body, fill=(16, 16, 20), width=13, joint="curve")
-    if head:
-        d.polygon(head_pts(17), fill=(16, 16, 20))
-    d.line(body, fill=WHITE, width=9, joint="curve")
-    d.line(body, fill=color, width=5, joint="curve")
-    if head:
-        d.polygon(head_pts(14), fill=WHITE)
-        d.polygon(head_pts(10), fill=color)
+    """A thick arrow along ``pts``: the owner's colour in a white and a dark rim, so it shows on any
+    land or sea; ``head`` ends it in a point at the last point."""
+    length, half = 24.0, 12.0
+    body = _trim(pts, 0, length - 3) if head else pts
+    for width, fill in ((13, (16, 16, 20)), (9, WHITE), (5, color)):
+        d.line(body, fill=fill, width=width, joint="curve")
+    if not head:
+        return
+    tip = pts[-1]
+    back = _trim(pts, 0, length)[-1]
+    ang = math.atan2(tip[1] - back[1], tip[0] - back[0])
+    ux, uy = math.cos(ang), math.sin(ang)
+    base = (tip[0] - ux * length, tip[1] - uy * length)
+    tri = [tip, (base[0] - uy * half, base[1] + ux * half), (base[0] + uy * half, base[1] - ux * half)]
+    sides = [math.dist(tri[1], tri[2]), math.dist(tri[0], tri[2]), math.dist(tri[0], tri[1])]
+    per = sum(sides)
+    inc = (sum(s * p[0] for s, p in zip(sides, tri, strict=True)) / per,
+           sum(s * p[1] for s, p in zip(sides, tri, strict=True)) / per)
+    area = abs((tri[1][0] - tri[0][0]) * (tri[2][1] - tri[0][1]) - (tri[2][0] - tri[0][0]) * (tri[1][1] - tri[0][1])) / 2
+    r = 2 * area / per
+    for grow, fill in ((5.0, (16, 16, 20)), (2.5, WHITE), (0.0, color)):
+        k = (r + grow) / r
+        d.polygon([(inc[0] + (x - inc[0]) * k, inc[1] + (y - inc[1]) * k) for x, y in tri], fill=fill)
 
 
 def battle_path(lay: Layout, frm: str, to: str) -> list[list[tuple[float, float]]]:
@@ -379,11 +383,14 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
     colors = owner_colors(view)
     labels = label_index_image().copy()
     labels.putpalette(_palette(lay, view, colors))
-    img = Image.alpha_composite(labels.convert("RGBA"), static_layer(locale)).convert("RGB")
+    img = Image.alpha_composite(labels.convert("RGBA"), static_layer(locale))
     d = ImageDraw.Draw(img)
     terr = view.get("territories", {})
     _highlights(d, lay, overlay)
     _last_battle(d, lay, view, colors)
+    names_img, box = name_layer(locale)
+    img.alpha_composite(names_img, box[:2])
+    d = ImageDraw.Draw(img)
     for tid in lay.territories:
         info = terr.get(tid)
         if info is None or info.get("owner") is None:
@@ -394,13 +401,14 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
     top = lay.size[1] + 4
     _players(d, top, view, locale, names, colors, lay)
     _status(d, top, view, locale, names, colors, lay.size[0])
-    return img
+    return img.convert("RGB")
 
 
 def prepare(locales: Sequence[str] = LOCALES) -> None:
     """Build the cached map layers now (about a second) instead of on the first render."""
     for loc in locales:
         static_layer(normalize_locale(loc))
+        name_layer(normalize_locale(loc))
     label_index_image()
 
 

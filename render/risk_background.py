@@ -29,6 +29,8 @@ LABEL_INK: RGB = (28, 28, 30)
 ROUTE: RGB = (236, 242, 248)
 #: Continent bonus table in the empty South Pacific (pixels).
 BONUS_BOX = (14, 508, 262, 738)
+#: Compass rose in the empty Indian Ocean (pixels).
+COMPASS = (1010.0, 630.0)
 BONUS_ROW_H = 30
 BONUS_TOP = 546
 
@@ -76,13 +78,41 @@ def _sea(lay: Layout) -> Image.Image:
         tint = hex_rgb(lay.continents[cid]["tint"])
         sea = Image.alpha_composite(sea, _solid((w, h), tint, _scale(glow, 0.8)))
 
+    # A soft shadow to the south-east lifts the land off the water.
+    shadow = Image.new("L", (w, h), 0)
+    shadow.paste(geo.land, (3, 5))
+    sea = Image.alpha_composite(sea, _solid((w, h), (4, 12, 24), _scale(
+        shadow.filter(ImageFilter.GaussianBlur(5)), 0.55)))
+
     # Ripples: thin lines at two distances from the shore, like an old sea chart.
     for sigma, lo, hi, strength in ((5.0, 22, 40, 70), (12.0, 18, 26, 45)):
         field = geo.land.filter(ImageFilter.GaussianBlur(sigma))
         ring = field.point(lambda v, lo=lo, hi=hi, s=strength: s if lo <= v <= hi else 0)
         sea = Image.alpha_composite(sea, _solid((w, h), (225, 238, 250), ring.filter(ImageFilter.SMOOTH)))
+    sea = Image.alpha_composite(sea, _compass((w, h), COMPASS))
     sea.putalpha(ImageOps.invert(geo.land))
     return sea
+
+
+def _compass(size: tuple[int, int], center: tuple[float, float], r: float = 52) -> Image.Image:
+    """An eight-point compass rose, the old sea chart's signature, drawn faintly in an empty ocean."""
+    layer = Image.new("RGBA", size, (0, 0, 0, 0))
+    d = ImageDraw.Draw(layer)
+    cx, cy = center
+    light, dark = (236, 242, 250, 150), (150, 176, 204, 120)
+    d.ellipse((cx - r * 0.72, cy - r * 0.72, cx + r * 0.72, cy + r * 0.72), outline=(220, 232, 246, 90), width=2)
+    d.ellipse((cx - r * 0.62, cy - r * 0.62, cx + r * 0.62, cy + r * 0.62), outline=(220, 232, 246, 60), width=1)
+    for k in range(8):
+        a = k * math.pi / 4 - math.pi / 2
+        length = r if k % 2 == 0 else r * 0.55
+        tip = (cx + math.cos(a) * length, cy + math.sin(a) * length)
+        side = r * (0.16 if k % 2 == 0 else 0.11)
+        left = (cx + math.cos(a - math.pi / 2) * side, cy + math.sin(a - math.pi / 2) * side)
+        right = (cx + math.cos(a + math.pi / 2) * side, cy + math.sin(a + math.pi / 2) * side)
+        d.polygon([(cx, cy), left, tip], fill=light)
+        d.polygon([(cx, cy), right, tip], fill=dark)
+    d.text((cx, cy - r - 4), "N", font=font(14, True), fill=(236, 242, 250, 170), anchor="md")
+    return layer
 
 
 def _dashes(draw: ImageDraw.ImageDraw, a: tuple[float, float], b: tuple[float, float], fill: int,
@@ -249,24 +279,38 @@ def bonus_holder_spot(index: int) -> tuple[float, float]:
 
 @lru_cache(maxsize=4)
 def static_layer(locale: str) -> Image.Image:
-    """The cached overlay (map plus the blank legend band below it) for one locale."""
+    """The cached overlay (map plus the blank legend band below it) for one locale, without the
+    territory names (see :func:`name_layer`)."""
     lay = layout()
     w, h = lay.size
     size = (w, h + BAND_H)
     img = Image.new("RGBA", size, PAPER + (255,))
     img.paste(_sea(lay), (0, 0))
-    img.paste((0, 0, 0, 0), (0, 0, w, h), mask=geometry().land)
     over = Image.new("RGBA", size, (0, 0, 0, 0))
     over.paste(Image.alpha_composite(_land_lines(lay), _routes(lay)), (0, 0))
     img = Image.alpha_composite(img, over)
     img = Image.alpha_composite(img, _continent_names(lay, locale, size))
-    text, halo = _labels(lay, locale, size)
-    img = Image.alpha_composite(img, _solid(size, (255, 255, 255), _scale(halo, 0.8)))
-    img = Image.alpha_composite(img, _solid(size, LABEL_INK, text))
     img = Image.alpha_composite(img, _bonus_table(lay, locale, size))
     d = ImageDraw.Draw(img)
     d.rectangle((0, h, w, h + 3), fill=(40, 52, 66, 255))
     return img
+
+
+@lru_cache(maxsize=4)
+def name_layer(locale: str) -> tuple[Image.Image, tuple[int, int, int, int]]:
+    """The territory names with their halo, and the box they occupy.
+
+    Kept apart from :func:`static_layer` so a render can lay them over the battle arrow: a name
+    stays readable and the arrow seems to pass beneath it.
+    """
+    lay = layout()
+    w, h = lay.size
+    size = (w, h + BAND_H)
+    text, halo = _labels(lay, locale, size)
+    img = _solid(size, (255, 255, 255), _scale(halo, 0.8))
+    img = Image.alpha_composite(img, _solid(size, LABEL_INK, text))
+    box = img.getbbox() or (0, 0, 1, 1)
+    return img.crop(box), box
 
 
 @lru_cache(maxsize=1)

@@ -83,7 +83,7 @@ KEY = {
 # the legend swatch, ``label`` is where the continent's name is written in the sea (cell units).
 CONTINENTS = {
     "north_america": {"bonus": 5, "tint": "#e8a93a", "label": [10.5, 0.7]},
-    "south_america": {"bonus": 2, "tint": "#d9543f", "label": [26.5, 35.0]},
+    "south_america": {"bonus": 2, "tint": "#d9543f", "label": [25.5, 33.2]},
     "europe": {"bonus": 5, "tint": "#4f8fd9", "label": [36.5, 0.7]},
     "africa": {"bonus": 3, "tint": "#c98a4b", "label": [38.5, 34.6]},
     "asia": {"bonus": 7, "tint": "#5fb35a", "label": [57.5, 0.7]},
