@@ -163,3 +163,36 @@ class Table:
             if confirm:
                 return
         raise AssertionError("no Confirm after many steps")
+
+
+def control_labels() -> set[str]:
+    """Labels of the step message's Back/Prev/Next/Confirm buttons in every shipped language."""
+    from i18n import LOCALES, t
+
+    return {t(loc, f"discord.button.{k}") for loc in LOCALES for k in ("back", "prev", "next", "confirm")}
+
+
+async def play_to_end(fake: FakeDiscord, bots: RealBots, table: Table, match_id: int, thread_id: int,
+                      players: list, max_moves: int = 200) -> int:
+    """Whoever is asked clicks take-your-turn and walks the first options; returns the move count."""
+    from cogs.utils import ids
+
+    labels = control_labels()
+    moves = 0
+    while moves < max_moves:
+        pending = []
+        for user in players:
+            pending += [(user, r) for r in await bots.service.pending_for_user(match_id, user.id)]
+        if not pending:
+            return moves
+        user, req = pending[0]
+        turn_id = ids.turn_id(match_id, req)
+
+        def post_with_turn(tid: str = turn_id):
+            return next((m for m in reversed(fake.messages_in(thread_id)) if tid in m.custom_ids()), None)
+
+        post = await fake.wait_for(post_with_turn, 10, f"a post with {turn_id}")
+        step = await table.open_turn(user, post, turn_id)
+        await table.walk(user, step, labels)
+        moves += 1
+    raise AssertionError(f"match {match_id} not over after {max_moves} moves")

@@ -12,7 +12,7 @@ from __future__ import annotations
 import time
 
 import pytest
-from e2e_support import RealBots, Table, real_bot_missing
+from e2e_support import RealBots, Table, control_labels, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
 from i18n import normalize_locale, t
@@ -23,10 +23,6 @@ RESTART_AFTER_MOVES = 8
 STALE_AT_MOVE = 3
 MAX_MOVES = 80
 
-
-def control_labels() -> set[str]:
-    return {t(loc, f"discord.button.{k}") for loc in ("en", "zh-TW", "zh-CN")
-            for k in ("back", "prev", "next", "confirm")}
 
 
 def loc(user: FakeUser) -> str:

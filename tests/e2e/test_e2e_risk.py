@@ -8,17 +8,13 @@ owner by DM and never the public thread, and a player whose DMs are closed is to
 from __future__ import annotations
 
 import pytest
-from e2e_support import RealBots, Table, real_bot_missing
+from e2e_support import RealBots, Table, control_labels, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeUsageError
 from i18n import t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_bot_missing("risk")))
 
-
-def control_labels() -> set[str]:
-    return {t(loc, f"discord.button.{k}") for loc in ("en", "zh-TW", "zh-CN")
-            for k in ("back", "prev", "next", "confirm")}
 
 
 async def _active(service, match_id: int):
