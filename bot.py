@@ -147,16 +147,25 @@ def create_bot(settings: Settings) -> TabletopBot:
     return TabletopBot(settings)
 
 
-async def run_bot(settings: Settings, *, install_signals: bool = True) -> None:
-    """Run until closed; SIGINT/SIGTERM close cleanly (when we own the main thread's loop)."""
-    bot = create_bot(settings)
+async def run_bot(settings: Settings, *, install_signals: bool = True, bot: TabletopBot | None = None) -> None:
+    """Run until closed; SIGINT/SIGTERM close cleanly (when we own the main thread's loop).
+
+    ``bot`` lets a caller (tests) keep a handle on the instance it passes in.
+    """
+    bot = bot or create_bot(settings)
+    loop = asyncio.get_running_loop()
+    installed: list[signal.Signals] = []
     if install_signals:
-        loop = asyncio.get_running_loop()
         for sig in (signal.SIGINT, signal.SIGTERM):
             with contextlib.suppress(NotImplementedError, RuntimeError):  # Windows / not main thread
                 loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
-    async with bot:
-        await bot.start(settings.token or "")
+                installed.append(sig)
+    try:
+        async with bot:
+            await bot.start(settings.token or "")
+    finally:
+        for sig in installed:
+            loop.remove_signal_handler(sig)
 
 
 def main() -> int:

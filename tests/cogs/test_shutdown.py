@@ -1,0 +1,35 @@
+"""SIGTERM against the real run_bot on the local fake Discord: clean close, database closed."""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import signal
+from pathlib import Path
+
+import bot as botmod
+from app_settings import Settings
+from fakediscord import FakeDiscord
+
+
+async def test_sigterm_stops_scheduler_and_closes_database(tmp_path: Path) -> None:
+    server = FakeDiscord()
+    await server.start()
+    try:
+        with server.patch_discord():
+            settings = Settings(token=server.token, database_path=tmp_path / "sub" / "bot.sqlite3",
+                                scheduler_interval=0.2)
+            client = botmod.create_bot(settings)
+            task = asyncio.create_task(botmod.run_bot(settings, bot=client))
+            await server.wait_for(lambda: task.done() or client.scheduler is not None, 15, "the set-up to finish")
+            assert not task.done(), task.exception() if task.done() else None
+            assert (tmp_path / "sub" / "bot.sqlite3").exists(), "the database is created on first start"
+            assert client.scheduler is not None and client.scheduler.running
+            os.kill(os.getpid(), signal.SIGTERM)
+            await asyncio.wait_for(task, 15)
+            assert client.is_closed() and client.closing_down
+            assert client.store is None and not client.scheduler.running
+    finally:
+        await server.close()
+    # The handler was removed again: the default SIGTERM disposition is back.
+    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
