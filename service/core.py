@@ -1,0 +1,344 @@
+"""The machinery every match change goes through; the public operations build on it.
+
+How a change happens (the same for lobby edits, moves, AI moves, time-outs, resignations):
+
+1. take the match's asyncio lock (one per match; different matches run concurrently);
+2. read the committed match from the store and check the caller may do this now;
+3. let the engine compute the new state (CPU work goes to a worker thread so the event loop
+   keeps serving other matches);
+4. in ONE transaction: the match row (guarded by its version), the action log row, the
+   deadlines of the now-pending requests and the outbox row(s) describing the change;
+5. after the commit, hand the outbox rows to the publisher and mark them delivered.
+
+A crash anywhere before the commit leaves the match as it was; a crash after it leaves an
+undelivered outbox row that :meth:`MatchService.run_due` delivers later. Seats played by the AI
+(AI seats and resigned humans) have a deadline that is due at once, so the deadlines table is also
+the durable to-do list of AI moves still owed after a restart.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import random
+import time
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engines import registry
+from engines.base import Action, Engine, Event, Msg, Request, Result, State
+from service import codec
+from service.deadlines import deadline_for
+from service.errors import UserError
+from service.locks import KeyedLocks
+from service.models import Change, ChangeKind, MatchInfo, Publisher
+from store import repo
+from store.db import Store, Tx
+from store.repo import MatchRecord, SeatRecord
+
+log = logging.getLogger(__name__)
+
+#: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
+AI_MOVES_PER_CALL = 200
+#: How long an AI request whose engine call crashed waits before it is tried again.
+AI_RETRY_SECONDS = 300.0
+
+
+def default_ai_rng(match_id: int, version: int) -> random.Random:
+    """Deterministic per (match, version), so a replayed or retried AI move is the same move."""
+    return random.Random(f"ai:{match_id}:{version}")
+
+
+@dataclass
+class LoadedMatch:
+    rec: MatchRecord
+    seats: list[SeatRecord]
+    engine: Engine
+
+    @property
+    def id(self) -> int:
+        return self.rec.id
+
+    def seat_of(self, user_id: int) -> SeatRecord | None:
+        for s in self.seats:
+            if s.user_id == user_id:
+                return s
+        return None
+
+    def bot_plays(self, seat: int) -> bool:
+        """AI seats and resigned humans are answered by the AI."""
+        s = self.seats[seat] if 0 <= seat < len(self.seats) else None
+        return s is None or s.user_id is None or s.resigned
+
+
+class MatchCore:
+    """Locks, loading, the one-transaction commit, outbox delivery and AI/time-out moves."""
+
+    def __init__(
+        self,
+        store: Store,
+        *,
+        publisher: Publisher | None = None,
+        clock: Callable[[], float] = time.time,
+        ai_rng: Callable[[int, int], random.Random] | None = None,
+        rate_limits: bool = True,
+        ai_moves_per_call: int = AI_MOVES_PER_CALL,
+        offload: bool = True,
+        ai_in_background: bool = False,
+    ) -> None:
+        """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
+
+        ``rate_limits=False`` lifts the lobby limits (benchmarks, the terminal front-end);
+        ``offload=False`` runs engine calls on the event loop thread (cheaper for tiny engines).
+        ``ai_in_background=True`` makes act()/start()/resign() return right after their own
+        change is published and lets the AI answer in a background task (a chat front-end then
+        answers the click at once; the AI's moves arrive through the publisher). ``drain()``
+        waits for those tasks.
+        """
+        self.store = store
+        self._publisher = publisher
+        self._clock = clock
+        self._ai_rng = ai_rng or default_ai_rng
+        self._rate_limits = rate_limits
+        self._ai_cap = ai_moves_per_call
+        self._offload = offload
+        self._locks = KeyedLocks()
+        self._delivery_locks = KeyedLocks()
+        self._ai_in_background = ai_in_background
+        self._tasks: set[asyncio.Task[None]] = set()
+
+    def set_publisher(self, publisher: Publisher | None) -> None:
+        self._publisher = publisher
+
+    # ----- helpers ---------------------------------------------------------------------------
+    async def _cpu(self, fn: Callable[..., Any], *args: Any) -> Any:
+        if self._offload:
+            return await asyncio.to_thread(fn, *args)
+        return fn(*args)
+
+    async def _load(self, match_id: int, *, with_state: bool = True) -> LoadedMatch:
+        rec = await repo.get_match(self.store, match_id, with_state=with_state)
+        if rec is None:
+            raise UserError("core.err.no_match", match=match_id)
+        try:
+            engine = registry.get(rec.game)
+        except (KeyError, ImportError) as err:
+            raise UserError("core.err.unknown_game", game=rec.game) from err
+        return LoadedMatch(rec, await repo.get_seats(self.store, match_id), engine)
+
+    @staticmethod
+    def _info(m: LoadedMatch) -> MatchInfo:
+        return codec.match_info(m.rec, m.seats)
+
+    @staticmethod
+    def _need_status(m: LoadedMatch, *statuses: str) -> None:
+        if m.rec.status in statuses:
+            return
+        if m.rec.status == "lobby":
+            raise UserError("core.err.not_started")
+        if "lobby" in statuses and m.rec.status == "active":
+            raise UserError("core.err.already_started")
+        raise UserError("core.err.not_active")
+
+    @staticmethod
+    def _need_host(m: LoadedMatch, user_id: int) -> None:
+        if m.rec.host_id != user_id:
+            raise UserError("core.err.not_host")
+
+    def _player(self, m: LoadedMatch, user_id: int) -> SeatRecord:
+        seat = m.seat_of(user_id)
+        if seat is None:
+            raise UserError("core.err.not_a_player")
+        return seat
+
+    @staticmethod
+    def _request(m: LoadedMatch, state: State, seat: SeatRecord, request_id: str) -> Request:
+        """The pending request ``request_id`` if it is ``seat``'s to answer."""
+        if seat.resigned:
+            raise UserError("core.err.resigned")
+        for req in m.engine.pending(state):
+            if req.id == request_id:
+                if req.seat != seat.seat:
+                    raise UserError("core.err.not_your_turn")
+                return req
+        raise UserError("core.err.stale")
+
+    async def _bump(self, tx: Tx, m: LoadedMatch, **fields: Any) -> int:
+        """Advance the match row one version; refuses (as stale) if another writer got there first."""
+        version = m.rec.version + 1
+        ok = await repo.bump_match(tx, m.id, m.rec.version, version=version, updated_at=self._clock(),
+                                   **fields)
+        if not ok:
+            raise UserError("core.err.stale")
+        return version
+
+    async def _emit(self, tx: Tx, change: Change) -> None:
+        await repo.insert_outbox(tx, change.match_id, change.version, codec.change_to_json(change),
+                                 self._clock())
+
+    async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State) -> list[str]:
+        """Deadlines for exactly the pending requests; a request still pending keeps its deadline.
+
+        Human requests get the turn clock; requests the AI answers are due at once.
+        """
+        now = self._clock()
+        pending = m.engine.pending(state)
+        existing = {d.request_id: d for d in await repo.get_deadlines(tx, m.id)}
+        keep: set[str] = set()
+        for req in pending:
+            old = existing.get(req.id)
+            if old is not None and old.seat == req.seat and not (m.bot_plays(req.seat) and old.due_at > now):
+                keep.add(req.id)
+        await repo.delete_deadlines(tx, m.id, keep)
+        for req in pending:
+            if req.id in keep:
+                continue
+            if m.bot_plays(req.seat):
+                await repo.insert_deadline(tx, m.id, req.id, req.seat, now, None)
+            else:
+                due, remind = deadline_for(now, m.rec.turn_seconds)
+                await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind)
+        return [r.id for r in pending]
+
+    async def _commit_play(self, m: LoadedMatch, state: State, new_state: State, *, seat: int | None,
+                           request_id: str | None, action: Action, events: list[Event], source: str,
+                           kind: ChangeKind, note: Msg | None = None,
+                           forced_result: Result | None = None,
+                           before: Callable[[Tx], Awaitable[None]] | None = None) -> None:
+        """One transaction for one game step: match row, log row, deadlines, outbox (and
+        ``before``, any other write that must stand or fall with it)."""
+        result = forced_result or m.engine.result(new_state)
+        reason = "resigned" if forced_result is not None else "game"
+        now = self._clock()
+        async with self.store.transaction() as tx:
+            if before is not None:
+                await before(tx)
+            fields: dict[str, Any] = {"state": new_state}
+            if result is not None:
+                fields.update(status="finished", finished_at=now, result=codec.result_to_json(result, reason))
+            version = await self._bump(tx, m, **fields)
+            await repo.insert_action(tx, m.id, version, seat, request_id, list(action),
+                                     [e.to_json() for e in events], source, now)
+            if result is not None:
+                await repo.delete_deadlines(tx, m.id)
+                pending_ids: list[str] = []
+            else:
+                pending_ids = await self._sync_deadlines(tx, m, new_state)
+            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
+            if result is not None:
+                await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+
+    async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
+                           note: Msg | None = None, **fields: Any) -> None:
+        """A change that is not a game step (lobby edits, abandon): row + outbox."""
+        async with self.store.transaction() as tx:
+            version = await self._bump(tx, m, **fields)
+            if seats is not None:
+                await repo.replace_seats(tx, m.id, seats)
+            if fields.get("status") in ("abandoned", "finished"):
+                await repo.delete_deadlines(tx, m.id)
+            if kind is not None:
+                await self._emit(tx, Change(kind, m.id, version, None, [], note, []))
+
+    # ----- delivery ------------------------------------------------------------------------------
+    async def _deliver(self, match_id: int) -> int:
+        """Publish the match's undelivered changes in order; stop at the first failure so a later
+        change never overtakes an earlier one (run_due retries)."""
+        publisher = self._publisher
+        if publisher is None:
+            return 0
+        sent = 0
+        async with self._delivery_locks(match_id):
+            for row in await repo.undelivered(self.store, match_id):
+                try:
+                    change = codec.change_from_json(row.payload)
+                    info = await self.get(match_id)
+                    await publisher.publish(info, change)
+                    async with self.store.transaction() as tx:
+                        await repo.mark_delivered(tx, row.id, self._clock())
+                except Exception:  # the change is committed; the caller must not see a failure
+                    log.exception("publishing change %s of match %s failed; will retry", row.id, match_id)
+                    break
+                sent += 1
+        return sent
+
+    async def _after_change(self, match_id: int) -> None:
+        """Publish, then let the AI answer. The caller's own change is committed by now, so a
+        failure here is logged rather than raised; the AI's deadlines are due, so run_due retries."""
+        await self._deliver(match_id)
+        if self._ai_in_background:
+            task = asyncio.get_running_loop().create_task(self._drive_logged(match_id))
+            self._tasks.add(task)
+            task.add_done_callback(self._tasks.discard)
+        else:
+            await self._drive_logged(match_id)
+
+    async def _drive_logged(self, match_id: int) -> None:
+        try:
+            await self._drive_ai(match_id)
+        except Exception:
+            log.exception("AI moves after a change of match %s failed; run_due will retry", match_id)
+
+    async def drain(self) -> None:
+        """Wait until background AI moves have finished (shutdown, tests)."""
+        while self._tasks:
+            await asyncio.gather(*list(self._tasks), return_exceptions=True)
+
+    # ----- AI and time-outs -------------------------------------------------------------------------
+    async def _auto_play(self, match_id: int, request_id: str | None = None) -> bool:
+        """Answer one request the service must answer itself: ``request_id`` when given (a due
+        deadline), else the first pending request of a seat the AI plays. Returns whether a move
+        was committed."""
+        async with self._locks(match_id):
+            m = await self._load(match_id)
+            if m.rec.status != "active" or m.rec.state is None:
+                async with self.store.transaction() as tx:  # leftovers must not be retried forever
+                    await repo.delete_deadlines(tx, m.id)
+                return False
+            state = m.rec.state
+            pending = m.engine.pending(state)
+            if request_id is not None:
+                req = next((r for r in pending if r.id == request_id), None)
+            else:
+                req = next((r for r in pending if m.bot_plays(r.seat)), None)
+            if req is None:
+                if request_id is not None:
+                    async with self.store.transaction() as tx:
+                        await repo.delete_deadlines(tx, m.id, {r.id for r in pending} - {request_id})
+                return False
+            rng = self._ai_rng(m.id, m.rec.version)
+            bot = m.bot_plays(req.seat)
+            try:
+                if bot:
+                    seat = m.seats[req.seat] if req.seat < len(m.seats) else None
+                    level = (seat.ai_level if seat else None) or "normal"
+                    action = await self._cpu(m.engine.ai_action, state, req.seat, rng, level)
+                else:
+                    action = await self._cpu(m.engine.timeout_action, state, req, rng)
+                new_state, events = await self._cpu(m.engine.apply, state, req.seat, action)
+            except Exception:
+                log.exception("automatic move for request %s of match %s failed", req.id, m.id)
+                async with self.store.transaction() as tx:
+                    await repo.insert_deadline(tx, m.id, req.id, req.seat,
+                                               self._clock() + AI_RETRY_SECONDS, None)
+                return False
+            if bot:
+                await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
+                                        action=action, events=events, source="ai", kind="acted")
+            else:
+                note = Msg("core.note.timeout", {"name": m.seats[req.seat].name})
+                await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
+                                        action=action, events=events, source="timeout", kind="timeout",
+                                        note=note)
+        await self._deliver(match_id)
+        return True
+
+    async def _drive_ai(self, match_id: int, budget: int | None = None) -> int:
+        """Let the AI answer its pending requests, one transaction each, up to ``budget`` moves."""
+        moves = 0
+        cap = self._ai_cap if budget is None else budget
+        while moves < cap and await self._auto_play(match_id):
+            moves += 1
+        return moves
+
