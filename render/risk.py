@@ -1,10 +1,11 @@
 """Risk board image: the world map in owner colours with army badges, the last battle, and a legend.
 
 A render recolours the cached territory label image with a palette (one lookup for the whole
-map), lays the cached static layer over it (sea, borders, routes, names: see
-:mod:`render.risk_background`), then draws only what a game changes: army badges, HQ stars, the
-last attack's arrow, continent holders and the legend band. Only public fields of the view are
-read, so a seat's own view (with its ``"you"`` part) renders exactly like the public one.
+map), lays the cached static layer over it (sea, borders, routes, continent table: see
+:mod:`render.risk_background`), draws the last attack's arrow, lays the cached territory names
+over that (so the arrow never hides a name), then draws what a game changes: army badges, HQ
+stars, continent holders and the legend band. Only public fields of the view are read, so a
+seat's own view (with its ``"you"`` part) renders exactly like the public one.
 
 ``overlay`` may hold ``{"highlight": [territory ids]}`` to ring territories (choices on offer).
 """
@@ -72,8 +73,9 @@ def fill_of(strong: RGB) -> RGB:
 def owner_colors(view: dict[str, Any]) -> dict[int, RGB]:
     """Strong colour per owner value (-1 is neutral)."""
     out = {-1: NEUTRAL}
-    for p in view.get("players", []):
-        out[p["seat"]] = color_of(p.get("color"), p["seat"])
+    for i, p in enumerate(view.get("players", [])):
+        seat = p.get("seat", i)
+        out[seat] = color_of(p.get("color"), seat)
     return out
 
 
@@ -119,7 +121,8 @@ def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: R
 
 
 def _hq_marks(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> None:
-    """A star on each public headquarters, hollow once somebody else holds it."""
+    """A star on each public headquarters: gold while its owner holds it, in the old owner's
+    colour once somebody took it."""
     terr = view.get("territories", {})
     for p in view.get("players", []):
         hq = p.get("hq")
@@ -128,7 +131,6 @@ def _hq_marks(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors:
         x, y = lay.px(lay.anchors[hq])
         spot = (x + BADGE_R + 2, y - BADGE_R + 1)
         held = terr.get(hq, {}).get("owner") == p["seat"]
-        # Gold while its owner holds it; once taken, the star keeps the old owner's colour.
         _star(d, spot, 12, (20, 20, 24), (20, 20, 24), 3)
         _star(d, spot, 10, GOLD if held else colors[p["seat"]], WHITE if not held else darken(GOLD, 0.45), 2)
 
