@@ -47,6 +47,8 @@ class DiscordPublisher:
         self._dm_closed: set[int] = set()
         self._dm_noted: set[tuple[int, int]] = set()
         self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
+        self._posted: OrderedDict[str, None] = OrderedDict()  # footer markers of our posts
+        self._scanned: set[int] = set()  # matches whose recent history this process has checked
 
     @property
     def service(self) -> Any:
@@ -105,8 +107,17 @@ class DiscordPublisher:
                 log.warning("could not unarchive thread", extra={"match": match.id})
         return channel  # type: ignore[return-value]
 
-    async def _already_posted(self, channel: discord.abc.Messageable, marker: str) -> bool:
-        """Whether a recent post of ours carries this change's footer (redelivery after restart)."""
+    async def _already_posted(self, match_id: int, channel: discord.abc.Messageable, marker: str) -> bool:
+        """Whether a post of ours carries this change's footer.
+
+        Memory answers within one process; the channel history (one request) is read only for the
+        first change of a match after a restart, when a post may exist that memory lost.
+        """
+        if marker in self._posted:
+            return True
+        if match_id in self._scanned:
+            return False
+        self._scanned.add(match_id)
         try:
             async for message in channel.history(limit=HISTORY_SCAN):
                 if message.author.id == self.bot.user.id and any(
@@ -133,7 +144,7 @@ class DiscordPublisher:
     async def _post_change(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable) -> None:
         locale = match.locale
         marker = match_marker(match.id, change.version)
-        if await self._already_posted(channel, marker):
+        if await self._already_posted(match.id, channel, marker):
             return
         engine = registry.get(match.game)
         try:
@@ -164,6 +175,9 @@ class DiscordPublisher:
         if kwargs["content"] is None and "embed" not in kwargs:
             return  # e.g. a lobby closed before it started: the lobby message says it all
         message = await channel.send(**kwargs)
+        self._posted[marker] = None
+        while len(self._posted) > _REMEMBER:
+            self._posted.popitem(last=False)
         await self._retire_previous(match.id, (message.channel.id, message.id))
         for user_id in dm_users:
             loc = await locale_for_user(self.service, user_id, locale)
