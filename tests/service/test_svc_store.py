@@ -105,3 +105,55 @@ async def test_reader_sees_only_committed_data(tmp_path: Path) -> None:
         assert json.loads(row["options"]) == {"a": "1"}
     finally:
         await store.close()
+
+
+async def test_failed_migration_leaves_previous_version(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import shutil
+
+    import store.migrate as migrate_mod
+
+    folder = tmp_path / "migrations"
+    folder.mkdir()
+    shutil.copy(migrate_mod.MIGRATIONS_DIR / "0001_init.sql", folder)
+    (folder / "0002_broken.sql").write_text(
+        "CREATE TABLE half_done (x INTEGER);\nINSERT INTO no_such_table VALUES (1);\n", encoding="utf-8")
+    monkeypatch.setattr(migrate_mod, "MIGRATIONS_DIR", folder)
+    path = tmp_path / "m.sqlite3"
+    with pytest.raises(sqlite3.OperationalError):
+        await Store.open(path)
+    monkeypatch.setattr(migrate_mod, "MIGRATIONS_DIR", folder.parent / "none")  # nothing to apply
+    (folder.parent / "none").mkdir()
+    store = await Store.open(path)
+    try:
+        assert await store.schema_version() == 1
+        assert await store.fetchone("SELECT name FROM sqlite_master WHERE name = 'half_done'") is None
+    finally:
+        await store.close()
+
+
+def test_migration_numbers_must_be_contiguous(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    import store.migrate as migrate_mod
+
+    (tmp_path / "0001_a.sql").write_text("", encoding="utf-8")
+    (tmp_path / "0003_c.sql").write_text("", encoding="utf-8")
+    monkeypatch.setattr(migrate_mod, "MIGRATIONS_DIR", tmp_path)
+    with pytest.raises(RuntimeError):
+        migrations()
+
+
+async def test_in_memory_store_works_with_the_service() -> None:
+    import svc_toy_engine
+
+    from service.matches import MatchService
+
+    svc_toy_engine.install()
+    store = await Store.open(":memory:")
+    try:
+        service = MatchService(store, offload=False)
+        info = await service.create_lobby(svc_toy_engine.SLUG, host_id=1, host_name="H", locale="en")
+        await service.add_ai(info.id, 1)
+        info = await service.start(info.id, 1)
+        assert info.status == "active" and await service.pending_for_user(info.id, 1)
+    finally:
+        await store.close()
+        svc_toy_engine.uninstall()
