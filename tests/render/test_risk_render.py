@@ -83,6 +83,17 @@ def test_layout_adjacency_matches_the_engine_map_when_present() -> None:
         assert sorted(c["territories"]) == sorted(_raw()["continents"][c["id"]]["territories"])
 
 
+def test_layout_file_is_what_the_tool_builds_from_its_art() -> None:
+    """Nobody hand-edited the JSON without the art (or the other way round)."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("make_risk_layout", ROOT / "tools" / "make_risk_layout.py")
+    assert spec and spec.loader
+    tool = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(tool)
+    assert json.loads(json.dumps(tool.build())) == _raw()
+
+
 def test_every_border_is_a_shared_edge_or_a_drawn_sea_route_and_nothing_else_touches() -> None:
     raw = _raw()
     pairs = _pairs(raw["adjacency"])
