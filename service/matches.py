@@ -192,6 +192,27 @@ class MatchService(LobbyOps):
         return [LogEntry(r.version, r.seat, r.action, [codec.event_from_json(e) for e in r.events],
                          r.source, r.created_at) for r in rows]
 
+    async def export(self, match_id: int, *, include_state: bool = False) -> dict[str, Any]:
+        """Everything needed to rebuild the match: game, options, seats, seed and the action log
+        (``service.replay.replay`` turns it back into the state). The seed reveals hidden
+        information (deck order), so front-ends should offer this only for finished matches or
+        to managers."""
+        m = await self._load(match_id, with_state=include_state)
+        if m.rec.seed is None:
+            raise UserError("core.err.not_started")
+        rows = await repo.list_actions(self.store, match_id)
+        out: dict[str, Any] = {
+            "format": 1, "id": m.id, "game": m.rec.game, "options": dict(m.rec.options), "seed": m.rec.seed,
+            "status": m.rec.status, "version": m.rec.version, "result": m.rec.result,
+            "seats": [{"seat": s.seat, "name": s.name, "ai_level": s.ai_level, "human": s.user_id is not None,
+                       "resigned": s.resigned} for s in m.seats],
+            "actions": [{"version": r.version, "seat": r.seat, "action": r.action, "source": r.source,
+                         "created_at": r.created_at} for r in rows],
+        }
+        if include_state:
+            out["state"] = m.rec.state
+        return out
+
     async def _infos(self, recs: list[MatchRecord]) -> list[MatchInfo]:
         return [codec.match_info(rec, await repo.get_seats(self.store, rec.id)) for rec in recs]
 

@@ -286,3 +286,24 @@ async def test_ai_can_answer_in_the_background(store: Store, recorder: Recorder,
     log = await service.log(mid)
     assert log[-1].source == "ai" and log[-1].version > after.version
     assert await service.pending_for_user(mid, HOST)
+
+
+async def test_export_replays_to_the_stored_state(service: MatchService) -> None:
+    from service.replay import replay
+
+    info = await service.create_lobby(SLUG, host_id=HOST, host_name="Host", locale="en",
+                                      options={"target": "30"})
+    await service.join(info.id, BOB, "Bob")
+    await service.join(info.id, CAROL, "Carol")
+    mid = (await service.start(info.id, HOST)).id
+    for user in (HOST, BOB, CAROL, HOST):
+        if await service.pending_for_user(mid, user):
+            await play_own_turn(service, mid, user, "2")
+    await service.resign(mid, CAROL)
+    export = json.loads(json.dumps(await service.export(mid, include_state=True)))  # survives JSON
+    assert [a["seat"] for a in export["actions"] if a["action"] == ["resign"]] == [2]
+    assert export["seats"][2]["resigned"] and export["status"] == "active"
+    assert replay(export) == export["state"] == await stored_state(service, mid)
+    lobby = await service.create_lobby(SLUG, host_id=DAVE, host_name="D", locale="en")
+    with pytest.raises(UserError):
+        await service.export(lobby.id)
