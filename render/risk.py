@@ -286,8 +286,8 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
         if not alive:
             notes.append(t(locale, "riskmap.legend.out"))
         hq = p.get("hq")
+        held = hq in lay.anchors and terr.get(hq, {}).get("owner") == seat
         if hq in lay.anchors:
-            held = terr.get(hq, {}).get("owner") == seat
             notes.append(t(locale, "riskmap.legend.hq" if held else "riskmap.legend.hq_lost",
                            name=name(locale, "territory", hq)))
         if p.get("hqs_captured"):
@@ -295,7 +295,8 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
         if notes:
             x = COLS["notes"] + 12
             if hq in lay.anchors:
-                _star(d, (x + 6, cy), 7, strong, darken(GOLD, 0.2), 1)
+                # The same star as on the map: gold while held, the owner's colour once lost.
+                _star(d, (x + 7, cy), 8, GOLD if held else strong, darken(GOLD, 0.45) if held else INK, 1)
                 x += 16
             text, size = text_fit(" · ".join(notes), 900 - x - 8, 14, min_size=11)
             draw_text(d, (x, cy), text, size, ink, anchor="lm")
