@@ -23,7 +23,7 @@ from typing import Any
 from engines.base import EngineError
 from engines.pentactic import rules
 from engines.pentactic.board import board_masks, geo, legal_disc_mask
-from engines.pentactic.geometry import Geometry, Placement, cell_token
+from engines.pentactic.geometry import Geometry, Placement, cell_token, disc_cells
 from engines.pentactic.solver import SearchLimit, solve
 
 State = dict[str, Any]
@@ -31,7 +31,13 @@ State = dict[str, Any]
 #: Most useful to its owner first (fits in the smallest, most irregular holes).
 DISCARD_PREFERENCE = ("P", "L", "Y", "N", "F", "V", "T", "Z", "U", "W", "I", "X")
 DEAD_PENALTY = 100.0
+#: log(1 + n) for every possible count of placements of one piece (at most 8 * 11 * 6).
+_LOG = [math.log1p(n) for n in range(8 * 11 * 6 + 1)]
 SOLO_NODES = 20000
+#: How many of the best one-ply candidates get a one-ply deeper look (fixed: decisions must not
+#: depend on the machine's speed, only on the rng).
+ATTACK_LOOKAHEAD = 24
+DEFENCE_LOOKAHEAD = 5
 
 
 def choose(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
@@ -81,6 +87,7 @@ class _Field:
                     index[id(pl)] = i
                     bits |= 1 << i
             self.by_piece[p] = bits
+        self._kills: list[int] | None = None
         self.kill: list[int] = []
         for cell in g.covering:
             bits = 0
@@ -89,6 +96,12 @@ class _Field:
                 if i is not None:
                     bits |= 1 << i
             self.kill.append(bits)
+
+    def kills(self) -> list[int]:
+        """For every legal placement, the placements it rules out (computed once, on demand)."""
+        if self._kills is None:
+            self._kills = [self.killed_by(pl.mask) for pl in self.legal]
+        return self._kills
 
     def killed_by(self, mask: int) -> int:
         out = 0
@@ -100,12 +113,13 @@ class _Field:
 
     def value(self, killed: int, skip: str | None = None) -> float:
         """Higher is better for the attacker: concave in each piece's surviving placements."""
+        alive = ~killed
         total = 0.0
-        for p in self.pieces:
+        for p, bits in self.by_piece.items():
             if p == skip:
                 continue
-            n = (self.by_piece[p] & ~killed).bit_count()
-            total += math.log1p(n) if n else -DEAD_PENALTY
+            n = (bits & alive).bit_count()
+            total += _LOG[n] if n else -DEAD_PENALTY
         return total
 
 
@@ -138,8 +152,37 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
         for x, y in g.mask_cells(legal_disc_mask(g, board)):
             drop = base - field.value(field.kill[y * g.width + x])
             scored.append((drop + lead, (t, x, y)))
+    if level == "normal" and state["mode"] != "3":
+        scored = _defence_lookahead(state, g, scored)
     t, x, y = _best(scored, rng)
     return ["disc", *prefix(t), cell_token(x, y)]
+
+
+def _top(scored: list[tuple[float, Any]], k: int) -> list[tuple[float, Any]]:
+    """The ``k`` best candidates, ties kept in generation order (deterministic)."""
+    order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
+    return [scored[i] for i in order[:k]]
+
+
+def _defence_lookahead(state: State, g: Geometry, scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
+    """Re-rank the best discs by the attacker's best reply to each (one ply deeper)."""
+    out = []
+    fields: dict[int, _Field] = {}
+    for drop, (t, x, y) in _top(scored, DEFENCE_LOOKAHEAD):
+        if t not in fields:
+            occ, _ = board_masks(g, rules.board_of(state, t))
+            victim = rules.attacker(state) if state["mode"] == "1" else t
+            fields[t] = _Field(g, occ, state["players"][victim]["pieces"])
+        field = fields[t]
+        disc = field.kill[y * g.width + x]
+        kills = field.kills()
+        replies = [field.value(disc | kills[i], skip=pl.piece)
+                   for i, pl in enumerate(field.legal) if not (disc >> i) & 1]
+        if not replies:
+            out.append((DEAD_PENALTY * 10 + drop, (t, x, y)))
+            continue
+        out.append((-max(replies) + 0.01 * drop, (t, x, y)))
+    return out
 
 
 # ----- attack -------------------------------------------------------------------------------
@@ -164,4 +207,33 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
             return _place(sol[0])
     field = _Field(g, occ, pieces)
     scored = [(field.value(field.killed_by(pl.mask), skip=pl.piece), pl) for pl in field.legal]
+    if level == "normal" and state["mode"] != "4":
+        scored = _attack_lookahead(state, seat, g, field, occ, scored)
     return _place(_best(scored, rng))
+
+
+def _threat(state: State, seat: int) -> bool:
+    """Whether some opponent may still put a disc on this seat's board."""
+    mode = state["mode"]
+    if mode == "1":
+        return state["players"][rules.defender(state)]["discs"] > 0
+    return any(p["discs"] > 0 for s, p in enumerate(state["players"]) if s != seat)
+
+
+def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: int,
+                      scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
+    """Re-rank the best placements by the worst disc the defender can answer with."""
+    if not _threat(state, seat):
+        return scored
+    _, discs = board_masks(g, rules.own_board(state, seat))
+    out = []
+    for first, pl in _top(scored, ATTACK_LOOKAHEAD):
+        placed = field.killed_by(pl.mask)
+        squares = disc_cells(g, occ | pl.mask, discs)
+        worst = first
+        while squares:
+            low = squares & -squares
+            worst = min(worst, field.value(placed | field.kill[low.bit_length() - 1], skip=pl.piece))
+            squares ^= low
+        out.append((worst + 0.01 * first, pl))
+    return out
