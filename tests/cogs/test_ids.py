@@ -21,7 +21,12 @@ def test_path_round_trip(path: list[str]) -> None:
     assert ids.decode_path(text) == path
 
 
-@given(st.integers(min_value=1, max_value=2**53), st.text(min_size=1, max_size=10), paths,
+#: Engines make request ids like "r12" or "s3-discard"; ids up to 40 safe characters must always fit.
+request_ids = st.text(alphabet=st.characters(whitelist_categories=("Ll", "Lu", "Nd"), max_codepoint=127)
+                      | st.sampled_from("-_."), min_size=1, max_size=40)
+
+
+@given(st.integers(min_value=1, max_value=2**53), request_ids, paths,
        st.integers(min_value=0, max_value=9))
 def test_nav_ids_fit_and_resolve(match_id: int, req: str, path: list[str], page: int) -> None:
     store = ids.PathStore()
@@ -48,6 +53,13 @@ def test_long_path_is_kept_server_side_and_lost_after_restart() -> None:
     assert ids.resolve_path(m["path"], 12345, "r77", ids.PathStore()) is None
     with pytest.raises(ids.BadCustomId):
         ids.confirm_id(12345, "r77", path, None)
+
+
+def test_absurd_request_id_is_refused_not_truncated() -> None:
+    with pytest.raises(ids.BadCustomId):
+        ids.turn_id(1, "r" * 120)
+    with pytest.raises(ids.BadCustomId):
+        ids.nav_id(1, "é" * 40, 0, ["a"], ids.PathStore())
 
 
 def test_short_path_stays_in_the_id() -> None:
