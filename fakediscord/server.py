@@ -306,7 +306,8 @@ class FakeDiscord(DriverMixin):
                              webhook: bool = False, interaction: Any = None,
                              extra_flags: int = 0) -> FakeMessage:
         self._check(route, payload, uploads, creating=True)
-        if channel.type == 1 and channel.recipient is not None and not channel.recipient.dms_open:
+        if (channel.type == 1 and channel.recipient is not None and not channel.recipient.dms_open
+                and not webhook):  # interaction answers always reach the user who interacted
             raise ApiError(403, 50007, "Cannot send messages to this user")
         if channel.is_thread and channel.archived:
             if channel.locked:

@@ -137,8 +137,13 @@ class Table:
                                  "the step message")
         return ix.original
 
-    async def walk(self, user, step_msg, locale_key_labels: set[str], max_steps: int = 40) -> None:
-        """From a step message, pick the first option each time and Confirm when offered."""
+    async def walk(self, user, step_msg, locale_key_labels: set[str], max_steps: int = 40, *,
+                   biggest_number: bool = False) -> None:
+        """From a step message, pick the first option each time and Confirm when offered.
+
+        With ``biggest_number`` a step whose options are all numbers (army counts) takes the
+        largest, so games with "how many" steps progress in fewer clicks.
+        """
         for _ in range(max_steps):
             ids_now = step_msg.custom_ids()
             confirm = [c for c in ids_now if c.startswith("g:c:")]
@@ -150,10 +155,15 @@ class Table:
             if confirm:
                 ix = await self.fake.click(user, step_msg, confirm[0], timeout=10)
             elif selects:
-                first = selects[0]["options"][0]["value"]
+                values = [o["value"] for o in selects[0]["options"]]
+                first = max(values, key=int) if biggest_number and all(v.isdigit() for v in values) else values[0]
                 ix = await self.fake.select(user, step_msg, selects[0]["custom_id"], [first], timeout=10)
             elif options:
-                ix = await self.fake.click(user, step_msg, options[0]["custom_id"], timeout=10)
+                chosen = options[0]
+                last = [b["custom_id"].rsplit(",", 1)[-1].rsplit(":", 1)[-1] for b in options]
+                if biggest_number and all(v.isdigit() for v in last):
+                    chosen = options[max(range(len(options)), key=lambda i: int(last[i]))]
+                ix = await self.fake.click(user, step_msg, chosen["custom_id"], timeout=10)
             else:
                 raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
             await self.fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, 10,

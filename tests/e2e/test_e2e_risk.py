@@ -11,10 +11,13 @@ import pytest
 from e2e_support import RealBots, Table, control_labels, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeUsageError
-from i18n import t
+from i18n import LOCALES, normalize_locale, t, tm
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_bot_missing("risk")))
 
+
+
+MAX_MOVES = 90
 
 
 async def _active(service, match_id: int):
@@ -24,6 +27,8 @@ async def _active(service, match_id: int):
 
 async def test_risk_private_information_goes_only_by_dm(fake: FakeDiscord, real_bots: RealBots,
                                                         table: Table) -> None:
+    from cogs.utils import ids
+
     await real_bots.start()
     alice = fake.add_user("alice", locale="en-US")
     bob = fake.add_user("bob", locale="zh-TW", dms_open=False)
@@ -54,20 +59,38 @@ async def test_risk_private_information_goes_only_by_dm(fake: FakeDiscord, real_
     assert any(a.content_type == "image/png" and a.data.startswith(b"\x89PNG")
                for m in posts for a in m.attachments)
 
-    # Play a few moves by clicking, whoever is asked; the thread never shows private text.
+    # Play by clicking (whoever is asked) until a player with open DMs draws a territory card.
     labels = control_labels()
-    for _ in range(4):
-        post = table.status_posts(thread)[-1]
+    seat_user = {s.seat: fake.user(s.user_id) for s in info.seats}
+    card_text = None
+    for _ in range(MAX_MOVES):
         pending = []
         for user in (alice, bob, carol):
             pending += [(user, r) for r in await service.pending_for_user(match_id, user.id)]
-        if not pending:
-            break
-        user, _req = pending[0]
-        turn_id = next(c for c in post.custom_ids() if c.startswith("g:t:"))
+        assert pending, "the game ended before anybody drew a card"
+        user, req = pending[0]
+        turn_id = ids.turn_id(match_id, req)
+        post = await fake.wait_for(lambda tid=turn_id: next(
+            (m for m in reversed(fake.messages_in(thread)) if tid in m.custom_ids()), None), 10, turn_id)
         step = await table.open_turn(user, post, turn_id)
         assert step.ephemeral and step.ephemeral_for == user.id
-        await table.walk(user, step, labels)
+        await table.walk(user, step, labels, biggest_number=True)
+        for entry in await service.log(match_id, limit=3):
+            for event in entry.events:
+                owner = seat_user[event.to[0]] if event.to else None
+                if event.msg.key == "risk.ev.draw_private" and owner is not None and owner.dms_open:
+                    card_texts = {tm(loc, event.msg) for loc in LOCALES}
+                    card_text = tm(normalize_locale(owner.locale), event.msg)
+                    card_owner = owner
+        if card_text:
+            break
+    assert card_text, f"nobody with open DMs drew a card in {MAX_MOVES} moves"
+    await fake.wait_for(lambda: any(card_text in m.content for m in fake.dms_of(card_owner)), 10, "the card DM")
+    others = [u for u in (alice, bob, carol) if u is not card_owner]
+    seen_by_others = [m.text() for u in others for m in fake.dms_of(u) + fake.ephemerals_of(u)]
+    public = [m.text() for m in fake.messages_in(thread) + fake.messages_in(fake.general)]
+    for text in card_texts:
+        assert not any(text in body for body in seen_by_others + public), f"card leaked: {text}"
 
     private_lines: set[str] = set()
     for user in (alice, carol):
