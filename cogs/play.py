@@ -103,20 +103,14 @@ async def open_turn(interaction: discord.Interaction, match_id: int, req: str | 
     await interaction.edit_original_response(**kwargs)
 
 
-class _Dynamic:
-    """Shared parsing: from_custom_id must never raise (discord.py would swallow the click)."""
-
-    @staticmethod
-    def _int(value: str) -> int:
-        return int(value) if value.isdigit() else 0
-
-
+# The DynamicItem classes only parse their custom id (from_custom_id must not raise: discord.py
+# would log and drop the click unanswered) and hand the work to ``guarded``.
 class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.TURN_TEMPLATE)):
     @classmethod
     async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
                              match: re.Match[str]) -> TurnButton:
         self = cls(item)  # type: ignore[arg-type]
-        self.match_id = _Dynamic._int(match["match"])
+        self.match_id = int(match["match"])  # the template allows digits only
         self.req = match["req"]
         return self
 
@@ -152,7 +146,7 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(i
 
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
-        mid = _Dynamic._int(g["match"])
+        mid = int(g["match"])
         await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], int(g["page"])))
 
 
@@ -166,7 +160,7 @@ class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
-        mid = _Dynamic._int(g["match"])
+        mid = int(g["match"])
         values = list((interaction.data or {}).get("values") or [])
         await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], 0, values[:1]))
 
@@ -181,7 +175,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
 
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
-        mid = _Dynamic._int(g["match"])
+        mid = int(g["match"])
         await guarded(interaction, mid, self._confirm(interaction, mid))
 
     async def _confirm(self, interaction: discord.Interaction, match_id: int) -> None:
