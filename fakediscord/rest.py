@@ -76,6 +76,10 @@ def build_app(fake: FakeDiscord) -> web.Application:
         except web.HTTPNotFound:
             fake.violate("unknown_route", route, "the fake (and maybe Discord) has no such endpoint")
             return json_reply({"code": 0, "message": "404: Not Found"}, status=404)
+        except (json.JSONDecodeError, UnicodeDecodeError, KeyError, ValueError, TypeError) as exc:
+            # A malformed body (or a bug in the fake): 400 rather than 500, which discord.py retries.
+            fake.violate("bad_request", route, f"{type(exc).__name__}: {exc}")
+            return json_reply({"code": 50109, "message": "The request body contains invalid JSON."}, status=400)
         except web.HTTPMethodNotAllowed:
             fake.violate("unknown_route", route, "method not allowed")
             return json_reply({"code": 0, "message": "405: Method Not Allowed"}, status=405)

@@ -371,6 +371,12 @@ class FakeDiscord(DriverMixin):
         errors = check_message({**merged, "attachments": payload.get("attachments")},
                                [(u.filename, u.data) for u in uploads], creating=False)
         errors += self._check_attachment_refs(payload, uploads, msg)
+        kept = msg.attachments
+        if payload.get("attachments") is not None:
+            keep = {int(r["id"]) for r in payload["attachments"] if str(r.get("id", "")).isdigit()}
+            kept = [a for a in msg.attachments if a.id in keep]
+        if not (merged["content"] or merged["embeds"] or merged["components"] or kept or uploads):
+            errors.append(FieldError("", "50006", "Cannot send an empty message"))
         if errors:
             self.reject(route, errors)
         channel = self.channels.get(msg.channel_id)
@@ -380,10 +386,7 @@ class FakeDiscord(DriverMixin):
         msg.embeds = list(merged["embeds"] or [])
         msg.components = list(merged["components"] or [])
         msg.flags = int(merged["flags"]) & ~FLAG_LOADING
-        if "attachments" in payload and payload["attachments"] is not None:
-            keep = {int(r["id"]) for r in payload["attachments"] if str(r.get("id", "")).isdigit()}
-            msg.attachments = [a for a in msg.attachments if a.id in keep]
-        msg.attachments += self._new_attachments(msg.channel_id, payload, uploads)
+        msg.attachments = kept + self._new_attachments(msg.channel_id, payload, uploads)
         if "content" in payload:
             msg.mentions = self._mentions(route, payload, msg.content)
         self._check_embed_files(route, msg)

@@ -518,9 +518,13 @@ async def test_raw_rest_auth_uploads_and_unknown_routes(fake: FakeDiscord) -> No
         url = f"{base}/channels/{fake.general.id}/messages/{sent['id']}"
         async with http.patch(url, data=form, headers=auth) as resp:
             assert resp.status == 400 and (await resp.json())["code"] == 50035
+        async with http.patch(url, json={"content": "", "attachments": []}, headers=auth) as resp:
+            assert resp.status == 400, "an edit may not leave the message empty"
+        async with http.patch(url, data=b"{not json", headers={**auth, "Content-Type": "application/json"}) as resp:
+            assert resp.status == 400 and (await resp.json())["code"] == 50109
         async with http.get(f"{base}/channels/{fake.general.id}/pins", headers=auth) as resp:
             assert resp.status == 404
         async with http.get(f"{base}/channels/1/messages", headers=auth) as resp:
             assert resp.status == 404 and (await resp.json())["code"] == 10003
-    assert [v.kind for v in fake.violations] == ["invalid_form", "unknown_route"]
+    assert [v.kind for v in fake.violations] == ["invalid_form", "invalid_form", "bad_request", "unknown_route"]
     assert "ATTACHMENT_NOT_REFERENCED" in fake.violations[0].detail
