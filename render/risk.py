@@ -98,15 +98,67 @@ def _seat_name(locale: str, names: Sequence[str], seat: int) -> str:
 # Map marks
 
 
-def _badge(d: ImageDraw.ImageDraw, center: tuple[float, float], armies: int, strong: RGB) -> None:
+def marker_outline(seat: int, center: tuple[float, float], hw: float, hh: float) -> list[tuple[float, float]] | None:
+    """The outline of a seat's marker (None: a rounded box, a pill or a square), ``hw``/``hh`` being
+    the half width/height of the room the number needs. Each seat has its own shape (circle,
+    square, hexagon, gem, shield, diamond), so owners can be told apart without relying on colour
+    alone; neutral armies use the circle."""
+    x, y = center
+    kind = seat % len(COLOR_NAMES) if seat >= 0 else 0
+    if kind == 2:    # hexagon pointing left and right
+        p = hh * 0.55
+        return [(x - hw - p, y), (x - hw, y - hh), (x + hw, y - hh), (x + hw + p, y), (x + hw, y + hh), (x - hw, y + hh)]
+    if kind == 3:    # gem: hexagon pointing up and down
+        p = hh * 0.3
+        return [(x, y - hh - p), (x + hw, y - hh + p), (x + hw, y + hh - p), (x, y + hh + p), (x - hw, y + hh - p),
+                (x - hw, y - hh + p)]
+    if kind == 4:    # shield
+        return [(x - hw, y - hh), (x + hw, y - hh), (x + hw, y + hh * 0.35), (x, y + hh * 1.3), (x - hw, y + hh * 0.35)]
+    if kind == 5:    # diamond
+        a, b = hw + hh * 0.75, hh * 1.2
+        return [(x, y - b), (x + a, y), (x, y + b), (x - a, y)]
+    return None
+
+
+def _grow(points: list[tuple[float, float]], center: tuple[float, float], by: float, hh: float) -> list[tuple[float, float]]:
+    k = (hh + by) / hh
+    return [(center[0] + (px - center[0]) * k, center[1] + (py - center[1]) * k) for px, py in points]
+
+
+def draw_marker(d: ImageDraw.ImageDraw, seat: int, center: tuple[float, float], hw: float, hh: float, fill: RGB,
+                rim: RGB = WHITE, edge: RGB = (20, 20, 24)) -> None:
+    """A seat's marker shape: ``fill`` inside a ``rim`` line and a thin dark ``edge``."""
+    x, y = center
+    shape = marker_outline(seat, center, hw, hh)
+    if shape is None:
+        r = hh if seat < 0 or seat % len(COLOR_NAMES) != 1 else hh * 0.3
+        half = max(hw, r)
+        d.rounded_rectangle((x - half - 2, y - hh - 2, x + half + 2, y + hh + 2), radius=r + 2, fill=edge)
+        d.rounded_rectangle((x - half, y - hh, x + half, y + hh), radius=r, fill=rim)
+        d.rounded_rectangle((x - half + 2, y - hh + 2, x + half - 2, y + hh - 2), radius=max(0.0, r - 2), fill=fill)
+        return
+    d.polygon(_grow(shape, center, 2, hh), fill=edge)
+    d.polygon(shape, fill=rim)
+    d.polygon(_grow(shape, center, -2, hh), fill=fill)
+
+
+def _badge(d: ImageDraw.ImageDraw, center: tuple[float, float], armies: int, seat: int, strong: RGB) -> None:
     x, y = center
     text = str(armies)
     f = font(15 if len(text) < 3 else 13, True)
-    half = max(BADGE_R, f.getlength(text) / 2 + 6)
-    box = (x - half, y - BADGE_R, x + half, y + BADGE_R)
-    d.rounded_rectangle((box[0] - 2, box[1] - 2, box[2] + 2, box[3] + 2), radius=BADGE_R + 2, fill=(20, 20, 24))
-    d.rounded_rectangle(box, radius=BADGE_R, fill=strong, outline=WHITE, width=2)
-    d.text((x, y + 1), text, font=f, fill=text_color_on(strong), anchor="mm")
+    tw = f.getlength(text)
+    kind = seat % len(COLOR_NAMES) if seat >= 0 else 0
+    if kind == 0:
+        hw = max(BADGE_R, tw / 2 + 6)
+    elif kind == 2:
+        hw = max(BADGE_R - 5, tw / 2 + 1)
+    elif kind == 5:
+        hw = max(BADGE_R - 6, tw / 2)
+    else:
+        hw = max(BADGE_R - 1, tw / 2 + 4)
+    hh = BADGE_R if kind != 4 else BADGE_R - 1
+    draw_marker(d, seat, (x, y - (2 if kind == 4 else 0)), hw, hh, strong)
+    d.text((x, y + 1 - (2 if kind == 4 else 0)), text, font=f, fill=text_color_on(strong), anchor="mm")
 
 
 def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: RGB | None, outline: RGB,
@@ -236,13 +288,13 @@ def _continent_holders(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any]
         owner = owners.pop() if len(owners) == 1 else None
         if isinstance(owner, int) and owner >= 0:
             x, y = bonus_holder_spot(i)
-            d.ellipse((x - 9, y - 9, x + 9, y + 9), fill=colors.get(owner, NEUTRAL), outline=WHITE, width=2)
+            draw_marker(d, owner, (x, y), 6, 8, colors.get(owner, NEUTRAL))
 
 
 # ---------------------------------------------------------------------------------------------
 # Legend band
 
-COLS = {"swatch": 32, "name": 50, "territories": 470, "armies": 570, "cards": 650, "notes": 680}
+COLS = {"swatch": 36, "name": 56, "territories": 470, "armies": 570, "cards": 650, "notes": 680}
 STATUS_X = 930
 
 
@@ -272,7 +324,7 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
         if seat == view.get("turn") and seat >= 0 and not over:
             d.rounded_rectangle((10, y + 1, 900, y + row_h - 1), radius=6, fill=mix(PAPER, strong, 0.22))
             d.polygon([(11, cy - 6), (19, cy), (11, cy + 6)], fill=darken(strong, 0.2))
-        d.ellipse((COLS["swatch"] - 8, cy - 8, COLS["swatch"] + 8, cy + 8), fill=strong, outline=INK, width=1)
+        draw_marker(d, seat, (COLS["swatch"], cy), 6, 8, strong, rim=WHITE, edge=INK)
         ink = INK if alive else MUTED
         label = t(locale, "riskmap.legend.neutral") if seat < 0 else _seat_name(locale, names, seat)
         label, size = text_fit(label, COLS["territories"] - COLS["name"] - 90, 16, bold=True, min_size=12)
@@ -331,7 +383,8 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
         seat = view.get("turn", -1)
         who = _seat_name(locale, names, seat) if isinstance(seat, int) and seat >= 0 else ""
         text = t(locale, "riskmap.status.turn", phase=name(locale, "phase", phase), player=who)
-        d.ellipse((x, y + 5, x + 16, y + 21), fill=colors.get(seat, NEUTRAL), outline=INK, width=1)
+        if isinstance(seat, int):
+            draw_marker(d, seat, (x + 8, y + 13), 6, 8, colors.get(seat, NEUTRAL), rim=WHITE, edge=INK)
         text, size = text_fit(text, maxw - 24, 20, bold=True, min_size=13)
         draw_text(d, (x + 24, y), text, size, INK, bold=True)
     y += 34
@@ -398,7 +451,8 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
         info = terr.get(tid)
         if info is None or info.get("owner") is None:
             continue
-        _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), colors.get(info.get("owner", -1), NEUTRAL))
+        owner = info.get("owner", -1)
+        _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), owner, colors.get(owner, NEUTRAL))
     _hq_marks(d, lay, view, colors)
     _continent_holders(d, lay, view, colors)
     top = lay.size[1] + 4

@@ -230,13 +230,27 @@ def test_every_territory_shows_its_owners_colour() -> None:
             samples = [((x + 0.5) * lay.cell, (y + 0.5) * lay.cell) for y, row in enumerate(lay.grid)
                        for x, ch in enumerate(row) if lay.key.get(ch) == tid]
             samples = [(x, y) for x, y in samples
-                       if not any(abs(x - bx) < 70 and by - BADGE_R - 6 < y < by + BADGE_R + 36
+                       if not any(abs(x - bx) < 70 and by - BADGE_R - 12 < y < by + BADGE_R + 36
                                   for bx, by in badges)
                        and labels.getpixel((int(x), int(y))) == lay.index(tid)]
             for x, y in samples[:3]:
                 assert _nearest(img.getpixel((int(x), int(y))), fills) == owner, (tid, x, y)
             filled += bool(samples)
         assert filled >= 36
+
+
+def test_each_seat_marks_its_armies_with_its_own_shape() -> None:
+    """Owners can be told apart without colour: six different badge silhouettes."""
+    from PIL import ImageDraw
+
+    from render.risk import draw_marker
+
+    masks = []
+    for seat in range(6):
+        img = Image.new("L", (60, 60), 0)
+        draw_marker(ImageDraw.Draw(img), seat, (30, 30), 12, 14, (255, 255, 255), (255, 255, 255), (255, 255, 255))
+        masks.append(img.tobytes())
+    assert len(set(masks)) == 6
 
 
 def test_a_seat_view_renders_exactly_like_the_public_view() -> None:
