@@ -25,7 +25,7 @@ class Node:
     def accepts(self, token: str) -> bool:
         if any(o.value == token for o in self.options):
             return True
-        if self.num is not None and token.lstrip("-").isdigit():
+        if self.num is not None and token.isdecimal() and len(token) <= 6:
             return self.num[0] <= int(token) <= self.num[1]
         return False
 

@@ -45,7 +45,7 @@ class Content:
     continent_of: dict[str, str]
     continents: dict[str, tuple[str, ...]]
     bonus: dict[str, int]
-    adjacent: dict[str, frozenset[str]]
+    adjacent: dict[str, tuple[str, ...]]  # in map order, so iteration never depends on hashing
     borders: tuple[tuple[str, str], ...]
     cards: dict[str, Card]
     card_ids: tuple[str, ...]
@@ -105,7 +105,7 @@ def _parse_map(data: dict[str, Any]) -> tuple[tuple[str, ...], dict[str, tuple[s
     return tuple(order), continents, bonus, tuple(sorted(pairs))
 
 
-def _check_connected(territories: tuple[str, ...], adjacent: dict[str, frozenset[str]]) -> None:
+def _check_connected(territories: tuple[str, ...], adjacent: dict[str, tuple[str, ...]]) -> None:
     seen = {territories[0]}
     todo = [territories[0]]
     while todo:
@@ -165,7 +165,8 @@ def load(base: Path = DATA_DIR) -> Content:
     for a, b in borders:
         adj[a].add(b)
         adj[b].add(a)
-    adjacent = {t: frozenset(ns) for t, ns in adj.items()}
+    index = {t: i for i, t in enumerate(order)}
+    adjacent = {t: tuple(sorted(ns, key=index.__getitem__)) for t, ns in adj.items()}
     for t, ns in adjacent.items():
         if not ns:
             raise _fail("map.json", f"territory {t} has no neighbours")
