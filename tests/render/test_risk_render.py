@@ -247,7 +247,7 @@ def test_each_seat_marks_its_armies_with_its_own_shape() -> None:
 
     masks = []
     for seat in range(6):
-        img = Image.new("L", (60, 60), 0)
+        img = Image.new("RGB", (60, 60), (0, 0, 0))
         draw_marker(ImageDraw.Draw(img), seat, (30, 30), 12, 14, (255, 255, 255), (255, 255, 255), (255, 255, 255))
         masks.append(img.tobytes())
     assert len(set(masks)) == 6
