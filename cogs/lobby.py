@@ -24,6 +24,7 @@ from .errors import guarded
 from .utils import ids
 from .utils.embeds import game_name, lobby_embed
 from .utils.layout import DEFAULT_TURN_SECONDS, TURN_CHOICES, extra_option_layout, lobby_layout
+from .utils.perms import describe_missing, missing_for_match
 from .utils.replies import user_locale
 from .utils.text import clamp
 from .utils.translator import ls
@@ -220,6 +221,11 @@ class Lobby(commands.Cog):
     async def play(self, interaction: discord.Interaction, game: str) -> None:
         if game not in registry.available():
             raise UserError("core.err.unknown_game", game=game)
+        missing = missing_for_match(interaction.app_permissions,
+                                    in_thread=isinstance(interaction.channel, discord.Thread))
+        if missing:
+            raise UserError("discord.err.missing_permissions",
+                            perms=describe_missing(missing, user_locale(interaction)))
         service = self.bot.service  # type: ignore[attr-defined]
         locale = match_locale(interaction, self.bot.settings.default_language)  # type: ignore[attr-defined]
         match = await service.create_lobby(
