@@ -1,10 +1,11 @@
 """The part of the Risk picture that never changes during a game, drawn once per locale.
 
 It is one RGBA layer laid over the owner-coloured territories: opaque where there is sea (water
-colour, graticule, coastal ripples, a halo in each continent's colour so continents read at a
-glance whoever owns them) and mostly transparent over land, where it only adds shading, border
-lines and the territory names. Sea routes, continent names and the continent bonus table are on
-it too. Caching this layer is what lets a render cost one palette lookup and one composite.
+colour, graticule, coastal ripples, a compass rose, a halo in each continent's colour so
+continents read at a glance whoever owns them) and mostly transparent over land, where it only
+adds shading and border lines. Sea routes, continent names and the continent bonus table are on
+it too. The territory names are a second cached layer, laid on after the battle arrow. Caching
+these layers is what lets a render cost one palette lookup and two composites.
 """
 
 from __future__ import annotations
