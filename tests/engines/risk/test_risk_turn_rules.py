@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from risk_testkit import C, act, check_invariants, position
+from risk_testkit import C, act, check_invariants, new, position
 
 from engines.base import EngineError
 from engines.risk import ENGINE, rules
@@ -299,3 +299,34 @@ def test_turn_passes_clockwise_skipping_eliminated_players() -> None:
     assert not state["players"][1]["alive"]
     state, _ = act(state, 0, "end")
     assert state["turn"] == 2
+
+
+def test_any_number_of_attacks_on_one_or_several_territories() -> None:
+    """玩家攻擊次數及攻擊領土區數量皆無上限。玩家可持續攻擊單一敵軍佔領領土區,亦可轉戰攻擊另一敵軍佔領領土區"""
+    state = position(2, {"ontario": 1, "greenland": 1, "japan": 1},
+                     {"quebec": 9, "ontario": 5, "greenland": 5, "kamchatka": 3},
+                     dice=[1, 1, 1, 6, 6] * 2 + [1, 1, 6, 6, 6])
+    state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
+    state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
+    state, _ = act(state, 0, "attack", "quebec", "greenland", "once")
+    assert state["armies"]["quebec"] == 3 and state["phase"] == "attack"
+    assert [(e["to"], e["att_loss"]) for e in state["turn_summary"]] == [("ontario", 2), ("ontario", 2),
+                                                                         ("greenland", 2)]
+
+
+def test_fortify_moves_any_number_of_armies() -> None:
+    """玩家可移置的軍隊數量不限,但軍隊移動後須維持各領土區內至少還有1個軍隊存在的情況"""
+    state = position(2, {"japan": 1}, {"alaska": 9}, phase="fortify")
+    opts = [o.value for o in ENGINE.step(state, 0, ["fortify", "alaska", "alberta"]).options]
+    assert opts[0] == "1" and opts[-1] == "8"
+    state, _ = act(state, 0, "fortify", "alaska", "alberta", "7")
+    assert state["armies"]["alberta"] == 8 and state["armies"]["alaska"] == 2
+
+
+def test_the_44_card_deck_is_shuffled_face_down() -> None:
+    """將秘密任務卡外的44張卡牌(領土卡及萬用卡)正面朝下洗勻,形成牌堆"""
+
+    decks = [new(3, seed=s)["deck"] for s in range(5)]
+    assert all(sorted(d) == sorted(C.card_ids) for d in decks)
+    assert len({tuple(d) for d in decks}) == 5
+    assert all(p["cards"] == 0 for p in ENGINE.view(new(3, seed=1), None)["players"])
