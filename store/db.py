@@ -56,15 +56,12 @@ class Tx:
         async with self._conn.execute(sql, params) as cur:
             return int(cur.rowcount)
 
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        async with self._conn.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return dict(row) if row is not None else None
-
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self._conn.execute(sql, params) as cur:
-            rows = await cur.fetchall()
-        return [dict(r) for r in rows]
+        return [dict(r) for r in await self._conn.execute_fetchall(sql, params)]
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
 
 class Store:
@@ -107,15 +104,17 @@ class Store:
         return int(row["v"]) if row else 0
 
     # ----- reads (committed data only) -----------------------------------------------------
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        async with self._reader.execute(sql, params) as cur:
-            row = await cur.fetchone()
-        return dict(row) if row is not None else None
-
+    # Each read runs and is fetched to the end in ONE call on the connection's thread. Were the
+    # execute and the fetch separate awaits, another coroutine's query could start while this
+    # statement is still open; the connection's read transaction would then never end and it
+    # would keep serving an old snapshot (found by the soak test: stale refusals of valid moves).
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:
-        async with self._reader.execute(sql, params) as cur:
-            rows = await cur.fetchall()
+        rows = await self._reader.execute_fetchall(sql, params)
         return [dict(r) for r in rows]
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
 
     # ----- writes ----------------------------------------------------------------------------
     @asynccontextmanager
