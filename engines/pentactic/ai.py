@@ -33,7 +33,7 @@ DISCARD_PREFERENCE = ("P", "L", "Y", "N", "F", "V", "T", "Z", "U", "W", "I", "X"
 DEAD_PENALTY = 100.0
 #: log(1 + n) for every possible count of placements of one piece (at most 8 * 11 * 6).
 _LOG = [math.log1p(n) for n in range(8 * 11 * 6 + 1)]
-SOLO_NODES = 20000
+SOLO_NODES = 5_000
 #: How many of the best one-ply candidates get a one-ply deeper look (fixed: decisions must not
 #: depend on the machine's speed, only on the rng).
 ATTACK_LOOKAHEAD = 24

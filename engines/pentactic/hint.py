@@ -8,8 +8,8 @@ from engines.pentactic import rules
 from engines.pentactic.geometry import Placement
 from engines.pentactic.solver import SearchLimit, solve
 
-#: Enough for every solvable layout we measured; beyond it the hint says "not sure".
-HINT_NODES = 200_000
+#: About a second at worst; beyond it the hint says "not sure" rather than keep the match waiting.
+HINT_NODES = 100_000
 
 
 def find_hint(state: dict[str, Any]) -> tuple[str, Placement | None]:

@@ -60,15 +60,18 @@ def _dilate(t: _Tables, m: int) -> int:
 
 
 def _close_regions(t: _Tables, occ: int, placed: int, budget: int) -> tuple[int, int] | None:
-    """Account for empty regions the new piece may have cut off; None when that is hopeless."""
+    """Account for empty regions the new piece may have cut off; None when that is hopeless.
+
+    (The flood fill is written out inline: this is the solver's innermost loop.)"""
+    w, nf, nl = t.width, t.not_first_col, t.not_last_col
     free = t.full & ~occ
-    around = _dilate(t, placed) & free
+    around = (((placed >> 1) & nl) | ((placed << 1) & nf) | (placed >> w) | (placed << w)) & free
     need = 0
     while around:
         reg = around & -around
         closed = False
         while True:
-            grow = (reg | _dilate(t, reg)) & free
+            grow = (reg | ((reg >> 1) & nl) | ((reg << 1) & nf) | (reg >> w) | (reg << w)) & free
             if grow == reg:
                 closed = True
                 break
@@ -81,11 +84,13 @@ def _close_regions(t: _Tables, occ: int, placed: int, budget: int) -> tuple[int,
         size = reg.bit_count()
         if size < PIECE_SIZE:
             budget -= size
+            if budget < 0:
+                return None
             occ |= reg
             free &= ~reg
         else:
             need += size % PIECE_SIZE
-    if budget < 0 or need > budget:
+    if need > budget:
         return None
     return occ, budget
 
