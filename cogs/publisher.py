@@ -62,8 +62,8 @@ class DiscordPublisher:
             return
         extra = {"match": match.id, "version": change.version, "kind": change.kind}
         log.debug("publish", extra=extra)
-        if change.kind == "lobby" or (change.kind == "abandoned" and match.lobby_message_id and not match.thread_id):
-            await refresh_lobby(self.bot, match)
+        if change.kind in ("lobby", "finished", "abandoned") and match.lobby_message_id:
+            await refresh_lobby(self.bot, match)  # the lobby message tells late visitors how it went
         if change.kind != "lobby":
             channel = await self._channel(match)
             if channel is None:
