@@ -332,8 +332,11 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
         if not alive:
             d.line([(COLS["name"], cy + 1), (COLS["name"] + width, cy + 1)], fill=MUTED, width=2)
         for key in ("territories", "armies", "cards"):
-            if p.get(key) is not None:
-                draw_text(d, (COLS[key], cy), str(p[key]), 16, ink, anchor="rm")
+            value = p.get(key)
+            if isinstance(value, list | tuple | dict):
+                value = len(value)  # only ever a count: a hand must not reach the picture
+            if isinstance(value, int):
+                draw_text(d, (COLS[key], cy), str(value), 16, ink, anchor="rm")
         notes = []
         if not alive:
             notes.append(t(locale, "riskmap.legend.out"))

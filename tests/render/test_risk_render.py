@@ -264,6 +264,14 @@ def test_a_seat_view_renders_exactly_like_the_public_view() -> None:
     assert render(mine, "en", NAMES[:3]) == render(public, "en", NAMES[:3])
 
 
+def test_a_hand_given_by_mistake_is_drawn_as_its_count_only() -> None:
+    counted = make_view(2)
+    listed = json.loads(json.dumps(counted))
+    listed["players"][0]["cards"] = [{"id": f"c{i}", "territory": "peru", "symbol": "cavalry"}
+                                     for i in range(counted["players"][0]["cards"])]
+    assert render(listed, "en", NAMES[:2]) == render(counted, "en", NAMES[:2])
+
+
 def test_last_battle_draws_an_arrow_and_marks_a_conquest() -> None:
     lay = layout()
     battle = {"from": "brazil", "to": "north_africa", "att_dice": [5, 5, 2], "def_dice": [4, 1],
