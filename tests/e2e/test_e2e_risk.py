@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 from e2e_support import RealBots, Table, control_labels, real_bot_missing
 
+from engines import registry
 from fakediscord import FakeDiscord, FakeUsageError
 from i18n import LOCALES, normalize_locale, t, tm
 
@@ -53,6 +54,15 @@ async def test_risk_private_information_goes_only_by_dm(fake: FakeDiscord, real_
                         "the closed-DM notice")
     assert fake.dms_of(bob) == []
     assert any(e.status == 403 and e.code == 50007 for e in fake.errors), "the bot really tried bob's DMs"
+
+    # With DMs closed, /match hand shows bob the same private view, to him alone.
+    ix = await fake.slash(bob, thread, "match hand")
+    await fake.wait_for(lambda: ix.replies() and not ix.replies()[-1].flags & 128, 10, "the hand")
+    hand = ix.replies()[-1]
+    view = await service.view_for_user(match_id, bob.id)
+    lines = [tm(normalize_locale(bob.locale), m) for m in registry.get("risk").private_summary(view)]
+    assert lines and hand.ephemeral and hand.ephemeral_for == bob.id
+    assert all(line in hand.text() for line in lines), (lines, hand.text())
 
     # A board picture was posted publicly.
     posts = fake.messages_in(thread)
