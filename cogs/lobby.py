@@ -46,10 +46,13 @@ def game_choices() -> list[app_commands.Choice[str]]:
 
 
 def match_locale(interaction: discord.Interaction, default: str) -> str:
-    """Public posts use the host's client language when we ship it (English or Chinese), else the
-    server's DEFAULT_LANGUAGE."""
-    raw = str(interaction.locale or "")
-    if raw.startswith(("en", "zh")):
+    """The language of a match's public posts: the host's client language when it is Chinese,
+    else the server's DEFAULT_LANGUAGE.
+
+    A Chinese client is a deliberate choice; English is what most clients have by default, so
+    it should not override a server owner who set DEFAULT_LANGUAGE to Chinese.
+    """
+    if str(interaction.locale or "").startswith("zh"):
         return user_locale(interaction)
     return default
 

@@ -176,3 +176,12 @@ async def test_user_language_is_stored_once_per_change() -> None:
     assert client.service.writes == 2 and client.service.stored == {5: "en"}
     assert await locale_for_user(client.service, 5, "zh-CN") == "en"
     assert await locale_for_user(client.service, 6, "zh-CN") == "zh-CN"
+
+
+def test_match_language_prefers_a_chinese_host_else_the_server_default() -> None:
+    from cogs.lobby import match_locale
+
+    assert match_locale(_Interaction("zh-TW"), "en") == "zh-TW"  # type: ignore[arg-type]
+    assert match_locale(_Interaction("zh-CN"), "zh-TW") == "zh-CN"  # type: ignore[arg-type]
+    assert match_locale(_Interaction("en-US"), "zh-TW") == "zh-TW"  # type: ignore[arg-type]
+    assert match_locale(_Interaction("ja"), "en") == "en"  # type: ignore[arg-type]
