@@ -79,6 +79,20 @@ class BotTree(app_commands.CommandTree):
                 await remember_locale(bot, interaction)
 
 
+class _ClockWork:
+    """What the scheduler drives: ``service.run_due``, counted as in flight and skipped once the
+    bot is closing, so shutdown never cancels it half-way through a transaction."""
+
+    def __init__(self, bot: TabletopBot) -> None:
+        self.bot = bot
+
+    async def run_due(self) -> int:
+        if self.bot.closing_down:
+            return 0
+        async with self.bot.inflight:
+            return await self.bot.service.run_due()
+
+
 class TabletopBot(commands.Bot):
     def __init__(self, settings: Settings) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
@@ -109,7 +123,7 @@ class TabletopBot(commands.Bot):
         from cogs.play import DYNAMIC_ITEMS as PLAY_ITEMS
         self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS)
         await self.sync_commands()
-        self.scheduler = Scheduler(self.service, self.settings.scheduler_interval)
+        self.scheduler = Scheduler(_ClockWork(self), self.settings.scheduler_interval)  # type: ignore[arg-type]
         self.scheduler.start()
         if self.application_id:
             lang = self.settings.default_language

@@ -185,3 +185,28 @@ def test_match_language_prefers_a_chinese_host_else_the_server_default() -> None
     assert match_locale(_Interaction("zh-CN"), "zh-TW") == "zh-CN"  # type: ignore[arg-type]
     assert match_locale(_Interaction("en-US"), "zh-TW") == "zh-TW"  # type: ignore[arg-type]
     assert match_locale(_Interaction("ja"), "en") == "en"  # type: ignore[arg-type]
+
+
+async def test_close_lets_a_scheduler_run_finish_and_skips_new_ones() -> None:
+    release = asyncio.Event()
+    calls: list[str] = []
+
+    class Service:
+        async def run_due(self) -> int:
+            calls.append("start")
+            await release.wait()
+            calls.append("end")
+            return 1
+
+    client = botmod.create_bot(Settings(token="x"))
+    client.service = Service()
+    work = botmod._ClockWork(client)
+    running = asyncio.create_task(work.run_due())
+    await asyncio.sleep(0)
+    closing = asyncio.create_task(client.close())
+    await asyncio.sleep(0.05)
+    assert not closing.done() and calls == ["start"]
+    release.set()
+    await asyncio.wait_for(closing, 5)
+    assert await running == 1 and calls == ["start", "end"]
+    assert await work.run_due() == 0 and calls == ["start", "end"]
