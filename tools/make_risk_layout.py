@@ -169,6 +169,10 @@ ROUTE_OVERRIDES: dict[tuple[str, str], tuple[list[float], list[float]]] = {
     # Across Hudson Bay and out through the strait, clear of Quebec and the Northwest Territory.
     ("greenland", "ontario"): ([21.5, 5.5], [13.5, 7.5]),
 }
+#: Hand-placed badge spots (cell units) where the computed one crowds a neighbour's name.
+ANCHOR_OVERRIDES: dict[str, list[float]] = {
+    "southern_europe": [37.5, 14.2],  # clear of "Northern Europe" written just above it
+}
 #: Territories drawn as several islands (the count is checked).
 ISLANDS = {"indonesia": 2}
 #: Where a territory's name goes relative to its badge when "below" does not suit it.
@@ -309,7 +313,7 @@ def build() -> dict[str, object]:
     for tid in KEY.values():
         territories[tid] = {
             "continent": continent_of[tid],
-            "anchor": anchor(cells[tid], rows),
+            "anchor": ANCHOR_OVERRIDES.get(tid) or anchor(cells[tid], rows),
             "cells": len(cells[tid]),
             "label": LABEL_SIDE.get(tid, "below"),
         }
