@@ -1,0 +1,47 @@
+"""Slow soak (``-m slow``): Pentactic on every board and two-player mode, hosts in each language,
+each game played to the end through the real bot; Discord's limits must hold for all of them."""
+
+from __future__ import annotations
+
+import itertools
+
+import pytest
+from e2e_support import RealBots, Table, play_to_end, real_bot_missing
+
+from fakediscord import FakeDiscord
+
+pytestmark = [pytest.mark.slow,
+              pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))]
+
+
+async def test_pentactic_every_board_and_language(fake: FakeDiscord, real_bots: RealBots) -> None:
+    from engines import registry
+
+    await real_bots.start()
+    table = Table(fake)
+    specs = {s.name: s for s in registry.get("pentactic").option_specs()}
+    boards = [value for value, _ in specs["board"].choices]
+    modes = [value for value, _ in specs["mode"].choices
+             if registry.get("pentactic").seat_range({"mode": value, "board": boards[0]})[0] <= 2]
+    locales = itertools.cycle(["zh-TW", "zh-CN", "en-US"])
+    played = 0
+    for mode, board in itertools.product(modes, boards):
+        host = fake.add_user(f"h{played}", locale=next(locales))
+        guest = fake.add_user(f"g{played}", locale=next(locales))
+        match_id, lobby = await table.open_lobby(host, "pentactic")
+        await table.lobby_option(host, lobby, match_id, "mode", mode)
+        await table.lobby_option(host, lobby, match_id, "board", board)
+        await table.lobby_click(guest, lobby, match_id, "join")
+        await table.lobby_click(host, lobby, match_id, "start")
+
+        async def active(mid: int = match_id):
+            info = await real_bots.service.get(mid)
+            return info if info.status == "active" and info.thread_id else None
+
+        info = await table.until(active, 10, "start")
+        assert info.options == {**info.options, "mode": mode, "board": board}
+        moves = await play_to_end(fake, real_bots, table, match_id, info.thread_id, [host, guest])
+        assert (await real_bots.service.get(match_id)).status == "finished" and moves > 0
+        played += 1
+        fake.assert_clean()
+    assert played == len(modes) * len(boards)
