@@ -387,9 +387,9 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
         who = _seat_name(locale, names, seat) if isinstance(seat, int) and seat >= 0 else ""
         text = t(locale, "riskmap.status.turn", phase=name(locale, "phase", phase), player=who)
         if isinstance(seat, int):
-            draw_marker(d, seat, (x + 8, y + 13), 6, 8, colors.get(seat, NEUTRAL), rim=WHITE, edge=INK)
-        text, size = text_fit(text, maxw - 24, 20, bold=True, min_size=13)
-        draw_text(d, (x + 24, y), text, size, INK, bold=True)
+            draw_marker(d, seat, (x + 11, y + 14), 6, 8, colors.get(seat, NEUTRAL), rim=WHITE, edge=INK)
+        text, size = text_fit(text, maxw - 30, 20, bold=True, min_size=13)
+        draw_text(d, (x + 30, y), text, size, INK, bold=True)
     y += 34
     rnd = view.get("round")
     parts = [t(locale, "riskmap.status.round", round=rnd)] if isinstance(rnd, int) and rnd > 0 else []
