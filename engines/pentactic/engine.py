@@ -105,7 +105,8 @@ class PentacticEngine(Engine):
         if state["mode"] == "4":
             summary = _m("result.solved") if winners else _m("result.unsolved", pieces=scores[0])
         else:
-            summary = _m("result.winners", players=", ".join(str(w + 1) for w in winners))
+            summary = (_m("result.winner", player=rules.pname(winners[0])) if len(winners) == 1
+                       else _m("result.shared", count=len(winners)))
         return Result(winners, scores, summary)
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal") -> list[str]:

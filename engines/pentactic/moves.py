@@ -49,7 +49,7 @@ def verbs(state: State) -> list[str]:
 
 
 def _seat_options(seats: list[int]) -> list[Option]:
-    return [Option(str(s), _m("opt.player", player=s + 1)) for s in seats]
+    return [Option(str(s), _m("opt.player", player=rules.pname(s))) for s in seats]
 
 
 def _piece_options(pieces: list[str]) -> list[Option]:
@@ -63,7 +63,7 @@ def _cell_options(g: Any, mask: int) -> list[Option]:
 
 def _target(token: str, allowed: list[int]) -> int:
     if not token.isdigit() or int(token) not in allowed:
-        raise _err("target", player=token)
+        raise _err("target", token=token)
     return int(token)
 
 
@@ -107,7 +107,7 @@ def _walk_discard(state: State, seat: int, rest: list[str]) -> tuple[Step | None
         target = targets[0]
     pieces = rules.discardable(state, seat, target)
     if not rest:
-        return Step(_m("prompt.discard_piece", player=target + 1), _piece_options(pieces)), None
+        return Step(_m("prompt.discard_piece", player=rules.pname(target)), _piece_options(pieces)), None
     if rest[0] not in pieces:
         raise _err("piece", piece=rest[0])
     return _finish(rest[1:], Step(_m("prompt.confirm"), [], complete=True),
@@ -125,7 +125,7 @@ def _walk_disc(state: State, seat: int, rest: list[str]) -> tuple[Step | None, P
     g = geo(state)
     legal = legal_disc_mask(g, rules.board_of(state, target))
     if not rest:
-        return Step(_m("prompt.disc_cell", player=target + 1), _cell_options(g, legal)), None
+        return Step(_m("prompt.disc_cell", player=rules.pname(target)), _cell_options(g, legal)), None
     cell = parse_cell(rest[0], g.width, g.height)
     if cell is None or not (legal & g.bit(*cell)):
         raise _err("disc_cell", cell=rest[0])

@@ -23,6 +23,16 @@ from engines.rng import Rng
 State = dict[str, Any]
 
 
+#: Seat colours, in the order the renderer paints seats (render.common.PLAYER_COLORS); engine
+#: messages name players by colour, front-ends add user names.
+COLORS = ("red", "yellow", "blue", "green", "purple", "black")
+
+
+def pname(seat: int) -> str:
+    """A seat's name as a catalog reference (translated by the front-end)."""
+    return f"@pentactic.color.{COLORS[seat]}"
+
+
 def _player(pieces: list[str], discs: int) -> dict[str, Any]:
     return {"pieces": list(pieces), "discarded": [], "discs": discs, "passed": False,
             "score": None, "total": None}
@@ -153,7 +163,7 @@ def do_discard(state: State, seat: int, target: int, piece: str, events: list[Ev
         if not state["queue"]:
             state["phase"] = "defend"
             state["queue"] = list(range(state["seats"]))
-    events.append(_ev("discard", "discard", player=seat + 1, target=target + 1, piece=piece))
+    events.append(_ev("discard", "discard", player=pname(seat), target=pname(target), piece=piece))
     state["last"] = None
     settle(state, events)
 
@@ -165,7 +175,7 @@ def do_disc(state: State, seat: int, owner: int, x: int, y: int, events: list[Ev
     p["discs"] -= 1
     p["passed"] = False
     state["last"] = {"board": owner, "kind": "disc", "cells": [[x, y]]}
-    events.append(_ev("disc", "disc", player=seat + 1, target=owner + 1, cell=cell_token(x, y)))
+    events.append(_ev("disc", "disc", player=pname(seat), target=pname(owner), cell=cell_token(x, y)))
     _after_defence(state, events)
 
 
@@ -180,7 +190,7 @@ def do_place(state: State, seat: int, pl: Placement, events: list[Event]) -> Non
     p["passed"] = False
     state["last"] = {"board": owner, "kind": "piece", "cells": cells}
     state["hint"] = None
-    events.append(_ev("place", "place", player=seat + 1, piece=pl.piece, orientation=pl.orientation + 1,
+    events.append(_ev("place", "place", player=pname(seat), piece=pl.piece, orientation=pl.orientation + 1,
                       cell=pl.anchor))
     if state["mode"] == "1":
         state["phase"] = "defend"
@@ -199,7 +209,7 @@ def _after_defence(state: State, events: list[Event]) -> None:
 
 def _pass(state: State, seat: int, reason: str, events: list[Event]) -> None:
     state["players"][seat]["passed"] = True
-    events.append(_ev(f"pass_{reason}", "pass", player=seat + 1))
+    events.append(_ev(f"pass_{reason}", "pass", player=pname(seat)))
 
 
 def settle(state: State, events: list[Event]) -> None:
@@ -250,7 +260,7 @@ def _end_round(state: State, events: list[Event]) -> None:
     state["players"][a]["score"] = score
     state["players"][a]["total"] = score
     state["round_results"].append({"round": state["round"], "attacker": a, "defender": d, "score": score})
-    events.append(_ev("round_end", "round", round=state["round"], player=a + 1, score=score,
+    events.append(_ev("round_end", "round", round=state["round"], player=pname(a), score=score,
                       pieces=len(state["players"][a]["pieces"]), discs=state["players"][d]["discs"]))
     if state["round"] >= 2:
         _finish(state, events)
@@ -322,7 +332,9 @@ def _finish(state: State, events: list[Event]) -> None:
     state["phase"] = "over"
     state["turn"] = None
     state["queue"] = []
-    events.append(_ev("game_over", "over", winners=", ".join(str(w + 1) for w in winners) or "-"))
+    events.append(_ev("game_over", "over"))
+    for w in winners:
+        events.append(_ev("winner", "over", player=pname(w)))
 
 
 def occupancy(state: State, owner: int) -> int:

@@ -71,16 +71,15 @@ def describe(view: dict[str, Any]) -> list[Msg]:
     else:
         lines.append(Msg("pentactic.desc.round", {"round": view["round"], "phase": phase}))
     if view["to_move"]:
-        lines.append(Msg("pentactic.desc.to_move", {"player": view["to_move"][0] + 1}))
+        lines.append(Msg("pentactic.desc.to_move", {"player": rules.pname(view["to_move"][0])}))
     for p in view["players"]:
         score = "-" if p["score"] is None else p["score"]
         lines.append(Msg("pentactic.desc.player", {
-            "player": p["seat"] + 1, "pieces": len(p["pieces_left"]), "discs": p["discs_left"],
+            "player": rules.pname(p["seat"]), "pieces": len(p["pieces_left"]), "discs": p["discs_left"],
             "score": score}))
     if view["winners"] is not None:
-        if view["winners"]:
-            lines.append(Msg("pentactic.desc.winners",
-                             {"players": ", ".join(str(w + 1) for w in view["winners"])}))
-        else:
+        for w in view["winners"]:
+            lines.append(Msg("pentactic.desc.winner", {"player": rules.pname(w)}))
+        if not view["winners"]:
             lines.append(Msg("pentactic.desc.unsolved", {}))
     return lines
