@@ -285,6 +285,8 @@ def build_app(fake: FakeDiscord) -> web.Application:
     async def thread_from_message(request: web.Request) -> web.Response:
         ch = fake.channel(request.match_info["channel_id"])
         msg = fake.message(request.match_info["message_id"], ch.id)
+        if msg.ephemeral:
+            raise unknown("message")
         body, _ = await read_body(request)
         thread = await fake.create_thread(route_of(request), ch, body, from_message=msg)
         return ok(thread.to_json(), 201)

@@ -126,3 +126,33 @@ async def test_real_bot_commands_pass_discord_rules(fake: FakeDiscord, real_bots
     with pytest.raises(FakeUsageError):
         await fake.slash(alice, fake.dm_channel_for(alice), "play", game="risk")  # guild-only
     fake.assert_clean()
+
+
+async def test_risk_against_ai_seats(fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    """AI seats move on their own (service + scheduler) and their moves are published too."""
+    from cogs.utils import ids
+
+    await real_bots.start()
+    alice = fake.add_user("alice", locale="zh-TW")
+    match_id, lobby = await table.open_lobby(alice, "risk")
+    for _ in range(2):
+        await table.lobby_click(alice, lobby, match_id, "ai")
+    await table.lobby_click(alice, lobby, match_id, "start")
+    service = real_bots.service
+    info = await table.until(lambda: _active(service, match_id), 10, "the match to start")
+    assert len(info.seats) == 3 and sum(s.is_ai for s in info.seats) == 2
+    thread = fake.channel(info.thread_id)
+    labels = control_labels()
+    alice_moves = 0
+    while alice_moves < 6:
+        reqs = await table.until(lambda: service.pending_for_user(match_id, alice.id), 20, "alice's turn")
+        turn_id = ids.turn_id(match_id, reqs[0])
+        post = await fake.wait_for(lambda tid=turn_id: next(
+            (m for m in reversed(fake.messages_in(thread)) if tid in m.custom_ids()), None), 10, turn_id)
+        step = await table.open_turn(alice, post, turn_id)
+        await table.walk(alice, step, labels, biggest_number=True)
+        alice_moves += 1
+    log = await service.log(match_id, limit=200)
+    assert {e.source for e in log} >= {"user", "ai"}, "the AI seats played"
+    assert fake.dms_of(alice), "alice's private information came by DM"
+    fake.assert_clean()
