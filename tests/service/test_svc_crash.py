@@ -9,6 +9,7 @@ import os
 import signal
 import subprocess
 import sys
+import threading
 from pathlib import Path
 
 import pytest
@@ -163,6 +164,8 @@ def test_sigkill_during_play_leaves_a_consistent_database(tmp_path: Path) -> Non
     proc = subprocess.Popen([sys.executable, str(HERE / "svc_crash_worker.py"), str(path)],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
     moves = 0
+    watchdog = threading.Timer(120, proc.kill)  # a hung worker must not hang the suite
+    watchdog.start()
     try:
         assert proc.stdout is not None
         for _line in proc.stdout:
@@ -173,6 +176,7 @@ def test_sigkill_during_play_leaves_a_consistent_database(tmp_path: Path) -> Non
             pytest.fail(f"worker ended early: {proc.stderr.read() if proc.stderr else ''}")
         os.kill(proc.pid, signal.SIGKILL)
     finally:
+        watchdog.cancel()
         proc.kill()
         proc.wait()
     assert proc.returncode == -signal.SIGKILL
