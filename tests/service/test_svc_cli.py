@@ -7,6 +7,7 @@ import io
 import os
 import subprocess
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -26,7 +27,7 @@ __all__ = ["toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 
 
-def scripted(answers: list[str], asked: list[str]):  # noqa: ANN201
+def scripted(answers: list[str], asked: list[str]) -> Callable[[str], str]:
     """An ``input`` replacement answering from a list, then behaving like a closed stdin."""
     feed = iter(answers)
 

@@ -4,13 +4,16 @@ with SIGKILL in the middle of play leaves a consistent database."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import os
 import signal
 import subprocess
 import sys
 import threading
+from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import pytest
 import svc_toy_engine
@@ -69,8 +72,8 @@ async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: py
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
     originals = {name: getattr(store_db.Tx, name) for name in ("execute", "rowcount", "fetchone", "fetchall")}
 
-    def failing(name: str):  # noqa: ANN202
-        async def call(self, sql, params=()):  # noqa: ANN001, ANN202
+    def failing(name: str) -> Callable[..., Awaitable[Any]]:
+        async def call(self: store_db.Tx, sql: str, params: Any = ()) -> Any:
             if budget["left"] == 0:
                 raise Injected(f"before {sql[:30]}")
             if budget["left"] > 0:
@@ -181,8 +184,6 @@ def test_sigkill_during_play_leaves_a_consistent_database(tmp_path: Path) -> Non
         proc.wait()
     assert proc.returncode == -signal.SIGKILL
 
-    import asyncio
-
     async def inspect() -> None:
         svc_toy_engine.install()
         store = await Store.open(path)
@@ -219,7 +220,7 @@ async def test_two_processes_on_one_file_cannot_both_answer(tmp_path: Path) -> N
         (rid,) = await service_b.pending_for_user(mid, HOST)
         real_cpu = service_b._cpu
 
-        async def overtaken(fn, *args):  # noqa: ANN001, ANN202
+        async def overtaken(fn: Callable[..., Any], *args: Any) -> Any:
             await service_a.act(mid, HOST, rid, ["add", "1"])  # the other process commits first
             return await real_cpu(fn, *args)
 

@@ -9,6 +9,7 @@ import pytest
 
 from engines import registry
 from service.matches import MatchService
+from service.models import Change, MatchInfo
 from store.db import Store
 
 pytestmark = pytest.mark.skipif("pentactic" not in registry.available(), reason="Pentactic engine missing")
@@ -18,7 +19,7 @@ class Collect:
     def __init__(self) -> None:
         self.kinds: list[str] = []
 
-    async def publish(self, match, change) -> None:  # noqa: ANN001
+    async def publish(self, match: MatchInfo, change: Change) -> None:
         self.kinds.append(change.kind)
 
 
