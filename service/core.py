@@ -253,7 +253,7 @@ class MatchCore:
             for row in await repo.undelivered(self.store, match_id):
                 try:
                     change = codec.change_from_json(row.payload)
-                    info = await self.get(match_id)
+                    info = self._info(await self._load(match_id, with_state=False))
                     await publisher.publish(info, change)
                     async with self.store.transaction() as tx:
                         await repo.mark_delivered(tx, row.id, self._clock())
