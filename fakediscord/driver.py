@@ -53,6 +53,7 @@ class FakeInteraction:
     followups: list[FakeMessage] = field(default_factory=list)
     modal: dict[str, Any] | None = None
     choices: list[dict[str, Any]] | None = None
+    expired: bool = False  # answered too late (already reported as late_response)
     responded: asyncio.Event = field(default_factory=asyncio.Event)
 
     @property
@@ -276,6 +277,12 @@ class DriverMixin:
         return await self._send_interaction(MODAL_SUBMIT, user, opened_by.channel, data, opened_by.message,
                                             timeout=timeout)
 
+    def unanswered(self: FakeDiscord) -> list[FakeInteraction]:
+        """Interactions the bot never answered within the deadline ("This interaction failed")."""
+        now = asyncio.get_running_loop().time()
+        return [ix for ix in self.interactions.values() if ix.response_type is None and not ix.expired
+                and now - ix.dispatched_at > self.response_deadline]
+
     # ----- the bot's answers (called by the REST layer) -----------------------------------------
     def interaction(self: FakeDiscord, interaction_id: int | str, token: str) -> FakeInteraction:
         ix = self.interactions.get(int(interaction_id))
@@ -299,6 +306,7 @@ class DriverMixin:
             self.violate("double_ack", route, f"interaction {ix.id} was already answered")
             raise ApiError(400, 40060, "Interaction has already been acknowledged.")
         if elapsed > self.response_deadline:
+            ix.expired = True
             self.violate("late_response", route,
                          f"first response after {elapsed:.2f}s (limit {self.response_deadline}s)")
             raise ApiError(404, 10062, "Unknown interaction")

@@ -480,7 +480,10 @@ class FakeDiscord(DriverMixin):
         return [*self.guild_commands.get(self.guild_id, []), *self.global_commands]
 
     def assert_clean(self) -> None:
-        """Fail with every violation listed; call at the end of each test."""
+        """Fail with every violation listed (and interactions never answered); call at the end of a test."""
+        for ix in self.unanswered():
+            ix.expired = True
+            self.violate("no_response", f"interaction {ix.id}", f"type {ix.type} {ix.data} was never answered")
         assert not self.violations, "Discord rule violations:\n" + "\n".join(map(str, self.violations))
 
 

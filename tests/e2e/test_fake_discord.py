@@ -118,6 +118,10 @@ class MiniBot(commands.Bot):
             except discord.NotFound as exc:
                 self.send_errors.append(exc)
 
+        @tree.command(name="silent", description="Never answer")
+        async def silent(interaction: discord.Interaction) -> None:
+            return None
+
         @tree.command(name="board", description="Open a thread with a picture")
         async def board(interaction: discord.Interaction) -> None:
             await interaction.response.send_message("a board follows")
@@ -321,6 +325,11 @@ async def test_slow_answer_is_flagged_and_token_expires(fake: FakeDiscord, bot: 
     await fake.slash(alice, fake.general, "slow")
     fake.assert_clean()
     assert max(fake.response_times) < 0.3
+    ignored = await fake.slash(alice, fake.general, "silent", wait=False)
+    await asyncio.sleep(0.4)
+    with pytest.raises(AssertionError, match="no_response"):
+        fake.assert_clean()
+    assert ignored.response_type is None and fake.unanswered() == []
 
 
 async def test_dynamic_button_clicks_and_stale_state(fake: FakeDiscord, bot: MiniBot) -> None:
