@@ -31,6 +31,8 @@ State = dict[str, Any]
 #: Most useful to its owner first (fits in the smallest, most irregular holes).
 DISCARD_PREFERENCE = ("P", "L", "Y", "N", "F", "V", "T", "Z", "U", "W", "I", "X")
 DEAD_PENALTY = 100.0
+#: A disc the defender can never place is worth a point, like a piece that can never be placed.
+STUCK_WEIGHT = 100.0
 #: log(1 + n) for every possible count of placements of one piece (at most 8 * 11 * 6).
 _LOG = [math.log1p(n) for n in range(8 * 11 * 6 + 1)]
 SOLO_NODES = 5_000
@@ -123,6 +125,33 @@ class _Field:
         return total
 
 
+def disc_capacity(g: Geometry, occ: int, discs: int) -> int:
+    """How many more discs the board can take at most: a matching of disc-free rows to disc-free
+    columns through empty squares (each disc uses up one row and one column)."""
+    empty = g.full & ~occ
+    rows = [y for y in range(g.height) if not discs & g.row_masks[y]]
+    cols = [x for x in range(g.width) if not discs & g.col_masks[x]]
+    adj = {y: [x for x in cols if (empty >> (y * g.width + x)) & 1] for y in rows}
+    owner: dict[int, int] = {}
+
+    def augment(y: int, seen: set[int]) -> bool:
+        for x in adj[y]:
+            if x in seen:
+                continue
+            seen.add(x)
+            if x not in owner or augment(owner[x], seen):
+                owner[x] = y
+                return True
+        return False
+
+    return sum(1 for y in rows if augment(y, set()))
+
+
+def _stuck(g: Geometry, occ: int, discs: int, in_hand: int) -> int:
+    """Discs a defender holding ``in_hand`` can surely never place (each is a point for the attacker)."""
+    return max(0, in_hand - disc_capacity(g, occ, discs)) if in_hand > 0 else 0
+
+
 def _best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
     top = max(s for s, _ in scored)
     ties = [c for s, c in scored if s >= top - 1e-9]
@@ -149,8 +178,13 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
         base = field.value(0)
         # In mode 3 prefer hurting whoever is doing best.
         lead = -0.01 * rules.live_score(state, victim) if state["mode"] == "3" else 0.0
+        _, discs = board_masks(g, board)
+        left = state["players"][seat]["discs"] - 1
         for x, y in g.mask_cells(legal_disc_mask(g, board)):
             drop = base - field.value(field.kill[y * g.width + x])
+            if state["mode"] != "3" and STUCK_WEIGHT:
+                bit = g.bit(x, y)
+                drop -= STUCK_WEIGHT * _stuck(g, occ | bit, discs | bit, left)
             scored.append((drop + lead, (t, x, y)))
     if level == "normal" and state["mode"] != "3":
         scored = _defence_lookahead(state, g, scored)
@@ -226,6 +260,9 @@ def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: 
     if not _threat(state, seat):
         return scored
     _, discs = board_masks(g, rules.own_board(state, seat))
+    mode = state["mode"]
+    foe = rules.defender(state) if mode == "1" else (1 - seat if mode == "2" else None)
+    in_hand = state["players"][foe]["discs"] if foe is not None else 0
     out = []
     for first, pl in _top(scored, ATTACK_LOOKAHEAD):
         placed = field.killed_by(pl.mask)
@@ -235,5 +272,7 @@ def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: 
             low = squares & -squares
             worst = min(worst, field.value(placed | field.kill[low.bit_length() - 1], skip=pl.piece))
             squares ^= low
+        if STUCK_WEIGHT and in_hand:
+            worst += STUCK_WEIGHT * _stuck(g, occ | pl.mask, discs, in_hand)
         out.append((worst + 0.01 * first, pl))
     return out
