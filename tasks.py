@@ -15,7 +15,6 @@ import hashlib
 import os
 import subprocess
 import sys
-import tomllib
 import venv
 from pathlib import Path
 
@@ -26,6 +25,8 @@ PY = BIN / ("python.exe" if os.name == "nt" else "python")
 
 
 def _requirements(with_test: bool) -> list[str]:
+    import tomllib  # 3.11+; imported here so older Pythons reach the friendly version message
+
     meta = tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["project"]
     reqs = list(meta["dependencies"])
     if with_test:
@@ -35,8 +36,6 @@ def _requirements(with_test: bool) -> list[str]:
 
 def ensure_env(with_test: bool) -> None:
     """Create .venv and install the pinned-compatible dependencies when they changed."""
-    if sys.version_info < (3, 11):
-        sys.exit("Python 3.11 or newer is needed (found %s)." % sys.version.split()[0])
     if not PY.exists():
         print("Creating virtual environment in .venv ...", flush=True)
         venv.EnvBuilder(with_pip=True).create(VENV)
@@ -56,6 +55,9 @@ def _run(args: list[str]) -> int:
 
 
 def main(argv: list[str]) -> int:
+    if sys.version_info < (3, 11):  # noqa: UP036 - the runner itself may be started by an older python3
+        print(f"Python 3.11 or newer is needed (found {sys.version.split()[0]}).")
+        return 2
     if not argv or argv[0] in {"-h", "--help", "help"}:
         print(__doc__)
         return 0

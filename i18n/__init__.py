@@ -9,7 +9,7 @@ a parameter whose value is a string starting with ``@`` is a catalog key, transl
 from __future__ import annotations
 
 import tomllib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -44,7 +44,7 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
-@lru_cache(maxsize=None)
+@cache
 def catalog(locale: str) -> dict[str, str]:
     """All strings of one locale (loaded once)."""
     out: dict[str, str] = {}
