@@ -206,3 +206,40 @@ async def test_pending_requests_carry_deadlines(service: MatchService, clock: Cl
     (ai_req,) = await lazy.pending_requests(mid, humans_only=False)
     assert (ai_req.seat, ai_req.user_id, ai_req.due_at) == (2, None, None)
     assert await lazy.pending_requests(mid) == []
+
+
+async def test_scheduler_stop_lets_a_round_finish() -> None:
+    events: list[str] = []
+
+    class Slow:
+        async def run_due(self) -> int:
+            events.append("start")
+            await asyncio.sleep(0.05)
+            events.append("end")
+            return 1
+
+    scheduler = Scheduler(Slow(), interval=60)
+    scheduler.start()
+    await asyncio.sleep(0.01)  # the first round runs at once and is now in progress
+    await scheduler.stop()
+    assert events == ["start", "end"] and not scheduler.running
+
+    scheduler.start()  # can be started again, and woken early
+    await asyncio.sleep(0.1)
+    scheduler.wake()
+    await asyncio.sleep(0.1)
+    await scheduler.stop(grace=0.001)
+    assert events.count("start") >= 3
+
+
+async def test_scheduler_cancels_a_round_that_outlives_the_grace() -> None:
+    class Stuck:
+        async def run_due(self) -> int:
+            await asyncio.sleep(3600)
+            return 0
+
+    scheduler = Scheduler(Stuck(), interval=60)
+    scheduler.start()
+    await asyncio.sleep(0.01)
+    await asyncio.wait_for(scheduler.stop(grace=0.05), 5)
+    assert not scheduler.running
