@@ -25,7 +25,8 @@ from fakediscord.model import (
 )
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord, Upload
+    from fakediscord.messages import Upload
+    from fakediscord.server import FakeDiscord
 
 APPLICATION_COMMAND, MESSAGE_COMPONENT, AUTOCOMPLETE, MODAL_SUBMIT = 2, 3, 4, 5
 CALLBACK_TYPES = {1, 4, 5, 6, 7, 8, 9}

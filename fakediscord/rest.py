@@ -15,10 +15,11 @@ from aiohttp import web
 
 from fakediscord.commands import check_command, check_command_list
 from fakediscord.errors import ApiError, unknown
+from fakediscord.messages import Upload
 from fakediscord.model import snowflake
 
 if TYPE_CHECKING:
-    from fakediscord.server import FakeDiscord, Upload
+    from fakediscord.server import FakeDiscord
 
 Handler = Callable[[web.Request], Awaitable[web.StreamResponse]]
 PUBLIC_PREFIXES = ("/interactions/", "/webhooks/")
@@ -26,8 +27,6 @@ PUBLIC_PREFIXES = ("/interactions/", "/webhooks/")
 
 async def read_body(request: web.Request) -> tuple[dict[str, Any], list[Upload]]:
     """JSON body, or multipart ``payload_json`` + ``files[n]`` as discord.py sends them."""
-    from fakediscord.server import Upload
-
     if request.content_type.startswith("multipart/"):
         payload: dict[str, Any] = {}
         uploads: list[Upload] = []
