@@ -187,3 +187,24 @@ def test_ai_decisions_stay_within_budget() -> None:
 def test_solo_normal_ai_solves_a_solvable_deal() -> None:
     final, _ = play_out(new("4", "8x8", seed=12), random.Random(1), levels={0: "normal"})
     assert final["winners"] == [0]
+
+
+def test_disc_capacity_is_a_row_column_matching() -> None:
+    from engines.pentactic.ai import disc_capacity
+    from engines.pentactic.geometry import geometry
+
+    assert disc_capacity(geometry(8, 8), 0, 0) == 8
+    assert disc_capacity(geometry(11, 6), 0, 0) == 6
+    assert disc_capacity(geometry(9, 7), 0, 0) == 7
+    g = geometry(8, 8)
+    disc = g.bit(0, 0)
+    assert disc_capacity(g, disc, disc) == 7
+    # Fill rows 2..8 completely: the only free squares left are in row 1, one disc at most.
+    occ = g.full & ~g.row_masks[0]
+    assert disc_capacity(g, occ, 0) == 1
+    # Free squares only on the diagonal: a full matching.
+    diag = sum(g.bit(i, i) for i in range(8))
+    assert disc_capacity(g, g.full & ~diag, 0) == 8
+    # Free squares only in columns a and b: two discs at most.
+    two = g.col_masks[0] | g.col_masks[1]
+    assert disc_capacity(g, g.full & ~two, 0) == 2

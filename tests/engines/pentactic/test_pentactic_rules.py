@@ -266,7 +266,7 @@ def test_multiplayer_discard_counter_clockwise_from_full_trays() -> None:
     assert [o.value for o in ENGINE.step(state, 0, ["discard"]).options] == ["1", "2"]
     state, _ = act(state, ["discard", "1", "T"])
     assert ENGINE.pending(state)[0].seat == 1
-    # Seat 0 no longer has... all 12; seat 1 taking from 0 would leave seat 2 only its own tray.
+    # Seat 0 still has 12, but seat 1 taking from 0 would leave seat 2 only its own tray.
     assert [o.value for o in ENGINE.step(state, 1, ["discard"]).options] == ["2"]
     with pytest.raises(EngineError):
         ENGINE.apply(state, 1, ["discard", "1", "T"])
