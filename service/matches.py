@@ -33,6 +33,9 @@ OUTBOX_KEEP_SECONDS = 7 * 86400.0
 #: Limits on an action's shape, checked before the engine sees it.
 MAX_ACTION_TOKENS = 64
 MAX_TOKEN_CHARS = 100
+#: Size limits of front-end bookkeeping values (set_meta).
+MAX_META_KEY = 64
+MAX_META_VALUE = 4096
 #: Statuses in which a match still counts as running for listings.
 OPEN_STATUSES = ("lobby", "active")
 
@@ -223,6 +226,18 @@ class MatchService(LobbyOps):
     async def matches_in_channel(self, channel_id: int) -> list[MatchInfo]:
         """Lobbies and running matches whose channel or thread is ``channel_id``."""
         return await self._infos(await repo.matches_in_channel(self.store, channel_id, OPEN_STATUSES))
+
+    # ----- front-end bookkeeping ---------------------------------------------------------
+    async def set_meta(self, match_id: int, key: str, value: str | None) -> None:
+        """Remember a small string for a match across restarts (a front-end's message ids and the
+        like); ``None`` forgets it. Not part of the game and never published."""
+        if len(key) > MAX_META_KEY or (value is not None and len(value) > MAX_META_VALUE):
+            raise ValueError("meta key or value too long")
+        async with self.store.transaction() as tx:
+            await repo.set_meta(tx, match_id, key, value)
+
+    async def get_meta(self, match_id: int, key: str) -> str | None:
+        return await repo.get_meta(self.store, match_id, key)
 
     # ----- users --------------------------------------------------------------------------
     async def set_notify(self, user_id: int, mode: NotifyMode) -> None:

@@ -296,6 +296,20 @@ async def prune_outbox(tx: Tx, delivered_before: float) -> int:
                              (delivered_before,))
 
 
+# ----- front-end bookkeeping ------------------------------------------------------------------------
+async def get_meta(db: Reader, match_id: int, key: str) -> str | None:
+    row = await db.fetchone("SELECT value FROM match_meta WHERE match_id = ? AND key = ?", (match_id, key))
+    return row["value"] if row else None
+
+
+async def set_meta(tx: Tx, match_id: int, key: str, value: str | None) -> None:
+    if value is None:
+        await tx.execute("DELETE FROM match_meta WHERE match_id = ? AND key = ?", (match_id, key))
+    else:
+        await tx.execute("INSERT INTO match_meta (match_id, key, value) VALUES (?, ?, ?)"
+                         " ON CONFLICT(match_id, key) DO UPDATE SET value = excluded.value", (match_id, key, value))
+
+
 # ----- user preferences -------------------------------------------------------------------------------
 async def get_prefs(db: Reader, user_id: int) -> Row | None:
     return await db.fetchone("SELECT user_id, notify, locale FROM user_prefs WHERE user_id = ?", (user_id,))

@@ -181,3 +181,19 @@ async def test_rate_limit_holds_under_concurrent_clicks(service: MatchService) -
     results = await asyncio.gather(*(lobby(service, channel=i) for i in range(6)), return_exceptions=True)
     assert sum(isinstance(r, int) for r in results) == 3
     assert all(r.msg.key == "core.err.rate_user" for r in results if isinstance(r, UserError))
+
+
+async def test_front_end_bookkeeping_survives_and_cascades(service: MatchService) -> None:
+    mid = await lobby(service)
+    assert await service.get_meta(mid, "status_post") is None
+    await service.set_meta(mid, "status_post", "123")
+    await service.set_meta(mid, "status_post", "456")
+    assert await service.get_meta(mid, "status_post") == "456"
+    await service.set_meta(mid, "status_post", None)
+    assert await service.get_meta(mid, "status_post") is None
+    with pytest.raises(ValueError):
+        await service.set_meta(mid, "k", "x" * 5000)
+    await service.set_meta(mid, "other", "1")
+    async with service.store.transaction() as tx:
+        await tx.execute("DELETE FROM matches WHERE id = ?", (mid,))
+    assert await service.store.fetchall("SELECT * FROM match_meta") == []
