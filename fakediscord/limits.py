@@ -120,6 +120,20 @@ def _check_button(path: str, comp: dict[str, Any], seen: set[str], errors: list[
     if not comp.get("label") and not comp.get("emoji") and style != 6:
         errors.append(FieldError(path, "BUTTON_COMPONENT_LABEL_OR_EMOJI_REQUIRED",
                                  "A button needs a label or an emoji"))
+    _check_emoji(f"{path}.emoji", comp.get("emoji"), errors)
+
+
+def _check_emoji(path: str, emoji: Any, errors: list[FieldError]) -> None:
+    """A unicode emoji (no id) must be an emoji, not text: ``{"name": "ok"}`` is refused.
+
+    Deliberately conservative: only names made of plain ASCII (keycaps aside) are flagged, so no
+    real emoji is ever refused by the fake.
+    """
+    if not emoji or emoji.get("id"):
+        return
+    name = str(emoji.get("name") or "")
+    if not name or (name.isascii() and "\u20e3" not in name):
+        errors.append(FieldError(f"{path}.name", "BUTTON_COMPONENT_INVALID_EMOJI", "Invalid emoji"))
 
 
 def _check_select(path: str, comp: dict[str, Any], seen: set[str], errors: list[FieldError]) -> None:
@@ -151,6 +165,7 @@ def _check_select(path: str, comp: dict[str, Any], seen: set[str], errors: list[
         _too_long(f"{op}.value", opt.get("value"), SELECT_OPTION_TEXT_MAX, errors, min_len=1)
         if opt.get("description") is not None:
             _too_long(f"{op}.description", opt["description"], SELECT_OPTION_TEXT_MAX, errors)
+        _check_emoji(f"{op}.emoji", opt.get("emoji"), errors)
         if opt.get("value") in values:
             errors.append(FieldError(f"{op}.value", "SELECT_COMPONENT_OPTION_VALUE_DUPLICATED",
                                      "Select option values must be unique"))

@@ -73,7 +73,7 @@ class MessagesMixin:
         for u in uploads:
             ref = meta.get(u.index, {})
             aid = snowflake()
-            name = ref.get("filename") or u.filename
+            name = discord_filename(ref.get("filename") or u.filename)
             out.append(FakeAttachment(aid, name, u.data, _guess_type(name, u.data, u.content_type),
                                       f"{self.base_url}/attachments/{channel_id}/{aid}/{name}",
                                       ref.get("description")))
@@ -230,6 +230,17 @@ class MessagesMixin:
             thread.archive_timestamp = iso_now()
         await self.gateway.dispatch("THREAD_UPDATE", thread.to_json(), intent=INTENT_GUILDS)
         self.notify()
+
+
+def discord_filename(name: str) -> str:
+    """Discord's upload renaming: spaces become ``_``, other characters outside ``[A-Za-z0-9._-]``
+    are dropped (so ``attachment://棋盘.png`` no longer matches: exactly the production bug)."""
+    cleaned = "".join(ch for ch in re.sub(r"\s", "_", name) if ch.isascii() and (ch.isalnum() or ch in "._-"))
+    stem, dot, ext = cleaned.rpartition(".")
+    if not dot:
+        stem, ext = cleaned, ""
+    stem = stem.strip("._") or "unknown"
+    return f"{stem}.{ext}" if ext else stem
 
 
 def _guess_type(name: str, data: bytes, declared: str) -> str:

@@ -537,3 +537,26 @@ async def test_raw_rest_auth_uploads_and_unknown_routes(fake: FakeDiscord) -> No
             assert resp.status == 404 and (await resp.json())["code"] == 10003
     assert [v.kind for v in fake.violations] == ["invalid_form", "invalid_form", "bad_request", "unknown_route"]
     assert "ATTACHMENT_NOT_REFERENCED" in fake.violations[0].detail
+
+
+def test_upload_names_and_emoji_like_discord() -> None:
+    from fakediscord.messages import discord_filename
+
+    assert discord_filename("board.png") == "board.png"
+    assert discord_filename("my board.png") == "my_board.png"
+    assert discord_filename("棋盘.png") == "unknown.png"
+    button = {"type": 2, "style": 1, "custom_id": "a"}
+    row = {"type": 1, "components": [{**button, "emoji": {"name": "ok"}}]}
+    assert [e.code for e in check_message({"components": [row]}, [], creating=True)] == [
+        "BUTTON_COMPONENT_INVALID_EMOJI"]
+    row = {"type": 1, "components": [{**button, "emoji": {"name": "🎲"}}, {**button, "custom_id": "b",
+                                                                          "emoji": {"name": "1\ufe0f\u20e3"}}]}
+    assert check_message({"components": [row]}, [], creating=True) == []
+
+
+async def test_non_ascii_upload_name_breaks_embed_image(fake: FakeDiscord, bot: MiniBot) -> None:
+    channel = await bot.fetch_channel(fake.general.id)
+    await channel.send(embed=discord.Embed(title="棋盘").set_image(url="attachment://棋盘.png"),
+                       file=discord.File(io.BytesIO(tiny_png()), "棋盘.png"))
+    assert [v.kind for v in fake.violations] == ["embed_attachment_missing"]
+    assert fake.messages_in(fake.general)[0].attachments[0].filename == "unknown.png"
