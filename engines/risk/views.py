@@ -86,8 +86,13 @@ def describe(view: View) -> list[Msg]:
         lines.append(Msg("risk.desc.end", {"reason": f"@risk.end.{view['end_reason']}"}))
     else:
         turn_color = f"@risk.color.{view['players'][view['turn']]['color']}"
-        lines.append(Msg("risk.desc.phase", {"phase": f"@risk.phase.{phase}", "player": turn_color,
-                                             "round": view["round"]}))
+        phase_name = f"@risk.phase.{phase}"
+        if phase == "setup_hq" or (phase == "setup_place" and view["setup"] == "quick"):
+            lines.append(Msg("risk.desc.simultaneous", {"phase": phase_name}))
+        elif phase.startswith("setup"):
+            lines.append(Msg("risk.desc.setup", {"phase": phase_name, "player": turn_color}))
+        else:
+            lines.append(Msg("risk.desc.phase", {"phase": phase_name, "player": turn_color, "round": view["round"]}))
         if phase == "reinforce":
             lines.append(Msg("risk.desc.reinforcements", {"n": view["reinforcements_left"]}))
     for p in view["players"]:
