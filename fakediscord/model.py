@@ -161,6 +161,7 @@ class FakeMessage:
     #: users mentioned now (``mentions`` in the payload) / pinged when the message was sent.
     mentions: list[FakeUser] = field(default_factory=list)
     pinged: list[FakeUser] = field(default_factory=list)
+    created_mono: float = field(default_factory=time.monotonic)
 
     @property
     def ephemeral(self) -> bool:

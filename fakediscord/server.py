@@ -268,6 +268,20 @@ class FakeDiscord(MessagesMixin, DriverMixin):
     def threads(self) -> list[FakeChannel]:
         return [c for c in self.channels.values() if c.is_thread]
 
+    def burst(self, channel: FakeChannel | int, window: float = 5.0) -> int:
+        """Most public messages created in the channel within any ``window`` seconds.
+
+        Discord allows a bot about 5 messages per 5 s per channel before answering 429 (discord.py
+        then waits), so a high number means players would watch the bot stall.
+        """
+        times = sorted(m.created_mono for m in self.messages_in(channel))
+        best, lo = 0, 0
+        for hi, moment in enumerate(times):
+            while lo < hi and moment - times[lo] > window:
+                lo += 1
+            best = max(best, hi - lo + 1)
+        return best
+
     def commands(self) -> list[dict[str, Any]]:
         """Commands a user can see in the guild: guild ones first, then global ones."""
         return [*self.guild_commands.get(self.guild_id, []), *self.global_commands]

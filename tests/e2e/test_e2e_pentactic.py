@@ -135,7 +135,7 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
     fake.assert_clean()
     elapsed = time.monotonic() - started_at
     print(f"pentactic e2e: {moves} moves, {table.clicks} clicks, {elapsed:.1f}s, "
-          f"slowest first response {max(fake.response_times):.3f}s")
+          f"slowest first response {max(fake.response_times):.3f}s, thread burst {fake.burst(thread)}/5 s")
     assert elapsed < 60
 
     # A take-your-turn button still showing after the end must be answered politely, not crash.

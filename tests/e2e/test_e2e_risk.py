@@ -155,4 +155,5 @@ async def test_risk_against_ai_seats(fake: FakeDiscord, real_bots: RealBots, tab
     log = await service.log(match_id, limit=200)
     assert {e.source for e in log} >= {"user", "ai"}, "the AI seats played"
     assert fake.dms_of(alice), "alice's private information came by DM"
+    print(f"risk vs AI: {len(fake.messages_in(thread))} thread posts, at most {fake.burst(thread)} in 5 s")
     fake.assert_clean()

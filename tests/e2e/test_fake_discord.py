@@ -440,6 +440,7 @@ async def test_mentions_embed_files_and_dm_only_rules(fake: FakeDiscord, bot: Mi
                        file=discord.File(io.BytesIO(tiny_png()), "board.png"))
     history = [m async for m in channel.history(limit=10)]
     assert len(history) == 4 and history[0].attachments[0].filename == "board.png"
+    assert fake.burst(fake.general) == 4 and fake.burst(fake.general, window=-1) == 1
     assert await history[0].attachments[0].read() == tiny_png()
     dm = fake.dm_channel_for(alice)
     ix = await fake.slash(alice, dm, "echo", text="in a DM")
