@@ -33,6 +33,7 @@ def check_invariants(state: dict) -> None:
             assert 0 <= x < w and 0 <= y < h and (x, y) not in seen
             seen.add((x, y))
             if by is not None:
+                assert by != board["owner"], "discs go on an opponent's board"
                 rows.append(y)
                 cols.append(x)
         if mode != "4":
@@ -40,6 +41,7 @@ def check_invariants(state: dict) -> None:
         for pc in board["pieces"]:
             cells = {tuple(c) for c in pc["cells"]}
             assert len(cells) == 5 and not (cells & seen), "pieces and discs never overlap"
+            assert pc["seat"] == board["owner"], "pieces go on their owner's board"
             assert all(0 <= x < w and 0 <= y < h for x, y in cells)
             seen |= cells
     players = state["players"]
