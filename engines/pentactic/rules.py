@@ -16,6 +16,7 @@ from typing import Any
 
 from engines.base import Event, Msg
 from engines.pentactic.board import board_masks, can_place_any, geo, legal_disc_mask
+from engines.pentactic.deal import deal_solo
 from engines.pentactic.geometry import BOARDS, DISCS_PER_PLAYER, SOLO_DISCS, Placement, cell_token
 from engines.pentactic.shapes import PIECES
 from engines.rng import Rng
@@ -60,8 +61,6 @@ def board_of(state: State, owner: int) -> dict[str, Any]:
 
 def new_state(options: dict[str, str], seats: int, seed: int) -> State:
     """A fresh game; the solo deal is made here (see :mod:`engines.pentactic.deal`)."""
-    from engines.pentactic.deal import deal_solo
-
     mode, size = options["mode"], options["board"]
     w, h = BOARDS[size]
     state: State = {

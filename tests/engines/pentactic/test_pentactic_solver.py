@@ -67,3 +67,13 @@ def test_eight_by_eight_centre_hole_has_65_solutions_up_to_symmetry() -> None:
     assert diag % 2 == 0
     assert off + diag // 2 == 65
     assert 8 * off + 4 * diag == 520
+
+
+def test_solo_fallback_layouts_are_solvable() -> None:
+    """The never-expected fallback of the solvable deal must itself be a solvable layout."""
+    from engines.pentactic.deal import _fallback
+    from engines.pentactic.geometry import BOARDS, SOLO_DISCS
+
+    for size, (w, h) in BOARDS.items():
+        cells = _fallback(w, h, SOLO_DISCS[size])
+        assert len(set(cells)) == SOLO_DISCS[size]
