@@ -240,6 +240,16 @@ def build_app(fake: FakeDiscord) -> web.Application:
     async def post_message(request: web.Request) -> web.Response:
         ch = fake.channel(request.match_info["channel_id"])
         body, uploads = await read_body(request)
+        wait = fake.take_rate_slot(ch.id, route_of(request))
+        if wait > 0:
+            # discord.py only honours a 429 that carries Discord's headers (Via, retry_after).
+            return web.Response(
+                body=json.dumps({"message": "You are being rate limited.", "retry_after": round(wait, 3),
+                                 "global": False}).encode(), status=429,
+                headers={"Content-Type": "application/json", "Via": "1.1 google", "Retry-After": str(wait),
+                         "X-RateLimit-Limit": str(fake.rate_limit[0] if fake.rate_limit else 0),
+                         "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{wait:.3f}",
+                         "X-RateLimit-Bucket": f"channel-messages-{ch.id}", "X-RateLimit-Scope": "user"})
         msg = await fake.create_message(route_of(request), ch, fake.bot_user, body, uploads)
         return ok(msg.to_json())
 

@@ -78,6 +78,10 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self.errors: list[ErrorReply] = []
         self.requests: list[str] = []
         self.response_times: list[float] = []
+        #: (messages, seconds) per channel before 429, like Discord's channel bucket; None = off.
+        self.rate_limit: tuple[int, float] | None = None
+        self.rate_limited: list[str] = []
+        self._posted: dict[int, list[float]] = {}
         self.gateway = Gateway(self)
         self.port = 0
         self._runner: web.AppRunner | None = None
@@ -267,6 +271,20 @@ class FakeDiscord(MessagesMixin, DriverMixin):
 
     def threads(self) -> list[FakeChannel]:
         return [c for c in self.channels.values() if c.is_thread]
+
+    def take_rate_slot(self, channel_id: int, route: str) -> float:
+        """0 when a post may go now, else the seconds to wait (the request is answered 429)."""
+        if self.rate_limit is None:
+            return 0.0
+        limit, per = self.rate_limit
+        now = asyncio.get_running_loop().time()
+        recent = [t for t in self._posted.get(channel_id, []) if now - t < per]
+        if len(recent) >= limit:
+            self.rate_limited.append(route)
+            self._posted[channel_id] = recent
+            return per - (now - recent[0])
+        self._posted[channel_id] = [*recent, now]
+        return 0.0
 
     def burst(self, channel: FakeChannel | int, window: float = 5.0) -> int:
         """Most public messages created in the channel within any ``window`` seconds.

@@ -78,9 +78,13 @@ class Table:
     step selects, ``g:c:`` confirm). At every step the first offered option is chosen.
     """
 
-    def __init__(self, fake: FakeDiscord) -> None:
+    def __init__(self, fake: FakeDiscord, patience: float = 10.0) -> None:
         self.fake = fake
         self.clicks = 0
+        #: how long to wait for the bot to update a message after a click
+        self.patience = patience
+        #: seconds from each Confirm click until the step message showed the result
+        self.confirm_waits: list[float] = []
 
     # lobby
     async def open_lobby(self, host, game: str):
@@ -133,8 +137,8 @@ class Table:
         """Click take-your-turn; returns the ephemeral step message (or the error reply)."""
         self.clicks += 1
         ix = await self.fake.click(user, post, custom_id, timeout=10)
-        await self.fake.wait_for(lambda: ix.original is not None and not ix.original.flags & 128, 10,
-                                 "the step message")
+        await self.fake.wait_for(lambda: ix.original is not None and not ix.original.flags & 128,
+                                 self.patience, "the step message")
         return ix.original
 
     async def walk(self, user, step_msg, locale_key_labels: set[str], max_steps: int = 40, *,
@@ -151,6 +155,7 @@ class Table:
             options = [b for b in step_msg.buttons() if b["custom_id"].startswith("g:a:")
                        and not b.get("disabled") and b.get("label") not in locale_key_labels]
             before = step_msg.edits
+            clicked_at = asyncio.get_running_loop().time()
             self.clicks += 1
             if confirm:
                 ix = await self.fake.click(user, step_msg, confirm[0], timeout=10)
@@ -166,11 +171,12 @@ class Table:
                 ix = await self.fake.click(user, step_msg, chosen["custom_id"], timeout=10)
             else:
                 raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
-            await self.fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, 10,
+            await self.fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, self.patience,
                                      "the step message to update")
             if ix.followups:
                 raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
             if confirm:
+                self.confirm_waits.append(asyncio.get_running_loop().time() - clicked_at)
                 return
         raise AssertionError("no Confirm after many steps")
 

@@ -45,3 +45,41 @@ async def test_pentactic_every_board_and_language(fake: FakeDiscord, real_bots: 
         played += 1
         fake.assert_clean()
     assert played == len(modes) * len(boards)
+
+
+@pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_bot_missing("risk")))
+async def test_risk_vs_ai_under_discords_channel_rate_limit(fake: FakeDiscord, real_bots: RealBots) -> None:
+    """With Discord's ~5 posts / 5 s per channel, AI turns that post one message per action make
+    the human's Confirm wait behind the queue. The game must still work; a wait over 3 s is
+    reported as a known gap (xfail) until the publisher batches AI moves."""
+    from e2e_support import control_labels
+
+    from cogs.utils import ids
+
+    fake.rate_limit = (5, 5.0)
+    await real_bots.start()
+    table = Table(fake, patience=90)
+    alice = fake.add_user("alice")
+    match_id, lobby = await table.open_lobby(alice, "risk")
+    for _ in range(2):
+        await table.lobby_click(alice, lobby, match_id, "ai")
+    await table.lobby_click(alice, lobby, match_id, "start")
+    service = real_bots.service
+
+    async def active():
+        info = await service.get(match_id)
+        return info if info.status == "active" and info.thread_id else None
+
+    info = await table.until(active, 30, "start")
+    for _ in range(4):
+        reqs = await table.until(lambda: service.pending_for_user(match_id, alice.id), 90, "alice's turn")
+        turn_id = ids.turn_id(match_id, reqs[0])
+        post = await fake.wait_for(lambda tid=turn_id: next(
+            (m for m in reversed(fake.messages_in(info.thread_id)) if tid in m.custom_ids()), None), 90, turn_id)
+        step = await table.open_turn(alice, post, turn_id)
+        await table.walk(alice, step, control_labels(), biggest_number=True)
+    fake.assert_clean()
+    worst = max(table.confirm_waits)
+    print(f"rate-limited risk vs AI: {len(fake.rate_limited)} posts delayed, worst Confirm wait {worst:.1f}s")
+    if worst > 3:
+        pytest.xfail(f"Confirm waited {worst:.1f}s behind rate-limited AI posts")

@@ -561,3 +561,16 @@ async def test_non_ascii_upload_name_breaks_embed_image(fake: FakeDiscord, bot: 
                        file=discord.File(io.BytesIO(tiny_png()), "棋盘.png"))
     assert [v.kind for v in fake.violations] == ["embed_attachment_missing"]
     assert fake.messages_in(fake.general)[0].attachments[0].filename == "unknown.png"
+
+
+async def test_optional_channel_rate_limit_slows_but_does_not_break(fake: FakeDiscord, bot: MiniBot) -> None:
+    fake.rate_limit = (2, 0.5)
+    channel = await bot.fetch_channel(fake.general.id)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for i in range(3):
+        await channel.send(f"post {i}")
+    assert loop.time() - started >= 0.3, "discord.py waited out the 429"
+    assert len(fake.rate_limited) >= 1 and [m.content for m in fake.messages_in(fake.general)] == [
+        "post 0", "post 1", "post 2"]
+    fake.assert_clean()
