@@ -36,6 +36,7 @@ log = logging.getLogger(__name__)
 CONTENT_MAX = 2000
 HISTORY_SCAN = 10
 _REMEMBER = 4096
+STATUS_POST_META = "status_post"  # "channel id:message id" of the newest status post
 _MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
 
 
@@ -185,9 +186,19 @@ class DiscordPublisher:
                                              match=match.id, link=self._link(match)), channel)
 
     async def _retire_previous(self, match_id: int, latest: tuple[int, int]) -> None:
-        """Drop the buttons of the previous status post so only the newest one invites a click."""
+        """Drop the buttons of the previous status post so only the newest one invites a click.
+
+        The newest post is remembered in the match's meta (not only in memory), so the post that
+        was current when the bot restarted loses its button too.
+        """
         previous = self._last_status.get(match_id)
+        if previous is None:
+            stored = await self.service.get_meta(match_id, STATUS_POST_META)
+            if stored:
+                channel_id, _, message_id = stored.partition(":")
+                previous = (int(channel_id), int(message_id))
         self._last_status[match_id] = latest
+        await self.service.set_meta(match_id, STATUS_POST_META, f"{latest[0]}:{latest[1]}")
         if previous is None or previous == latest:
             return
         with contextlib.suppress(discord.HTTPException):

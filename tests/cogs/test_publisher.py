@@ -54,6 +54,13 @@ class _Service:
     def __init__(self) -> None:
         self.notify: dict[int, str] = {ALICE: "mention", BOB: "dm"}
         self.pending: list[Pending] = [Pending("r2", 1, 2_000_000_000.0)]
+        self.meta: dict[tuple[int, str], str] = {}
+
+    async def get_meta(self, match_id: int, key: str) -> str | None:
+        return self.meta.get((match_id, key))
+
+    async def set_meta(self, match_id: int, key: str, value: str | None) -> None:
+        self.meta[(match_id, key)] = value  # type: ignore[assignment]
 
     async def view(self, match_id: int, seat: int | None) -> dict[str, Any]:
         v: dict[str, Any] = {"game": _Secretive.slug, "count": 3}
