@@ -58,7 +58,7 @@ async def test_risk_vs_ai_under_discords_channel_rate_limit(fake: FakeDiscord, r
 
     fake.rate_limit = (5, 5.0)
     await real_bots.start()
-    table = Table(fake, patience=90)
+    table = Table(fake, patience=60)
     alice = fake.add_user("alice")
     match_id, lobby = await table.open_lobby(alice, "risk")
     for _ in range(2):
@@ -72,10 +72,10 @@ async def test_risk_vs_ai_under_discords_channel_rate_limit(fake: FakeDiscord, r
 
     info = await table.until(active, 30, "start")
     for _ in range(4):
-        reqs = await table.until(lambda: service.pending_for_user(match_id, alice.id), 90, "alice's turn")
+        reqs = await table.until(lambda: service.pending_for_user(match_id, alice.id), 60, "alice's turn")
         turn_id = ids.turn_id(match_id, reqs[0])
         post = await fake.wait_for(lambda tid=turn_id: next(
-            (m for m in reversed(fake.messages_in(info.thread_id)) if tid in m.custom_ids()), None), 90, turn_id)
+            (m for m in reversed(fake.messages_in(info.thread_id)) if tid in m.custom_ids()), None), 60, turn_id)
         step = await table.open_turn(alice, post, turn_id)
         await table.walk(alice, step, control_labels(), biggest_number=True)
     fake.assert_clean()
