@@ -24,7 +24,9 @@ def build(state: State, seat: int | None) -> View:
     c = content()
     owner, armies = state["owner"], state["armies"]
     own_hidden = state["hidden"].get(str(seat), {}) if seat is not None else {}
-    territories = {t: {"owner": owner[t], "armies": armies[t] + own_hidden.get(t, 0)} for t in c.territories}
+    # A seat's secret deployment stays in "you" only: everything outside "you" is the public table,
+    # so a seat view can be drawn or posted without leaking (tests/test_hidden_information.py).
+    territories = {t: {"owner": owner[t], "armies": armies[t]} for t in c.territories}
     over = state["phase"] == "over"
     players = []
     for i, p in enumerate(state["players"]):

@@ -82,7 +82,9 @@ def test_quick_setup_deals_every_territory_and_deploys_in_secret() -> None:
     state, events = act(state, 1, "place", mine, "21")
     assert ENGINE.view(state, 2)["territories"][mine]["armies"] == public_before  # not revealed yet
     assert ENGINE.view(state, None)["territories"][mine]["armies"] == public_before
-    assert ENGINE.view(state, 1)["territories"][mine]["armies"] == public_before + 21  # own view shows it
+    own = ENGINE.view(state, 1)  # the own view shows it, in the private part only
+    assert own["territories"][mine]["armies"] == public_before
+    assert own["you"]["pending_placement"] == {mine: 21}
     assert all(e.to == (1,) for e in events if "place_secret" in e.msg.key)
     # seats 0 and 2 kept their request ids: seat 1's move did not make their buttons stale
     still = {r.seat: r.id for r in ENGINE.pending(state)}
