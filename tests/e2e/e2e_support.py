@@ -8,10 +8,11 @@ from __future__ import annotations
 import asyncio
 from collections.abc import Awaitable, Callable
 from pathlib import Path
+from typing import Any
 
 import discord
 
-from fakediscord import FakeDiscord
+from fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
 
 ClientRunner = Callable[[discord.Client], Awaitable[asyncio.Task[None]]]
 
@@ -66,7 +67,7 @@ class RealBots:
             await self.fake.wait_for(lambda: not self.fake.gateway.connected(), 10, "the bot to disconnect")
 
     @property
-    def service(self):
+    def service(self) -> Any:
         assert self.current is not None
         return self.current.service  # type: ignore[attr-defined]
 
@@ -90,18 +91,19 @@ class Table:
         self.confirm_waits: list[float] = []
 
     # lobby
-    async def open_lobby(self, host, game: str):
+    async def open_lobby(self, host: FakeUser, game: str) -> tuple[int, FakeMessage]:
         ix = await self.fake.slash(host, self.fake.general, "play", game=game)
         lobby = ix.original
         assert lobby is not None and not lobby.ephemeral, f"/play answered {ix.replies()}"
         match_id = next(int(c.split(":")[2]) for c in lobby.custom_ids() if c.startswith("g:l:"))
         return match_id, lobby
 
-    async def lobby_click(self, user, lobby, match_id: int, op: str):
+    async def lobby_click(self, user: FakeUser, lobby: FakeMessage, match_id: int, op: str) -> FakeInteraction:
         self.clicks += 1
         return await self.fake.click(user, lobby, f"g:l:{match_id}:{op}", timeout=10)
 
-    async def lobby_option(self, host, lobby, match_id: int, name: str, value: str):
+    async def lobby_option(self, host: FakeUser, lobby: FakeMessage, match_id: int, name: str,
+                           value: str) -> FakeInteraction:
         from cogs.utils import ids
 
         custom_id = ids.lobby_option_id(match_id, name)
@@ -114,12 +116,12 @@ class Table:
         self.clicks += 1
         return await self.fake.select(host, lobby, custom_id, [value])
 
-    async def turn_time(self, host, lobby, match_id: int, seconds: int):
+    async def turn_time(self, host: FakeUser, lobby: FakeMessage, match_id: int, seconds: int) -> FakeInteraction:
         self.clicks += 1
         return await self.fake.select(host, lobby, f"g:lt:{match_id}", [str(seconds)])
 
     @staticmethod
-    async def until(probe, timeout: float = 10.0, what: str = "condition"):
+    async def until(probe: Callable[[], Awaitable[Any]], timeout: float = 10.0, what: str = "condition") -> Any:
         """Poll an async probe (a service query) until it returns something truthy."""
         loop = asyncio.get_running_loop()
         end = loop.time() + timeout
@@ -132,19 +134,20 @@ class Table:
             await asyncio.sleep(0.05)
 
     # play
-    def status_posts(self, where) -> list:
+    def status_posts(self, where: FakeChannel | int) -> list[FakeMessage]:
         """Public posts in the match thread that carry a take-your-turn button."""
         return [m for m in self.fake.messages_in(where) if any(c.startswith("g:t:") for c in m.custom_ids())]
 
-    async def open_turn(self, user, post, custom_id: str):
+    async def open_turn(self, user: FakeUser, post: FakeMessage, custom_id: str) -> FakeMessage:
         """Click take-your-turn; returns the ephemeral step message (or the error reply)."""
         self.clicks += 1
         ix = await self.fake.click(user, post, custom_id, timeout=10)
         await self.fake.wait_for(lambda: ix.original is not None and not ix.original.flags & 128,
                                  self.patience, "the step message")
+        assert ix.original is not None
         return ix.original
 
-    async def walk(self, user, step_msg, locale_key_labels: set[str], max_steps: int = 40, *,
+    async def walk(self, user: FakeUser, step_msg: FakeMessage, locale_key_labels: set[str], max_steps: int = 40, *,
                    biggest_number: bool = False) -> None:
         """From a step message, pick the first option each time and Confirm when offered.
 
@@ -192,7 +195,7 @@ def control_labels() -> set[str]:
 
 
 async def play_to_end(fake: FakeDiscord, bots: RealBots, table: Table, match_id: int, thread_id: int,
-                      players: list, max_moves: int = 200) -> int:
+                      players: list[FakeUser], max_moves: int = 200) -> int:
     """Whoever is asked clicks take-your-turn and walks the first options; returns the move count."""
     from cogs.utils import ids
 
@@ -207,7 +210,7 @@ async def play_to_end(fake: FakeDiscord, bots: RealBots, table: Table, match_id:
         user, req = pending[0]
         turn_id = ids.turn_id(match_id, req)
 
-        def post_with_turn(tid: str = turn_id):
+        def post_with_turn(tid: str = turn_id) -> FakeMessage | None:
             return next((m for m in reversed(fake.messages_in(thread_id)) if tid in m.custom_ids()), None)
 
         post = await fake.wait_for(post_with_turn, 10, f"a post with {turn_id}")
