@@ -13,6 +13,7 @@ from typing import Any
 import discord
 
 from fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeMessage, FakeUser
+from fakediscord.limits import FLAG_LOADING
 
 ClientRunner = Callable[[discord.Client], Awaitable[asyncio.Task[None]]]
 
@@ -142,7 +143,7 @@ class Table:
         """Click take-your-turn; returns the ephemeral step message (or the error reply)."""
         self.clicks += 1
         ix = await self.fake.click(user, post, custom_id, timeout=10)
-        await self.fake.wait_for(lambda: ix.original is not None and not ix.original.flags & 128,
+        await self.fake.wait_for(lambda: ix.original is not None and not ix.original.flags & FLAG_LOADING,
                                  self.patience, "the step message")
         assert ix.original is not None
         return ix.original

@@ -7,6 +7,7 @@ import pytest
 from e2e_support import RealBots, Table, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeInteraction
+from fakediscord.limits import FLAG_LOADING
 from i18n import normalize_locale, t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
@@ -14,7 +15,7 @@ pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(
 
 async def answered(fake: FakeDiscord, ix: FakeInteraction):
     """The visible answer of a (possibly thinking-deferred) command."""
-    await fake.wait_for(lambda: ix.replies() and not ix.replies()[-1].flags & 128, 10, "the answer")
+    await fake.wait_for(lambda: ix.replies() and not ix.replies()[-1].flags & FLAG_LOADING, 10, "the answer")
     return ix.replies()[-1]
 
 

@@ -15,6 +15,7 @@ import pytest
 from e2e_support import RealBots, Table, control_labels, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
+from fakediscord.limits import FLAG_LOADING
 from i18n import normalize_locale, t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
@@ -89,7 +90,7 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
         assert other not in post.pinged or [r for u, r in pending if u is other], "pinged out of turn"
         if not saw_not_your_turn and not [r for u, r in pending if u is other]:
             ix = await fake.click(other, post, turn_id, timeout=10)
-            await fake.wait_for(lambda i=ix: i.original is not None and not i.original.flags & 128, 10,
+            await fake.wait_for(lambda i=ix: i.original is not None and not i.original.flags & FLAG_LOADING, 10,
                                 "the not-your-turn answer")
             assert ix.original.ephemeral and ix.original.ephemeral_for == other.id
             assert ix.original.content == t(loc(other), "core.err.not_your_turn")

@@ -12,6 +12,7 @@ from e2e_support import RealBots, Table, control_labels, real_bot_missing
 
 from engines import registry
 from fakediscord import FakeDiscord, FakeUsageError
+from fakediscord.limits import FLAG_LOADING
 from i18n import LOCALES, normalize_locale, t, tm
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_bot_missing("risk")))
@@ -57,7 +58,7 @@ async def test_risk_private_information_goes_only_by_dm(fake: FakeDiscord, real_
 
     # With DMs closed, /match hand shows bob the same private view, to him alone.
     ix = await fake.slash(bob, thread, "match hand")
-    await fake.wait_for(lambda: ix.replies() and not ix.replies()[-1].flags & 128, 10, "the hand")
+    await fake.wait_for(lambda: ix.replies() and not ix.replies()[-1].flags & FLAG_LOADING, 10, "the hand")
     hand = ix.replies()[-1]
     view = await service.view_for_user(match_id, bob.id)
     lines = [tm(normalize_locale(bob.locale), m) for m in registry.get("risk").private_summary(view)]
