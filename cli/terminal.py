@@ -35,9 +35,10 @@ class Terminal:
         engine = registry.get(info.game)
         view = await service.view(info.id, seat)
         self.say("core.cli.header", game=info.game, version=info.version)
+        names = [s.name for s in info.seats]
         for msg in engine.describe(view):
-            self.line(tm(self.locale, msg))
-        for text in render(view, [s.name for s in info.seats], self.locale):
+            self.line(tm(self.locale, msg, names))
+        for text in render(view, names, self.locale):
             self.line(text)
 
 
@@ -63,7 +64,7 @@ class TerminalPublisher:
         for event in change.events:
             if not self._visible(event):
                 continue
-            text = tm(self.term.locale, event.msg)
+            text = tm(self.term.locale, event.msg, [s.name for s in match.seats])
             if event.to is not None:
                 text = t(self.term.locale, "core.cli.private", text=text)
             self.term.line(text)

@@ -46,6 +46,13 @@ class Msg:
         return Msg(data["key"], dict(data.get("params", {})))
 
 
+def seat_ref(seat: int, key: str = "") -> dict[str, Any]:
+    """A Msg parameter naming a seat. Engines don't know the players' names; a front-end that
+    does shows the name with the seat's label (its colour, from catalog ``key``), others show
+    the label alone (``i18n.t`` resolves it)."""
+    return {"seat": seat, "key": key}
+
+
 class EngineError(Exception):
     """The one error an engine raises for an illegal action; the state is left untouched.
 

@@ -9,11 +9,12 @@ a parameter whose value is a string starting with ``@`` is a catalog key, transl
 from __future__ import annotations
 
 import tomllib
+from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.base import Msg
+from engines.base import Msg, seat_ref  # noqa: F401 - re-exported for front-ends
 
 LOCALES = ("en", "zh-TW", "zh-CN")
 DEFAULT_LOCALE = "en"
@@ -65,20 +66,32 @@ class _SafeDict(dict):
         return "{" + key + "}"
 
 
-def t(locale: str | None, key: str, **params: Any) -> str:
+def _param(loc: str, value: Any, seat_names: Sequence[str] | None) -> Any:
+    if isinstance(value, str) and value.startswith("@"):
+        return t(loc, value[1:])
+    if isinstance(value, dict) and "seat" in value:
+        seat = int(value["seat"])
+        label = t(loc, value["key"]) if value.get("key") else ""
+        name = seat_names[seat] if seat_names and 0 <= seat < len(seat_names) else ""
+        if name:
+            return f"{name} ({label})" if label else name
+        return label or t(loc, "core.seat", n=seat + 1)
+    return value
+
+
+def t(locale: str | None, key: str, *, seat_names: Sequence[str] | None = None, **params: Any) -> str:
     """Translate ``key`` into ``locale`` with ``params`` substituted."""
     loc = normalize_locale(locale)
     text = catalog(loc).get(key)
     if text is None:
         text = catalog(DEFAULT_LOCALE).get(key, key)
-    resolved = {k: (t(loc, v[1:]) if isinstance(v, str) and v.startswith("@") else v)
-                for k, v in params.items()}
+    resolved = {k: _param(loc, v, seat_names) for k, v in params.items()}
     try:
         return text.format_map(_SafeDict(resolved))
     except (ValueError, IndexError):
         return text
 
 
-def tm(locale: str | None, msg: Msg) -> str:
-    """Translate a :class:`Msg`."""
-    return t(locale, msg.key, **msg.params)
+def tm(locale: str | None, msg: Msg, seat_names: Sequence[str] | None = None) -> str:
+    """Translate a :class:`Msg`; ``seat_names`` (by seat) turn seat references into names."""
+    return t(locale, msg.key, seat_names=seat_names, **msg.params)

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event, Msg
+from engines.base import Event, Msg, seat_ref
 from engines.pentactic.board import board_masks, can_place_any, geo, legal_disc_mask
 from engines.pentactic.deal import deal_solo
 from engines.pentactic.geometry import BOARDS, DISCS_PER_PLAYER, SOLO_DISCS, Placement, cell_token
@@ -29,9 +29,10 @@ State = dict[str, Any]
 COLORS = ("red", "yellow", "blue", "green", "purple", "black")
 
 
-def pname(seat: int) -> str:
-    """A seat's name as a catalog reference (translated by the front-end)."""
-    return f"@pentactic.color.{COLORS[seat]}"
+def pname(seat: int) -> dict[str, Any]:
+    """A seat's name as a seat reference: the player's name where the front-end knows it,
+    else the seat's colour (translated by the front-end)."""
+    return seat_ref(seat, f"pentactic.color.{COLORS[seat]}")
 
 
 def _player(pieces: list[str], discs: int) -> dict[str, Any]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event, Msg, State
+from engines.base import Event, Msg, State, seat_ref
 from engines.risk import cards as cardrules
 from engines.risk.data import content
 from engines.rng import Rng
@@ -32,11 +32,12 @@ def tname(territory: str) -> str:
     return f"@risk.territory.{territory}"
 
 
-def pname(state: State, seat: int) -> str:
-    """Players are named by colour in engine messages; front-ends add user names."""
+def pname(state: State, seat: int) -> str | dict[str, Any]:
+    """Players are named by colour in engine messages; front-ends that know the user names show
+    them with the colour (a seat reference, see engines.base.seat_ref)."""
     if seat == NEUTRAL:
         return "@risk.color.neutral"
-    return f"@risk.color.{state['players'][seat]['color']}"
+    return seat_ref(seat, f"risk.color.{state['players'][seat]['color']}")
 
 
 def owned(state: State, seat: int) -> list[str]:

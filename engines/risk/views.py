@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Msg, State, View
+from engines.base import Msg, State, View, seat_ref
 from engines.risk import cards as cardrules
 from engines.risk import rules
 from engines.risk.data import content
@@ -84,10 +84,10 @@ def describe(view: View) -> list[Msg]:
     phase = view["phase"]
     if phase == "over":
         for s in view["winners"] or []:
-            lines.append(Msg("risk.desc.winner", {"player": f"@risk.color.{view['players'][s]['color']}"}))
+            lines.append(Msg("risk.desc.winner", {"player": seat_ref(s, f"risk.color.{view['players'][s]['color']}")}))
         lines.append(Msg("risk.desc.end", {"reason": f"@risk.end.{view['end_reason']}"}))
     else:
-        turn_color = f"@risk.color.{view['players'][view['turn']]['color']}"
+        turn_color = seat_ref(view["turn"], f"risk.color.{view['players'][view['turn']]['color']}")
         phase_name = f"@risk.phase.{phase}"
         if phase == "setup_hq" or (phase == "setup_place" and view["setup"] == "quick"):
             lines.append(Msg("risk.desc.simultaneous", {"phase": phase_name}))
@@ -99,9 +99,9 @@ def describe(view: View) -> list[Msg]:
             lines.append(Msg("risk.desc.reinforcements", {"n": view["reinforcements_left"]}))
     for p in view["players"]:
         if not p["alive"]:
-            lines.append(Msg("risk.desc.out", {"player": f"@risk.color.{p['color']}"}))
+            lines.append(Msg("risk.desc.out", {"player": seat_ref(p["seat"], f"risk.color.{p['color']}")}))
             continue
-        lines.append(Msg("risk.desc.player", {"player": f"@risk.color.{p['color']}", "territories": p["territories"],
+        lines.append(Msg("risk.desc.player", {"player": seat_ref(p["seat"], f"risk.color.{p['color']}"), "territories": p["territories"],
                                               "armies": p["armies"], "cards": p["cards"]}))
     lb = view["last_battle"]
     if lb and phase != "over":
