@@ -10,6 +10,12 @@ How a change happens (the same for lobby edits, moves, AI moves, time-outs, resi
    deadlines of the now-pending requests and the outbox row(s) describing the change;
 5. after the commit, hand the outbox rows to the publisher and mark them delivered.
 
+An AI's run of consecutive moves commits each move on its own (so a crash loses at most one), but
+its outbox rows are delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
+:data:`AI_BATCH_MOVES` during a long run: a chat front-end then posts one summary per turn instead
+of one message per die roll (``Publisher.publish_batch``; rows are marked delivered after it
+returns, so delivery stays at least once and in order).
+
 A crash anywhere before the commit leaves the match as it was; a crash after it leaves an
 undelivered outbox row that :meth:`MatchService.run_due` delivers later. Seats played by the AI
 (AI seats and resigned humans) have a deadline that is due at once, so the deadlines table is also
@@ -23,7 +29,7 @@ import logging
 import random
 import time
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from engines import registry
@@ -39,10 +45,16 @@ from store.repo import MatchRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
+#: Outbox payload key of ``Change.request_seats`` (added here, next to the codec's fields).
+_REQUEST_SEATS = "request_seats"
 #: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
 AI_MOVES_PER_CALL = 200
 #: How long an AI request whose engine call crashed waits before it is tried again.
 AI_RETRY_SECONDS = 300.0
+#: During a long AI run, committed moves are still delivered at least this often (seconds) ...
+AI_BATCH_SECONDS = 2.0
+#: ... or after this many moves, so watchers see progress and a batch stays a bounded size.
+AI_BATCH_MOVES = 60
 
 
 def default_ai_rng(match_id: int, version: int) -> random.Random:
@@ -86,6 +98,8 @@ class MatchCore:
         ai_moves_per_call: int = AI_MOVES_PER_CALL,
         offload: bool = True,
         ai_in_background: bool = False,
+        ai_batch_seconds: float = AI_BATCH_SECONDS,
+        ai_batch_moves: int = AI_BATCH_MOVES,
     ) -> None:
         """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
 
@@ -94,7 +108,8 @@ class MatchCore:
         ``ai_in_background=True`` makes act()/start()/resign() return right after their own
         change is published and lets the AI answer in a background task (a chat front-end then
         answers the click at once; the AI's moves arrive through the publisher). ``drain()``
-        waits for those tasks.
+        waits for those tasks. ``ai_batch_seconds``/``ai_batch_moves`` bound how long an AI
+        run's moves wait before they are delivered.
         """
         self.store = store
         self._publisher = publisher
@@ -107,6 +122,8 @@ class MatchCore:
         self._delivery_locks = KeyedLocks()
         self._ai_in_background = ai_in_background
         self._tasks: set[asyncio.Task[None]] = set()
+        self._batch_seconds = ai_batch_seconds
+        self._batch_moves = max(1, ai_batch_moves)
 
     def set_publisher(self, publisher: Publisher | None) -> None:
         self._publisher = publisher
@@ -174,8 +191,18 @@ class MatchCore:
         return version
 
     async def _emit(self, tx: Tx, change: Change) -> None:
-        await repo.insert_outbox(tx, change.match_id, change.version, codec.change_to_json(change),
-                                 self._clock())
+        payload = codec.change_to_json(change)
+        if change.request_seats:  # the codec predates this field; older rows simply lack it
+            payload[_REQUEST_SEATS] = list(change.request_seats)
+        await repo.insert_outbox(tx, change.match_id, change.version, payload, self._clock())
+
+    @staticmethod
+    def _change_of(payload: dict[str, Any]) -> Change:
+        change = codec.change_from_json(payload)
+        seats = payload.get(_REQUEST_SEATS)
+        if isinstance(seats, list) and len(seats) == len(change.request_ids):
+            change = replace(change, request_seats=[int(s) for s in seats])
+        return change
 
     async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State) -> list[str]:
         """Deadlines for exactly the pending requests; a request still pending keeps its deadline.
@@ -225,7 +252,10 @@ class MatchCore:
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
+            seat_of = {r.id: r.seat for r in m.engine.pending(new_state)} if pending_ids else {}
+            request_seats = [seat_of[r] for r in pending_ids if r in seat_of]
+            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids,
+                                        request_seats if len(request_seats) == len(pending_ids) else []))
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
 
@@ -244,15 +274,24 @@ class MatchCore:
     # ----- delivery ------------------------------------------------------------------------------
     async def _deliver(self, match_id: int) -> int:
         """Publish the match's undelivered changes in order; stop at the first failure so a later
-        change never overtakes an earlier one (run_due retries)."""
+        change never overtakes an earlier one (run_due retries).
+
+        A publisher with ``publish_batch`` gets them all in one call and they are marked
+        delivered together after it returns; otherwise ``publish`` is called per change."""
         publisher = self._publisher
         if publisher is None:
             return 0
-        sent = 0
         async with self._delivery_locks(match_id):
-            for row in await repo.undelivered(self.store, match_id):
+            rows = await repo.undelivered(self.store, match_id)
+            if not rows:
+                return 0
+            batch = getattr(publisher, "publish_batch", None)
+            if callable(batch):
+                return await self._deliver_batch(match_id, rows, batch)
+            sent = 0
+            for row in rows:
                 try:
-                    change = codec.change_from_json(row.payload)
+                    change = self._change_of(row.payload)
                     info = self._info(await self._load(match_id, with_state=False))
                     await publisher.publish(info, change)
                     async with self.store.transaction() as tx:
@@ -262,6 +301,28 @@ class MatchCore:
                     break
                 sent += 1
         return sent
+
+    async def _deliver_batch(self, match_id: int, rows: list[repo.OutboxRecord],
+                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]]) -> int:
+        changes: list[Change] = []
+        for row in rows:
+            try:
+                changes.append(self._change_of(row.payload))
+            except Exception:  # an unreadable row blocks those after it, as in per-change delivery
+                log.exception("outbox row %s of match %s is unreadable", row.id, match_id)
+                break
+        if not changes:
+            return 0
+        try:
+            info = self._info(await self._load(match_id, with_state=False))
+            await batch(info, changes)
+            async with self.store.transaction() as tx:
+                for row in rows[:len(changes)]:
+                    await repo.mark_delivered(tx, row.id, self._clock())
+        except Exception:
+            log.exception("publishing %d changes of match %s failed; will retry", len(changes), match_id)
+            return 0
+        return len(changes)
 
     async def _after_change(self, match_id: int) -> None:
         """Publish, then let the AI answer. The caller's own change is committed by now, so a
@@ -286,10 +347,10 @@ class MatchCore:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # ----- AI and time-outs -------------------------------------------------------------------------
-    async def _auto_play(self, match_id: int, request_id: str | None = None) -> bool:
+    async def _auto_play(self, match_id: int, request_id: str | None = None, *, deliver: bool = True) -> bool:
         """Answer one request the service must answer itself: ``request_id`` when given (a due
         deadline), else the first pending request of a seat the AI plays. Returns whether a move
-        was committed."""
+        was committed. ``deliver=False`` leaves publishing to the caller (an AI run batches)."""
         async with self._locks(match_id):
             m = await self._load(match_id)
             if m.rec.status != "active" or m.rec.state is None:
@@ -331,14 +392,29 @@ class MatchCore:
                 await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
                                         action=action, events=events, source="timeout", kind="timeout",
                                         note=note)
-        await self._deliver(match_id)
+        if deliver:
+            await self._deliver(match_id)
         return True
 
     async def _drive_ai(self, match_id: int, budget: int | None = None) -> int:
-        """Let the AI answer its pending requests, one transaction each, up to ``budget`` moves."""
+        """Let the AI answer its pending requests, one transaction each, up to ``budget`` moves.
+
+        The moves are delivered as batches: when the run ends (also by an error), and during a
+        long run every ``ai_batch_seconds`` or ``ai_batch_moves``. Anything committed before
+        the call (a timeout move) goes out with the first batch."""
         moves = 0
+        unsent = 0
         cap = self._ai_cap if budget is None else budget
-        while moves < cap and await self._auto_play(match_id):
-            moves += 1
+        last = time.monotonic()
+        try:
+            while moves < cap and await self._auto_play(match_id, deliver=False):
+                moves += 1
+                unsent += 1
+                if unsent >= self._batch_moves or time.monotonic() - last >= self._batch_seconds:
+                    await self._deliver(match_id)
+                    unsent = 0
+                    last = time.monotonic()
+        finally:
+            await self._deliver(match_id)
         return moves
 

@@ -283,9 +283,9 @@ class MatchService(LobbyOps):
             done += await self._remind(d.match_id, d.request_id, d.seat)
         for d in await repo.due_deadlines(self.store, now, limit):
             try:
-                if await self._auto_play(d.match_id, d.request_id):
+                if await self._auto_play(d.match_id, d.request_id, deliver=False):
                     done += 1
-                    done += await self._drive_ai(d.match_id)
+                    done += await self._drive_ai(d.match_id)  # delivers the timeout move too
             except UserError as err:  # match vanished or game unknown: drop its deadlines
                 log.warning("dropping deadline %s of match %s: %s", d.request_id, d.match_id, err.msg.key)
                 async with self.store.transaction() as tx:

@@ -66,7 +66,9 @@ class Change:
 
     ``events`` include private ones (``Event.to``); a publisher must send those only to their
     seats. ``seat`` is who acted (None for system changes). ``request_ids`` are the requests
-    pending after the change, so a publisher can attach fresh buttons.
+    pending after the change, so a publisher can attach fresh buttons; ``request_seats`` names
+    the seat of each of them (same order) when the service knows it (game steps), so a publisher
+    can tell "the same seat keeps acting" from "somebody new is asked" without another query.
     """
 
     kind: ChangeKind
@@ -76,6 +78,7 @@ class Change:
     events: list[Event] = field(default_factory=list)
     note: Msg | None = None  # e.g. "the AI played for X, who ran out of time"
     request_ids: list[str] = field(default_factory=list)
+    request_seats: list[int] = field(default_factory=list)
 
 
 class Publisher(Protocol):
@@ -92,6 +95,12 @@ class Publisher(Protocol):
     """
 
     async def publish(self, match: MatchInfo, change: Change) -> None: ...
+
+    # Optional: ``async def publish_batch(self, match: MatchInfo, changes: list[Change]) -> None``.
+    # When a publisher has it, the service hands over the undelivered changes of a match together
+    # (in commit order; an AI's run of moves arrives as one batch, or a few during a long run) and
+    # marks them delivered only after it returns; raising retries the whole batch, so the same
+    # idempotency rules apply per change. Without it the service calls ``publish`` per change.
 
 
 @dataclass(frozen=True)
