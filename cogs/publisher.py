@@ -5,8 +5,18 @@ and events whose ``to`` is None, in the match's language. Private events and pri
 go by DM to their seat's user; a user whose DMs are closed is named once in the thread and told
 to use ``/match hand``.
 
+One status post per turn: while the seats being asked stay the same (a Risk turn of placements,
+attacks and a fortify; an AI's run of moves delivered as one batch) the current post is EDITED —
+newest board, buttons, and the turn's public event lines so far (the oldest left out past Discord's
+limits). A NEW post, with the mention/DM per notify preference, comes when somebody else is asked
+(the turn passes, a phase needing others begins), at time-outs and resignations, and at the end.
+A one-action-per-turn game (Pentactic) thus gets one post per move, as always. Which seats are
+asked after each change comes with the change (``Change.request_seats``); a change without it
+always gets a new post.
+
 Delivery is at-least-once, so publishing is idempotent per (match, version, kind): remembered in
-memory, and across restarts recognised by the ``#id · vN`` footer of our last posts.
+memory, and across restarts recognised by the ``#id · vN`` footer of our last posts (a change
+whose version is not newer than the newest footer was shown already; delivery is in order).
 """
 
 from __future__ import annotations
@@ -14,6 +24,7 @@ from __future__ import annotations
 import contextlib
 import logging
 from collections import OrderedDict
+from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -24,8 +35,8 @@ from i18n import t, tm
 from service.models import Change, MatchInfo, SeatInfo
 
 from .lobby import refresh_lobby
-from .utils.board import board_file
-from .utils.embeds import Pending, game_name, match_marker, status_embed, timestamp
+from .utils.board import board_file, seat_names
+from .utils.embeds import Pending, game_name, marker_version, status_embed, timestamp, turn_embed
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
 from .utils.text import join_lines
@@ -37,7 +48,40 @@ CONTENT_MAX = 2000
 HISTORY_SCAN = 10
 _REMEMBER = 4096
 STATUS_POST_META = "status_post"  # "channel id:message id" of the newest status post
+#: Most event lines a turn's post shows (the newest ones); Discord allows 2000 characters anyway.
+SUMMARY_LINES = 20
 _MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+
+
+@dataclass
+class _Post:
+    """One status post: the public lines of the changes it shows and who is asked after them."""
+
+    version: int  # newest change shown
+    kind: str  # kind of the change that opened it
+    lines: dict[int, list[str]]  # version -> lines; a re-delivered version replaces, never repeats
+    requests: dict[str, int] | None  # request id -> seat after the newest change; None: unknown
+    actor: int | None  # who acted in the change that opened it (not pinged: still their turn)
+    mention: str = ""  # the "your turn" line; kept on edits (an edit never pings again)
+    dm_users: list[int] = field(default_factory=list)
+    message: tuple[int, int] | None = None  # (channel id, message id) once posted
+
+
+def _requests_of(change: Change) -> dict[str, int] | None:
+    if len(change.request_seats) != len(change.request_ids) or not change.request_ids:
+        return None
+    return dict(zip(change.request_ids, change.request_seats, strict=True))
+
+
+def _continues(post: _Post, change: Change) -> bool:
+    """Whether ``change`` belongs to ``post``'s turn: a seat that was asked acted and nobody
+    else got a new request (a seat that keeps acting gets fresh ids itself; that is no news)."""
+    after = _requests_of(change)
+    if change.kind != "acted" or change.seat is None or post.requests is None or after is None:
+        return False
+    if change.seat not in post.requests.values():
+        return False
+    return all(rid in post.requests for rid, seat in after.items() if seat != change.seat)
 
 
 class DiscordPublisher:
@@ -48,46 +92,58 @@ class DiscordPublisher:
         self._dm_closed: set[int] = set()
         self._dm_noted: set[tuple[int, int]] = set()
         self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
-        self._posted: OrderedDict[str, None] = OrderedDict()  # footer markers of our posts
-        self._scanned: set[int] = set()  # matches whose recent history this process has checked
+        self._shown: dict[int, int] = {}  # match -> newest version shown publicly
+        self._live: dict[int, _Post] = {}  # match -> its newest status post, still editable
 
     @property
     def service(self) -> Any:
         return self.bot.service
 
-    # ----- entry point ---------------------------------------------------------------------
+    # ----- entry points --------------------------------------------------------------------
     async def publish(self, match: MatchInfo, change: Change) -> None:
-        # Reminders of simultaneous requests share a version: the seat is part of their identity.
-        key = (change.match_id, change.version, change.kind, change.seat if change.kind == "reminder" else None)
-        if key in self._done:
+        await self.publish_batch(match, [change])
+
+    async def publish_batch(self, match: MatchInfo, changes: list[Change]) -> None:
+        """Publish changes of one match, in commit order: public posts first (one per turn,
+        the newest with board and buttons), then one DM per seat with its private events."""
+        todo = [c for c in changes if self._key(c) not in self._done]
+        if not todo:
             return
-        extra = {"match": match.id, "version": change.version, "kind": change.kind}
+        extra = {"match": match.id, "versions": f"{todo[0].version}-{todo[-1].version}", "changes": len(todo)}
         log.debug("publish", extra=extra)
-        if change.kind in ("lobby", "finished", "abandoned") and match.lobby_message_id:
+        if match.lobby_message_id and any(c.kind in ("lobby", "finished", "abandoned") for c in todo):
             await refresh_lobby(self.bot, match)  # the lobby message tells late visitors how it went
-        if change.kind != "lobby":
+        channel = None
+        if any(c.kind != "lobby" for c in todo):
             channel = await self._channel(match)
             if channel is None:
                 log.warning("match channel is gone; nothing posted", extra=extra)
             else:
                 try:
-                    if change.kind == "reminder":
-                        await self._remind(match, change, channel)
-                    else:
-                        await self._post_change(match, change, channel)
+                    await self._public(match, todo, channel)
+                    for change in todo:
+                        if change.kind == "reminder":
+                            await self._remind(match, change, channel)
                 except discord.HTTPException as exc:
                     if exc.status >= 500 or exc.status == 429:
-                        raise  # transient: the service retries this change later
+                        raise  # transient: the service retries these changes later
                     # Permanent (permissions removed, thread deleted, rejected payload): retrying
                     # would block the match's later changes forever, so log and move on.
                     log.error("cannot post in the match channel", extra={**extra, "status": exc.status},
                               exc_info=True)
-            await self._private(match, change, channel)
+            await self._private(match, todo, channel)
         if match.status in ("finished", "abandoned"):
             self._notified.pop(match.id, None)
-        self._done[key] = None
+            self._live.pop(match.id, None)
+        for change in todo:
+            self._done[self._key(change)] = None
         while len(self._done) > _REMEMBER:
             self._done.popitem(last=False)
+
+    @staticmethod
+    def _key(change: Change) -> tuple[int, int, str, int | None]:
+        # Reminders of simultaneous requests share a version: the seat is part of their identity.
+        return change.match_id, change.version, change.kind, change.seat if change.kind == "reminder" else None
 
     # ----- where ---------------------------------------------------------------------------
     async def _channel(self, match: MatchInfo) -> discord.abc.Messageable | None:
@@ -108,45 +164,125 @@ class DiscordPublisher:
                 log.warning("could not unarchive thread", extra={"match": match.id})
         return channel  # type: ignore[return-value]
 
-    async def _already_posted(self, match_id: int, channel: discord.abc.Messageable, marker: str) -> bool:
-        """Whether a post of ours carries this change's footer.
+    async def _shown_upto(self, match_id: int, channel: discord.abc.Messageable) -> int:
+        """The newest version a post of ours shows (-1: none).
 
         Memory answers within one process; the channel history (one request) is read only for the
         first change of a match after a restart, when a post may exist that memory lost.
         """
-        if marker in self._posted:
-            return True
-        if match_id in self._scanned:
-            return False
-        self._scanned.add(match_id)
+        if match_id in self._shown:
+            return self._shown[match_id]
+        newest = -1
         try:
             async for message in channel.history(limit=HISTORY_SCAN):
-                if message.author.id == self.bot.user.id and any(
-                        e.footer and e.footer.text == marker for e in message.embeds):
-                    return True
+                if message.author.id != self.bot.user.id:
+                    continue
+                for embed in message.embeds:
+                    version = marker_version(embed.footer.text if embed.footer else None, match_id)
+                    if version is not None:
+                        newest = max(newest, version)
         except (discord.HTTPException, AttributeError):
-            return False
-        return False
+            pass
+        self._shown[match_id] = newest
+        return newest
 
     # ----- public --------------------------------------------------------------------------
     def _narration(self, match: MatchInfo, change: Change) -> list[str]:
         locale = match.locale
+        names = seat_names(match)
         lines = []
         if change.kind == "started":
             players = ", ".join(s.name for s in match.seats)
             lines.append(t(locale, "discord.publish.started", game=game_name(match.game, locale), players=players))
-        lines += [tm(locale, e.msg) for e in change.events if e.to is None]
+        lines += [tm(locale, e.msg, names) for e in change.events if e.to is None]
         if change.note is not None:
-            lines.append(tm(locale, change.note))
+            lines.append(tm(locale, change.note, names))
         if change.kind == "finished":
             lines.append(t(locale, "discord.publish.finished"))
         return lines
 
-    async def _post_change(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable) -> None:
-        locale = match.locale
-        marker = match_marker(match.id, change.version)
-        if await self._already_posted(match.id, channel, marker):
+    async def _public(self, match: MatchInfo, changes: list[Change], channel: discord.abc.Messageable) -> None:
+        """Sort the changes into posts (the live one continued, new ones), then make the calls:
+        at most one edit of the live post, then one send per new post."""
+        shown = await self._shown_upto(match.id, channel)
+        live = self._live.get(match.id)
+        if live is not None and (live.message is None or live.message[0] != getattr(channel, "id", None)):
+            live = None
+        current, edited, posts = live, False, []
+        for change in changes:
+            if change.kind in ("lobby", "reminder") or change.version <= shown:
+                continue
+            lines = self._narration(match, change)
+            requests = _requests_of(change)
+            if current is not None and _continues(current, change):
+                current.lines[change.version] = lines
+                current.version = change.version
+                current.requests = requests
+                self._announce(match.id, [Pending(r, s) for r, s in (requests or {}).items()])
+                edited = edited or current is live
+                continue
+            if requests is not None:
+                asked = [Pending(r, s) for r, s in requests.items()]
+            else:  # e.g. the start: ask the service who is to play now
+                asked = await pending_of(self.service, match) if change.version >= match.version else []
+            mentions, dms = await self._turn_targets(match, asked, skip_seat=change.seat)
+            current = _Post(change.version, change.kind, {change.version: lines}, requests, change.seat,
+                            t(match.locale, "discord.publish.your_turn", mentions=" ".join(mentions))
+                            if mentions else "", dms)
+            posts.append(current)
+        if not edited and not posts:
             return
+        if edited and live is not None and not await self._edit_live(match, live, final=not posts):
+            posts.insert(0, live)  # the post is gone (deleted by a moderator): post it again
+        newest: _Post | None = live if edited and not posts else None
+        for post in posts:
+            kwargs = await self._post_kwargs(match, post, final=post is posts[-1])
+            if kwargs["content"] is None and "embed" not in kwargs:
+                continue  # e.g. a lobby closed before it started: the lobby message says it all
+            message = await channel.send(**kwargs)
+            post.message = (message.channel.id, message.id)
+            # The live post lost its buttons in its edit above; light posts never had any.
+            await self._retire_previous(match.id, post.message, edit=post is posts[0] and not edited)
+            for user_id in post.dm_users:
+                loc = await locale_for_user(self.service, user_id, match.locale)
+                await self._dm(match, user_id, t(loc, "discord.publish.turn_dm", game=game_name(match.game, loc),
+                                                 match=match.id, link=self._link(match)), channel)
+            newest = post
+        if newest is not None:
+            self._shown[match.id] = max(shown, newest.version)
+            if newest.requests and match.status == "active":
+                self._live[match.id] = newest
+            else:
+                self._live.pop(match.id, None)
+
+    def _content(self, locale: str, post: _Post) -> str | None:
+        """The post's event lines, newest kept when they do not all fit, then the mention."""
+        lines = [line for version in sorted(post.lines) for line in post.lines[version]]
+        tail = [post.mention] if post.mention else []
+        budget = CONTENT_MAX - sum(len(x) + 1 for x in tail) - 80  # room for the "earlier" line
+        kept: list[str] = []
+        for line in reversed(lines):
+            if len(kept) >= SUMMARY_LINES or budget - len(line) - 1 < 0:
+                break
+            kept.append(line)
+            budget -= len(line) + 1
+        if not kept and lines:  # one huge line: show its start rather than nothing
+            kept = [lines[-1][:max(1, budget)]]
+        kept.reverse()
+        if len(kept) < len(lines):
+            kept.insert(0, t(locale, "publish.earlier", count=len(lines) - len(kept)))
+        return join_lines(kept + tail, CONTENT_MAX) or None
+
+    async def _post_kwargs(self, match: MatchInfo, post: _Post, *, final: bool) -> dict[str, Any]:
+        """What a post shows. The newest one: the current public view's board and lines, whose
+        turn with deadlines, and buttons. An earlier turn in the same batch: its lines and who
+        was asked then (the current board would misrepresent it)."""
+        locale = match.locale
+        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": _MENTIONS}
+        if not final:
+            asked = [Pending(r, s) for r, s in (post.requests or {}).items()]
+            kwargs["embed"] = turn_embed(match, asked, locale, version=post.version)
+            return kwargs
         engine = registry.get(match.game)
         try:
             view = await self.service.view(match.id, None)
@@ -154,42 +290,50 @@ class DiscordPublisher:
             log.warning("no public view", extra={"match": match.id}, exc_info=True)
             view = None
         pending = await pending_of(self.service, match)
-        lines = self._narration(match, change)
-        mentions, dm_users = await self._turn_targets(match, pending, skip_seat=change.seat)
-        if mentions:
-            lines.append(t(locale, "discord.publish.your_turn", mentions=" ".join(mentions)))
-        kwargs: dict[str, Any] = {"content": join_lines(lines, CONTENT_MAX) or None,
-                                  "allowed_mentions": _MENTIONS}
         if view is not None:
-            describe = [tm(locale, m) for m in engine.describe(view)]
+            describe = [tm(locale, m, seat_names(match)) for m in engine.describe(view)]
             # The final board was just posted with the last move; the result post stays light.
-            file = None if change.kind == "finished" else await board_file(match, view, locale)
+            file = None if post.kind == "finished" else await board_file(match, view, locale)
             kwargs["embed"] = status_embed(match, describe, pending, locale,
-                                           image=file.filename if file else None, version=change.version)
+                                           image=file.filename if file else None, version=post.version)
             if file is not None:
                 kwargs["file"] = file
         names = {s.seat: s.name for s in match.seats}
-        buttons = build_view(turn_buttons(match.id, [(p.request_id, names.get(p.seat, "")) for p in pending],
-                                          locale))
-        if buttons is not None:
-            kwargs["view"] = buttons
-        if kwargs["content"] is None and "embed" not in kwargs:
-            return  # e.g. a lobby closed before it started: the lobby message says it all
-        message = await channel.send(**kwargs)
-        self._posted[marker] = None
-        while len(self._posted) > _REMEMBER:
-            self._posted.popitem(last=False)
-        await self._retire_previous(match.id, (message.channel.id, message.id))
-        for user_id in dm_users:
-            loc = await locale_for_user(self.service, user_id, locale)
-            await self._dm(match, user_id, t(loc, "discord.publish.turn_dm", game=game_name(match.game, loc),
-                                             match=match.id, link=self._link(match)), channel)
+        kwargs["view"] = build_view(turn_buttons(match.id, [(p.request_id, names.get(p.seat, "")) for p in pending],
+                                                 locale))
+        if kwargs["view"] is None:
+            del kwargs["view"]
+        return kwargs
 
-    async def _retire_previous(self, match_id: int, latest: tuple[int, int]) -> None:
+    async def _edit_live(self, match: MatchInfo, post: _Post, *, final: bool) -> bool:
+        """Bring the live post up to date. ``final``: it stays the newest post (board, whose turn,
+        buttons are renewed); else a newer post follows and this one only gets its complete lines
+        and loses its buttons. False when the post no longer exists."""
+        assert post.message is not None
+        channel_id, message_id = post.message
+        if final:
+            kwargs = await self._post_kwargs(match, post, final=True)
+            file = kwargs.pop("file", None)
+            if file is not None:
+                kwargs["attachments"] = [file]
+            kwargs.setdefault("view", None)
+        else:
+            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": _MENTIONS, "view": None}
+        kwargs.setdefault("content", None)
+        try:
+            await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
+        except discord.NotFound:
+            log.warning("the live status post is gone; posting anew", extra={"match": match.id})
+            self._live.pop(match.id, None)
+            return False
+        return True
+
+    async def _retire_previous(self, match_id: int, latest: tuple[int, int], *, edit: bool = True) -> None:
         """Drop the buttons of the previous status post so only the newest one invites a click.
 
         The newest post is remembered in the match's meta (not only in memory), so the post that
-        was current when the bot restarted loses its button too.
+        was current when the bot restarted loses its button too. ``edit=False`` when the previous
+        post has none (already retired, or a light post of the same batch).
         """
         previous = self._last_status.get(match_id)
         if previous is None:
@@ -199,10 +343,18 @@ class DiscordPublisher:
                 previous = (int(channel_id), int(message_id))
         self._last_status[match_id] = latest
         await self.service.set_meta(match_id, STATUS_POST_META, f"{latest[0]}:{latest[1]}")
-        if previous is None or previous == latest:
+        if previous is None or previous == latest or not edit:
             return
         with contextlib.suppress(discord.HTTPException):
             await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
+
+    def _announce(self, match_id: int, pending: list[Pending]) -> list[Pending]:
+        """Of ``pending`` (everything asked now), the requests not announced before; remembers them."""
+        known = self._notified.setdefault(match_id, set())
+        fresh = [p for p in pending if p.request_id not in known]
+        known.intersection_update({p.request_id for p in pending})
+        known.update(p.request_id for p in pending)
+        return fresh
 
     async def _turn_targets(self, match: MatchInfo, pending: list[Pending], skip_seat: int | None = None,
                             *, fresh_only: bool = True) -> tuple[list[str], list[int]]:
@@ -216,14 +368,10 @@ class DiscordPublisher:
         mentions: list[str] = []
         dms: list[int] = []
         if fresh_only:
-            known = self._notified.setdefault(match.id, set())
-            fresh = [p for p in pending if p.request_id not in known]
-            known.intersection_update({p.request_id for p in pending})
-            known.update(p.request_id for p in pending)
-            pending = fresh
+            pending = self._announce(match.id, pending)
         for seat_no in dict.fromkeys(p.seat for p in pending):
             seat: SeatInfo | None = seats.get(seat_no)
-            if seat is None or seat.user_id is None or seat_no == skip_seat:
+            if seat is None or seat.user_id is None or seat.resigned or seat_no == skip_seat:
                 continue
             mode = await self.service.get_notify(seat.user_id)
             if mode in ("mention", "both"):
@@ -256,27 +404,31 @@ class DiscordPublisher:
         return f"https://discord.com/channels/{guild}/{match.where}"
 
     # ----- private -------------------------------------------------------------------------
-    async def _private(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable | None) -> None:
-        """Private events (and, for hidden-information games, the seat's summary) by DM."""
+    async def _private(self, match: MatchInfo, changes: list[Change],
+                       channel: discord.abc.Messageable | None) -> None:
+        """Private events (and, for hidden-information games, the seat's summary) by DM: one DM
+        per seat for the whole batch."""
         engine = registry.get(match.game)
         hidden = engine.hidden_for(match.options)
         per_seat: dict[int, list[Msg]] = {}
-        for event in change.events:
-            for seat in event.to or ():
-                per_seat.setdefault(seat, []).append(event.msg)
-        if change.kind == "started" and hidden:
-            for seat in match.seats:  # also checks that every player can receive DMs
-                per_seat.setdefault(seat.seat, []).insert(0, Msg("discord.publish.dm_welcome"))
+        for change in changes:
+            for event in change.events:
+                for seat in event.to or ():
+                    per_seat.setdefault(seat, []).append(event.msg)
+            if change.kind == "started" and hidden:
+                for seat in match.seats:  # also checks that every player can receive DMs
+                    per_seat.setdefault(seat.seat, []).insert(0, Msg("discord.publish.dm_welcome"))
+        names = seat_names(match)
         for seat in match.seats:
             msgs = per_seat.get(seat.seat)
             if msgs is None or seat.user_id is None:
                 continue
             locale = await locale_for_user(self.service, seat.user_id, match.locale)
-            lines = [tm(locale, m) for m in msgs]
+            lines = [tm(locale, m, names) for m in msgs]
             if hidden:
                 try:
                     view = await self.service.view(match.id, seat.seat)
-                    summary = [tm(locale, m) for m in engine.private_summary(view)]
+                    summary = [tm(locale, m, names) for m in engine.private_summary(view)]
                 except Exception:
                     log.warning("no private view", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
                     summary = []

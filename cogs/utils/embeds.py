@@ -146,6 +146,31 @@ def status_embed(match: MatchInfo, describe: list[str], pending: Sequence[Pendin
     return fit_embed(embed)
 
 
+def turn_embed(match: MatchInfo, pending: Sequence[Pending], locale: str, *, version: int) -> discord.Embed:
+    """A finished turn's post when several turns arrive together: who was asked, no board.
+
+    Only the newest post of a batch can show the board and the buttons (the public view is the
+    current one), so earlier turns get this light card; its footer still lets the publisher
+    recognise the post after a restart.
+    """
+    embed = discord.Embed(title=t(locale, "discord.status.title", game=game_name(match.game, locale),
+                                  match=match.id), colour=COLOR)
+    turn = whose_turn_lines(match, pending, locale)
+    if turn:
+        embed.add_field(name=t(locale, "discord.status.whose_turn"), value=join_lines(turn, FIELD_VALUE_MAX),
+                        inline=False)
+    embed.set_footer(text=match_marker(match.id, version))
+    return fit_embed(embed)
+
+
+def marker_version(text: str | None, match_id: int) -> int | None:
+    """The version in a footer made by :func:`match_marker` for this match, else None."""
+    prefix = match_marker(match_id) + " · v"
+    if not text or not text.startswith(prefix) or not text[len(prefix):].isdigit():
+        return None
+    return int(text[len(prefix):])
+
+
 def result_text(match: MatchInfo, locale: str) -> str:
     result = match.result or {}
     winners = [int(w) for w in result.get("winners", [])]
