@@ -25,7 +25,7 @@ from .utils.board import board_file
 from .utils.layout import step_layout
 from .utils.matchq import pending_of
 from .utils.replies import user_locale
-from .utils.text import clamp
+from .utils.text import clamp, join_lines
 from .utils.views import build_view
 
 log = logging.getLogger(__name__)
@@ -190,11 +190,13 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
             return
         service = _service(interaction)
         labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
-        await service.act(match_id, interaction.user.id, req, path)
+        _, events = await service.act_with_events(match_id, interaction.user.id, req, path)
         log.info("played", extra={"match": match_id, "user": interaction.user.id, "request": req,
                                   "action": " ".join(path)})
+        # The result (dice, captures) right here: the thread shows it only in the turn's summary.
+        done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
         await interaction.edit_original_response(
-            content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)),
+            content=join_lines([done, *(tm(locale, e.msg) for e in events)], 2000),
             view=None, embed=None, attachments=[])
 
 

@@ -14,7 +14,7 @@ import logging
 from dataclasses import replace
 from typing import Any, get_args
 
-from engines.base import Action, EngineError, Msg, Request, Result, Step, View
+from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
 from service.core import AI_MOVES_PER_CALL, default_ai_rng
 from service.errors import UserError
@@ -66,7 +66,16 @@ class MatchService(LobbyOps):
             raise UserError("core.err.illegal")
 
     async def act(self, match_id: int, user_id: int, request_id: str, action: Action) -> MatchInfo:
-        """Apply under the match lock; refuse if ``request_id`` is no longer pending for the
+        """See :meth:`act_with_events`; returns only the match."""
+        return (await self.act_with_events(match_id, user_id, request_id, action))[0]
+
+    async def act_with_events(self, match_id: int, user_id: int, request_id: str,
+                              action: Action) -> tuple[MatchInfo, list[Event]]:
+        """:meth:`act`, also returning the events of this action the user may see (public ones
+        and those addressed to their seat): the acting player sees the result (the dice) at once,
+        while the thread gets one summary per turn.
+
+        Apply under the match lock; refuse if ``request_id`` is no longer pending for the
         user's seat (stale button, double click). State + log + deadlines + outbox in one
         transaction; publish after commit; then let AI seats answer their requests.
 
@@ -91,7 +100,8 @@ class MatchService(LobbyOps):
             await self._commit_play(m, state, new_state, seat=seat.seat, request_id=req.id, action=action,
                                     events=events, source="user", kind="acted")
         await self._after_change(match_id)
-        return await self.get(match_id)
+        own = [e for e in events if e.to is None or seat.seat in e.to]
+        return await self.get(match_id), own
 
     async def resign(self, match_id: int, user_id: int) -> MatchInfo:
         """The seat gives up. If the engine has ``resign(state, seat) -> (state, events)`` it is
