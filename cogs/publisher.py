@@ -9,7 +9,8 @@ One status post per turn: while the seats being asked stay the same (a Risk turn
 attacks and a fortify; an AI's run of moves delivered as one batch) the current post is EDITED —
 newest board, buttons, and the turn's public event lines so far (the oldest left out past Discord's
 limits). A NEW post, with the mention/DM per notify preference, comes when somebody else is asked
-(the turn passes, a phase needing others begins), at time-outs and resignations, and at the end.
+(the turn passes, a phase needing others begins; but not from one AI seat to another), at
+time-outs and resignations, and at the end.
 A one-action-per-turn game (Pentactic) thus gets one post per move, as always. Which seats are
 asked after each change comes with the change (``Change.request_seats``); a change without it
 always gets a new post.
@@ -73,15 +74,21 @@ def _requests_of(change: Change) -> dict[str, int] | None:
     return dict(zip(change.request_ids, change.request_seats, strict=True))
 
 
-def _continues(post: _Post, change: Change) -> bool:
+def _continues(post: _Post, change: Change, bot_seats: set[int]) -> bool:
     """Whether ``change`` belongs to ``post``'s turn: a seat that was asked acted and nobody
-    else got a new request (a seat that keeps acting gets fresh ids itself; that is no news)."""
+    else got a new request (a seat that keeps acting gets fresh ids itself; that is no news).
+
+    A turn passing from one AI-played seat to another continues too: those moves arrive in the
+    same batch, nobody is to be told, and a post per AI seat would only crowd the thread (and
+    Discord's 5 posts / 5 s per channel) before the next human is asked.
+    """
     after = _requests_of(change)
     if change.kind != "acted" or change.seat is None or post.requests is None or after is None:
         return False
     if change.seat not in post.requests.values():
         return False
-    return all(rid in post.requests for rid, seat in after.items() if seat != change.seat)
+    fresh = {seat for rid, seat in after.items() if seat != change.seat and rid not in post.requests}
+    return not fresh or (change.seat in bot_seats and fresh <= bot_seats)
 
 
 class DiscordPublisher:
@@ -209,12 +216,13 @@ class DiscordPublisher:
         if live is not None and (live.message is None or live.message[0] != getattr(channel, "id", None)):
             live = None
         current, edited, posts = live, False, []
+        bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
         for change in changes:
             if change.kind in ("lobby", "reminder") or change.version <= shown:
                 continue
             lines = self._narration(match, change)
             requests = _requests_of(change)
-            if current is not None and _continues(current, change):
+            if current is not None and _continues(current, change, bot_seats):
                 current.lines[change.version] = lines
                 current.version = change.version
                 current.requests = requests

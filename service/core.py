@@ -192,8 +192,12 @@ class MatchCore:
 
     async def _emit(self, tx: Tx, change: Change) -> None:
         payload = codec.change_to_json(change)
-        if change.request_seats:  # the codec predates this field; older rows simply lack it
-            payload[_REQUEST_SEATS] = list(change.request_seats)
+        seats = list(change.request_seats)
+        if change.request_ids and not seats:  # the deadlines, synced in this transaction, know them
+            by_id = {d.request_id: d.seat for d in await repo.get_deadlines(tx, change.match_id)}
+            seats = [by_id[r] for r in change.request_ids if r in by_id]
+        if seats and len(seats) == len(change.request_ids):  # the codec predates this field
+            payload[_REQUEST_SEATS] = seats
         await repo.insert_outbox(tx, change.match_id, change.version, payload, self._clock())
 
     @staticmethod
@@ -252,10 +256,7 @@ class MatchCore:
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            seat_of = {r.id: r.seat for r in m.engine.pending(new_state)} if pending_ids else {}
-            request_seats = [seat_of[r] for r in pending_ids if r in seat_of]
-            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids,
-                                        request_seats if len(request_seats) == len(pending_ids) else []))
+            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
 

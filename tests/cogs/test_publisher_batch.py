@@ -150,7 +150,8 @@ class _Bot:
 def _match(version: int) -> MatchInfo:
     return MatchInfo(id=8, game=_Plain.slug, options={}, status="active", version=version, host_id=ALICE,
                      locale="en", turn_seconds=3600,
-                     seats=[SeatInfo(0, ALICE, "alice"), SeatInfo(1, BOB, "bob"), SeatInfo(2, None, "AI", "normal")],
+                     seats=[SeatInfo(0, ALICE, "alice"), SeatInfo(1, BOB, "bob"), SeatInfo(2, None, "AI", "normal"),
+                            SeatInfo(3, None, "AI 2", "normal")],
                      guild_id=1, channel_id=2, thread_id=CHANNEL)
 
 
@@ -295,3 +296,23 @@ async def test_private_events_of_a_batch_make_one_dm_per_seat(setup: tuple[Disco
     assert all(f"secret {v}" in bot.users[BOB].dms[0] for v in range(4, 8))
     assert bot.users[ALICE].dms == []
     assert not any("secret" in (m.content or "") for m in bot.channel.sent)
+
+
+async def test_turns_passing_between_ai_seats_share_one_post(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    pub, bot = setup
+    ch = bot.channel
+    await _publish(pub, bot, [_acted(4, 0, "alice ends", {"r4": 2})])  # the first AI's turn: a new post
+    assert len(ch.sent) == 1
+    await _publish(pub, bot, [
+        _acted(5, 2, "AI attacks", {"r5": 2}),
+        _acted(6, 2, "AI ends", {"r6": 3}),  # to the second AI: nobody to tell, same post
+        _acted(7, 3, "AI 2 attacks", {"r7": 3}),
+        _acted(8, 3, "AI 2 ends", {"r8": 0}),  # back to a human: a new post pinging her
+    ])
+    assert len(ch.sent) == 2
+    first = ch.sent[0].content or ""
+    assert all(x in first for x in ("alice ends", "AI attacks", "AI ends", "AI 2 attacks"))
+    assert "AI 2 ends" in (ch.sent[1].content or "") and f"<@{ALICE}>" in (ch.sent[1].content or "")
+    # A human handing the turn to a human still gets a new post, as does human -> AI above.
+    await _publish(pub, bot, [_acted(9, 0, "alice ends again", {"r9": 1})])
+    assert len(ch.sent) == 3 and f"<@{BOB}>" in (ch.sent[2].content or "")
