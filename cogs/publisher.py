@@ -217,9 +217,12 @@ class DiscordPublisher:
             live = None
         current, edited, posts = live, False, []
         bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
+        seen = shown
         for change in changes:
-            if change.kind in ("lobby", "reminder") or change.version <= shown:
+            # "finished" shares its version with the final move, whose post shows the result.
+            if change.kind in ("lobby", "reminder") or change.version <= seen:
                 continue
+            seen = change.version
             lines = self._narration(match, change)
             requests = _requests_of(change)
             if current is not None and _continues(current, change, bot_seats):

@@ -316,3 +316,19 @@ async def test_turns_passing_between_ai_seats_share_one_post(setup: tuple[Discor
     # A human handing the turn to a human still gets a new post, as does human -> AI above.
     await _publish(pub, bot, [_acted(9, 0, "alice ends again", {"r9": 1})])
     assert len(ch.sent) == 3 and f"<@{BOB}>" in (ch.sent[2].content or "")
+
+
+async def test_the_last_move_and_the_end_make_one_post_with_the_board(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    pub, bot = setup
+    await _publish(pub, bot, [_acted(4, 1, "bob ends", {"r1": 0})])
+    bot.service.version, bot.service.pending = 5, []
+    ended = _match(5)
+    ended = MatchInfo(**{**ended.__dict__, "status": "finished", "result": {"winners": [0]}})
+    await pub.publish_batch(ended, [Change("acted", 8, 5, 0, [_line("alice wins")], None, [], []),
+                                    Change("finished", 8, 5, None, [], None, [])])
+    ch = bot.channel
+    assert len(ch.sent) == 2 and ch.sent[0].view is None
+    final = ch.sent[1]
+    assert "alice wins" in (final.content or "") and "board at 5" in str(final.embeds[0].to_dict())
+    assert t("en", "discord.status.winners", names="alice") in str(final.embeds[0].to_dict())
+    assert 8 not in pub._live
