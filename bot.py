@@ -39,7 +39,7 @@ from i18n import t
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.help")
+EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.risk", "cogs.help")
 #: What the bot needs in a channel; nothing privileged, no Administrator.
 PERMISSIONS = discord.Permissions(
     send_messages=True, send_messages_in_threads=True, create_public_threads=True, embed_links=True,

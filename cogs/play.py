@@ -22,7 +22,7 @@ from service.errors import UserError
 from .errors import guarded
 from .utils import ids
 from .utils.board import board_file
-from .utils.layout import step_layout
+from .utils.layout import GROUP_TEMPLATE, step_layout
 from .utils.matchq import pending_of
 from .utils.replies import user_locale
 from .utils.text import clamp, join_lines
@@ -40,36 +40,74 @@ def _paths(interaction: discord.Interaction) -> ids.PathStore:
     return interaction.client.paths  # type: ignore[attr-defined]
 
 
+#: Most single-option steps taken in a row automatically (a guard against a looping engine).
+AUTO_STEPS_MAX = 8
+
+
+def is_forced(step: Step) -> bool:
+    """A step with nothing to decide: one option and not yet a playable action."""
+    return not step.complete and len({o.value for o in step.options}) == 1
+
+
 async def step_labels(service: Any, match_id: int, user_id: int, req: str, path: list[str],
-                  locale: str) -> list[str]:
+                      locale: str) -> list[str]:
     """Readable labels of the tokens chosen so far (the raw token if a label cannot be found)."""
-    out = []
+    return (await _path_info(service, match_id, user_id, req, path, locale))[0]
+
+
+async def _path_info(service: Any, match_id: int, user_id: int, req: str, path: list[str],
+                     locale: str) -> tuple[list[str], list[bool]]:
+    """Labels of the chosen tokens, and for each whether its step was forced (taken for the user)."""
+    labels, forced = [], []
     for i, token in enumerate(path):
         step: Step = await service.step(match_id, user_id, req, path[:i])
-        label = next((tm(locale, o.label) for o in step.options if o.value == token), token)
-        out.append(label)
-    return out
+        labels.append(next((tm(locale, o.label) for o in step.options if o.value == token), token))
+        forced.append(is_forced(step))
+    return labels, forced
+
+
+def back_target(path: list[str], forced: list[bool]) -> list[str] | bool:
+    """Where Back leads: the nearest earlier step that was a real choice (False: none was).
+
+    Going back onto a forced step would just advance again, so Back skips those.
+    """
+    end = len(path) - 1
+    while end >= 0 and forced[end]:
+        end -= 1
+    return path[:end] if end >= 0 else False
+
+
+async def advance(service: Any, match_id: int, user_id: int, req: str, path: list[str]) -> tuple[list[str], Step]:
+    """The step at ``path``, after taking every forced step (saves a tap per single choice)."""
+    step: Step = await service.step(match_id, user_id, req, path)
+    for _ in range(AUTO_STEPS_MAX):
+        if not is_forced(step):
+            break
+        path = [*path, step.options[0].value]
+        step = await service.step(match_id, user_id, req, path)
+    return path, step
 
 
 async def step_message(interaction: discord.Interaction, match_id: int, req: str, path: list[str],
-                       page: int = 0, note: str | None = None) -> dict[str, Any]:
+                       page: int = 0, note: str | None = None, group: str | None = None) -> dict[str, Any]:
     """Keyword arguments for sending/editing the ephemeral step message."""
     service = _service(interaction)
     locale = user_locale(interaction)
     user = interaction.user.id
-    step: Step = await service.step(match_id, user, req, path)
-    layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction))
+    path, step = await advance(service, match_id, user, req, list(path))
+    match = await service.get(match_id)
+    labels, forced = await _path_info(service, match_id, user, req, path, locale)
+    layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction),
+                         back=back_target(path, forced), game=match.game, group=group)
     lines = [note] if note else []
     if path:
-        chosen = " › ".join(await step_labels(service, match_id, user, req, path, locale))
-        lines.append(t(locale, "discord.play.chosen", path=chosen))
+        lines.append(t(locale, "discord.play.chosen", path=" › ".join(labels)))
     lines.append(f"**{tm(locale, step.prompt)}**")
     if step.complete:
         lines.append(t(locale, "discord.play.ready" if step.options else "discord.play.ready_only"))
     kwargs: dict[str, Any] = {"content": clamp("\n".join(lines), CONTENT_MAX), "view": build_view(layout),
                               "embed": None, "attachments": []}
     if step.complete and step.preview:
-        match = await service.get(match_id)
         view = await service.view_for_user(match_id, user)
         file = await board_file(match, view, locale, filename="preview.png", overlay={"path": list(path)})
         if file is not None:
@@ -122,15 +160,15 @@ class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(
 
 
 async def _walk(interaction: discord.Interaction, match_id: int, raw_req: str, raw_path: str, page: int,
-                extra: list[str] | None = None) -> None:
+                extra: list[str] | None = None, group: str | None = None) -> None:
     await interaction.response.defer()
     req = ids.decode_token(raw_req)
     path = ids.resolve_path(raw_path, match_id, req, _paths(interaction))
     note = None
     if path is None:
-        path, page, extra = [], 0, None
+        path, page, extra, group = [], 0, None, None
         note = t(user_locale(interaction), "discord.play.path_lost")
-    kwargs = await step_message(interaction, match_id, req, path + (extra or []), page, note)
+    kwargs = await step_message(interaction, match_id, req, path + (extra or []), page, note, group)
     await interaction.edit_original_response(**kwargs)
 
 
@@ -148,6 +186,26 @@ class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(i
         g = self.groups
         mid = int(g["match"])
         await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], int(g["page"])))
+
+
+class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(GROUP_TEMPLATE)):
+    """A group of a long option list (a continent): shows that group's options of the same step."""
+
+    @classmethod
+    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
+                             match: re.Match[str]) -> GroupButton:
+        self = cls(item)  # type: ignore[arg-type]
+        self.groups = match.groupdict()
+        return self
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        g = self.groups
+        mid = int(g["match"])
+
+        async def work() -> None:
+            await _walk(interaction, mid, g["req"], g["path"], int(g["page"]),
+                        group=ids.decode_token(g["group"]))
+        await guarded(interaction, mid, work())
 
 
 class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.SELECT_TEMPLATE)):
@@ -200,7 +258,8 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
             view=None, embed=None, attachments=[])
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TurnButton, NavButton, StepSelect, ConfirmButton)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (TurnButton, NavButton, GroupButton, StepSelect,
+                                                                ConfirmButton)
 
 
 class Play(commands.Cog):

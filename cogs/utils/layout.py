@@ -10,8 +10,8 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
-from engines.base import OptionSpec, Step
-from i18n import t, tm
+from engines.base import Option, OptionSpec, Step
+from i18n import has, t, tm
 from service.models import MatchInfo
 
 from . import ids
@@ -81,21 +81,90 @@ def _style(hint: str) -> str:
     return hint if hint in _STYLES else "secondary"
 
 
+#: A group-choice button: the options of group {group} after {path}, page {page}.
+GROUP_TEMPLATE = r"g:h:(?P<match>\d+):(?P<req>[^:]+):(?P<group>[^:]+):(?P<page>\d+):(?P<path>[^:]*)$"
+
+
+def group_id(match_id: int, req: str, group: str, page: int, path: list[str],
+             store: ids.PathStore | None = None) -> str:
+    """Custom id of a group button (same path encoding and fallback as :mod:`cogs.utils.ids`)."""
+    head = f"{ids.PREFIX}:h:{match_id}:{ids.encode_token(req)}:{ids.encode_token(group)}:{page}:"
+    cid = head + ids.encode_path(path)
+    if len(cid) <= ids.MAX_CUSTOM_ID:
+        return cid
+    if store is None:
+        raise ids.BadCustomId("path too long for a custom id and no store")
+    cid = head + "*" + store.put(match_id, req, path)
+    if len(cid) > ids.MAX_CUSTOM_ID:
+        raise ids.BadCustomId("request or group id too long for a custom id")
+    return cid
+
+
+def group_label(game: str, hint: str, locale: str) -> str | None:
+    """The localized name of an option group, or None when no catalog names it."""
+    for key in (f"{game}.group.{hint}", f"{game}.continent.{hint}"):
+        if game and has(key, locale):
+            return t(locale, key)
+    return None
+
+
+def option_groups(options: list[Option], game: str, locale: str) -> list[tuple[str, str, int]] | None:
+    """``(hint, label, count)`` per group when grouping saves taps, else None (then we page).
+
+    Only for more options than one select holds, every option hinted, 2..20 groups (one button
+    each) and every group named in the catalogs: a half-named set of groups would be worse than
+    plain paging.
+    """
+    if len(options) <= MAX_SELECT_OPTIONS or any(not o.hint for o in options):
+        return None
+    counts: dict[str, int] = {}
+    for o in options:
+        counts[o.hint] = counts.get(o.hint, 0) + 1
+    if not 2 <= len(counts) <= MAX_OPTION_BUTTONS:
+        return None
+    out = []
+    for hint, n in counts.items():
+        label = group_label(game, hint, locale)
+        if label is None:
+            return None
+        out.append((hint, label, n))
+    return out
+
+
+def _rows(buttons: list[ButtonSpec]) -> list[Row]:
+    return [buttons[i:i + MAX_BUTTONS_PER_ROW] for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)]
+
+
 def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int, locale: str,
-                store: ids.PathStore | None = None) -> Layout:
-    """Buttons for up to 20 options, else a select paged 25 at a time; then Back/Confirm/paging."""
+                store: ids.PathStore | None = None, *, back: list[str] | bool = True,
+                game: str = "", group: str | None = None) -> Layout:
+    """Buttons for up to 20 options, else group buttons (when the options carry named groups) or
+    a select paged 25 at a time; then Back/Confirm/paging.
+
+    ``back`` is where Back leads: True means one token up, False no Back button (every earlier
+    step had a single option and was taken automatically). ``group`` is the group chosen on the
+    group buttons; its options are laid out like a step of their own.
+    """
     seen: set[str] = set()
     options = [o for o in step.options if not (o.value in seen or seen.add(o.value))]
     layout = Layout()
     controls: list[ButtonSpec] = []
-    if len(options) <= MAX_OPTION_BUTTONS:
-        buttons = [
+    groups = option_groups(options, game, locale)
+    in_group = groups is not None and group is not None and any(g[0] == group for g in groups)
+    if in_group:
+        options = [o for o in options if o.hint == group]
+    if groups is not None and not in_group:
+        layout.rows.extend(_rows([
+            ButtonSpec(group_id(match_id, req, hint, 0, path, store),
+                       clamp(t(locale, "discord.step.group", group=label, n=n), BUTTON_LABEL_MAX))
+            for hint, label, n in groups
+        ]))
+    elif len(options) <= MAX_OPTION_BUTTONS:
+        layout.rows.extend(_rows([
             ButtonSpec(ids.nav_id(match_id, req, 0, [*path, o.value], store),
                        clamp(tm(locale, o.label), BUTTON_LABEL_MAX), _style(o.hint), o.emoji)
             for o in options
-        ]
-        for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW):
-            layout.rows.append(buttons[i:i + MAX_BUTTONS_PER_ROW])
+        ]))
     else:
         start, end, page = page_slice(len(options), page)
         layout.page, layout.pages = page, page_count(len(options))
@@ -106,13 +175,20 @@ def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int,
             [SelectOptionSpec(o.value, clamp(tm(locale, o.label), SELECT_LABEL_MAX))
              for o in options[start:end]],
         )])
-        controls.append(ButtonSpec(ids.nav_id(match_id, req, max(page - 1, 0), path, store),
-                                   t(locale, "discord.button.prev"), disabled=page == 0))
-        controls.append(ButtonSpec(ids.nav_id(match_id, req, page + 1, path, store),
-                                   t(locale, "discord.button.next"),
+
+        def to_page(p: int) -> str:
+            if in_group:
+                return group_id(match_id, req, group or "", p, path, store)
+            return ids.nav_id(match_id, req, p, path, store)
+        controls.append(ButtonSpec(to_page(max(page - 1, 0)), t(locale, "discord.button.prev"),
+                                   disabled=page == 0))
+        controls.append(ButtonSpec(to_page(page + 1), t(locale, "discord.button.next"),
                                    disabled=page + 1 >= layout.pages))
-    if path:
-        controls.append(ButtonSpec(ids.nav_id(match_id, req, 0, path[:-1], store),
+    if in_group:  # Back to the group buttons of this same step
+        controls.append(ButtonSpec(ids.nav_id(match_id, req, 0, path, store), t(locale, "discord.button.back")))
+    elif path and back is not False:
+        target = path[:-1] if back is True else list(back)  # type: ignore[arg-type]
+        controls.append(ButtonSpec(ids.nav_id(match_id, req, 0, target, store),
                                    t(locale, "discord.button.back")))
     if step.complete:
         controls.append(ButtonSpec(ids.confirm_id(match_id, req, path, store),
