@@ -45,8 +45,10 @@ def ensure_env(with_test: bool) -> None:
     if stamp.exists() and stamp.read_text() == digest:
         return
     print("Installing dependencies ...", flush=True)
-    subprocess.run([str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *reqs],
-                   check=True)
+    code = subprocess.call([str(PY), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", *reqs])
+    if code != 0:
+        sys.exit("Installing the dependencies failed (see pip's message above). Check the network "
+                 "connection to the package index and run the command again.")
     stamp.write_text(digest)
 
 

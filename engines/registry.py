@@ -16,12 +16,15 @@ _cache: dict[str, Engine] = {}
 
 
 def available() -> list[str]:
-    """Slugs whose engine module exists and imports."""
+    """Slugs whose engine package exists. A package that exists but fails to import raises: a
+    broken engine must fail loudly (in tests and at start-up), never silently vanish."""
     out = []
     for slug in GAMES:
         try:
             get(slug)
-        except ImportError:
+        except ModuleNotFoundError as err:
+            if err.name != GAMES[slug]:
+                raise
             continue
         out.append(slug)
     return out

@@ -1,0 +1,35 @@
+"""The game registry: every listed game loads, and a broken engine fails loudly."""
+
+from __future__ import annotations
+
+import sys
+
+import pytest
+
+from engines import registry
+from engines.base import Engine
+
+
+def test_every_listed_game_is_available_and_named_by_its_slug() -> None:
+    assert registry.available() == list(registry.GAMES)
+    for slug in registry.GAMES:
+        engine = registry.get(slug)
+        assert isinstance(engine, Engine) and engine.slug == slug
+
+
+def test_an_engine_that_fails_to_import_is_an_error_not_a_missing_game(monkeypatch: pytest.MonkeyPatch) -> None:
+    def _fail(name: str) -> None:
+        raise ModuleNotFoundError("No module named 'numpyy'", name="numpyy")
+
+    monkeypatch.setitem(registry.GAMES, "broken_game", "engines.broken_game")
+    monkeypatch.setattr(registry, "import_module", lambda name: _fail(name) if name == "engines.broken_game"
+                        else sys.modules[name])
+    with pytest.raises(ModuleNotFoundError):
+        registry.available()
+
+
+def test_a_game_whose_package_is_absent_is_just_not_available(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setitem(registry.GAMES, "not_yet", "engines.not_yet")
+    assert "not_yet" not in registry.available()
+    with pytest.raises(KeyError):
+        registry.get("no_such_game")
