@@ -9,8 +9,8 @@ One status post per turn: while the seats being asked stay the same (a Risk turn
 attacks and a fortify; an AI's run of moves delivered as one batch) the current post is EDITED —
 newest board, buttons, and the turn's public event lines so far (the oldest left out past Discord's
 limits). A NEW post, with the mention/DM per notify preference, comes when somebody else is asked
-(the turn passes, a phase needing others begins; but not from one AI seat to another), at
-time-outs and resignations, and at the end.
+(the turn passes, a phase needing others begins; a turn handed only to AI seats stays in the
+post of the turn it ends, see ``_continues``), at time-outs and resignations, and at the end.
 A one-action-per-turn game (Pentactic) thus gets one post per move, as always. Which seats are
 asked after each change comes with the change (``Change.request_seats``); a change without it
 always gets a new post.
@@ -62,10 +62,10 @@ class _Post:
     kind: str  # kind of the change that opened it
     lines: dict[int, list[str]]  # version -> lines; a re-delivered version replaces, never repeats
     requests: dict[str, int] | None  # request id -> seat after the newest change; None: unknown
-    actor: int | None  # who acted in the change that opened it (not pinged: still their turn)
     mention: str = ""  # the "your turn" line; kept on edits (an edit never pings again)
     dm_users: list[int] = field(default_factory=list)
     message: tuple[int, int] | None = None  # (channel id, message id) once posted
+    continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
 
 
 def _requests_of(change: Change) -> dict[str, int] | None:
@@ -78,9 +78,12 @@ def _continues(post: _Post, change: Change, bot_seats: set[int]) -> bool:
     """Whether ``change`` belongs to ``post``'s turn: a seat that was asked acted and nobody
     else got a new request (a seat that keeps acting gets fresh ids itself; that is no news).
 
-    A turn passing from one AI-played seat to another continues too: those moves arrive in the
-    same batch, nobody is to be told, and a post per AI seat would only crowd the thread (and
-    Discord's 5 posts / 5 s per channel) before the next human is asked.
+    Handing the turn only to AI-played seats continues too when nobody is to be told and the
+    post already holds the actor's turn: from one AI seat to the next (the moves arrive in one
+    batch), and at the end of a human's multi-action turn (a Risk turn, then the AI seats'
+    replies, in one post until a human is asked again). A post per AI turn would crowd the thread
+    and Discord's 5 posts / 5 s per channel. A single-action turn handed to the AI (Pentactic
+    against the AI) still gets its own post, as before.
     """
     after = _requests_of(change)
     if change.kind != "acted" or change.seat is None or post.requests is None or after is None:
@@ -88,7 +91,9 @@ def _continues(post: _Post, change: Change, bot_seats: set[int]) -> bool:
     if change.seat not in post.requests.values():
         return False
     fresh = {seat for rid, seat in after.items() if seat != change.seat and rid not in post.requests}
-    return not fresh or (change.seat in bot_seats and fresh <= bot_seats)
+    if not fresh:
+        return True
+    return fresh <= bot_seats and (change.seat in bot_seats or change.seat in post.continued_by)
 
 
 class DiscordPublisher:
@@ -131,6 +136,9 @@ class DiscordPublisher:
                     for change in todo:
                         if change.kind == "reminder":
                             await self._remind(match, change, channel)
+                            # The status post is no longer the newest message: the next change
+                            # gets a fresh one at the bottom instead of editing one far above.
+                            self._live.pop(match.id, None)
                 except discord.HTTPException as exc:
                     if exc.status >= 500 or exc.status == 429:
                         raise  # transient: the service retries these changes later
@@ -229,6 +237,7 @@ class DiscordPublisher:
                 current.lines[change.version] = lines
                 current.version = change.version
                 current.requests = requests
+                current.continued_by.add(change.seat)
                 self._announce(match.id, [Pending(r, s) for r, s in (requests or {}).items()])
                 edited = edited or current is live
                 continue
@@ -237,7 +246,7 @@ class DiscordPublisher:
             else:  # e.g. the start: ask the service who is to play now
                 asked = await pending_of(self.service, match) if change.version >= match.version else []
             mentions, dms = await self._turn_targets(match, asked, skip_seat=change.seat)
-            current = _Post(change.version, change.kind, {change.version: lines}, requests, change.seat,
+            current = _Post(change.version, change.kind, {change.version: lines}, requests,
                             t(match.locale, "discord.publish.your_turn", mentions=" ".join(mentions))
                             if mentions else "", dms)
             posts.append(current)
@@ -325,8 +334,7 @@ class DiscordPublisher:
         if final:
             kwargs = await self._post_kwargs(match, post, final=True)
             file = kwargs.pop("file", None)
-            if file is not None:
-                kwargs["attachments"] = [file]
+            kwargs["attachments"] = [file] if file is not None else []  # no stale board left behind
             kwargs.setdefault("view", None)
         else:
             kwargs = {"content": self._content(match.locale, post), "allowed_mentions": _MENTIONS, "view": None}

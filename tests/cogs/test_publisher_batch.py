@@ -212,7 +212,7 @@ async def test_one_action_turns_post_every_move_as_before(setup: tuple[DiscordPu
     assert ch.sent[-1].custom_ids() == ["g:t:8:r8"]
 
 
-async def test_an_ai_batch_becomes_one_edit_and_one_post_per_turn(setup: tuple[DiscordPublisher, _Bot]) -> None:
+async def test_a_turn_and_the_ai_replies_share_one_post(setup: tuple[DiscordPublisher, _Bot]) -> None:
     pub, bot = setup
     ch = bot.channel
     await _publish(pub, bot, [_acted(4, 0, "alice ends", {"r1": 1})])  # Bob's turn
@@ -221,23 +221,37 @@ async def test_an_ai_batch_becomes_one_edit_and_one_post_per_turn(setup: tuple[D
     ai_turn = [_acted(v, 2, f"AI move {v}", {f"r{v}": 2}) for v in range(8, 40)]
     await _publish(pub, bot, [
         _acted(6, 1, "bob attacks", {"r6": 1}),
-        _acted(7, 1, "bob ends", {"r7": 2}),  # passes to the AI
+        _acted(7, 1, "bob ends", {"r7": 2}),  # to the AI: nobody to tell, Bob's post goes on
         *ai_turn,
-        _acted(40, 2, "AI ends", {"r40": 0}),  # back to Alice
+        _acted(40, 2, "AI ends", {"r40": 0}),  # back to Alice: a new post pinging her
     ])
-    assert len(ch.sent) == 3, "the AI's turn and Alice's new turn: one post each"
-    ai_post, alice_post = ch.sent[1], ch.sent[2]
-    assert ch.edit_count() - edits_before == 1, "Bob's post: his last lines and no button, in one edit"
-    assert "bob attacks" in (ch.sent[0].content or "") and ch.sent[0].view is None
-    # The AI's post: the line that handed it the turn, its moves (newest kept), who was asked;
-    # no board and no button (the current board belongs to the newest post).
-    assert ai_post.view is None and ai_post.embeds[0].image.url is None
-    assert "AI move 39" in (ai_post.content or "") and ai_post.embeds[0].footer.text == "#8 · v39"
-    assert "AI move 8\n" not in (ai_post.content or "")
-    assert (ai_post.content or "").startswith(t("en", "publish.earlier", count=1 + len(ai_turn) - SUMMARY_LINES))
-    # Alice's post is the live one: current board, her button, her ping.
+    assert len(ch.sent) == 2
+    bob_post, alice_post = ch.sent
+    assert ch.edit_count() - edits_before == 1, "Bob's post: the rest of the round and no button, in one edit"
+    assert bob_post.view is None and "AI move 39" in (bob_post.content or "")
+    assert "AI move 8\n" not in (bob_post.content or "")
+    lines = 4 + len(ai_turn)  # alice ends, bob places, bob attacks, bob ends, the AI's moves
+    assert (bob_post.content or "").startswith(t("en", "publish.earlier", count=lines - SUMMARY_LINES))
     assert alice_post.custom_ids() == ["g:t:8:r40"] and f"<@{ALICE}>" in (alice_post.content or "")
-    assert "board at 40" in str(alice_post.embeds[0].to_dict())
+    assert "AI ends" in (alice_post.content or "") and "board at 40" in str(alice_post.embeds[0].to_dict())
+
+
+async def test_earlier_turns_of_a_batch_get_light_posts(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    pub, bot = setup
+    ch = bot.channel
+    await _publish(pub, bot, [_acted(4, 0, "alice ends", {"r1": 1})])  # Bob's turn
+    timeout = Change("timeout", 8, 5, 1, [_line("bob passes")], Msg("discord.status.turn", {"name": "timed out"}),
+                     ["r5"], [2])
+    await _publish(pub, bot, [timeout, _acted(6, 2, "AI moves", {"r6": 2}), _acted(7, 2, "AI ends", {"r7": 0})])
+    assert len(ch.sent) == 3
+    light, final = ch.sent[1], ch.sent[2]
+    # The time-out's post: its lines and who was asked then; the current board and the buttons
+    # belong to the newest post only.
+    assert light.view is None and light.embeds[0].image.url is None and light.embeds[0].footer.text == "#8 · v6"
+    assert all(x in (light.content or "") for x in ("bob passes", "timed out", "AI moves"))
+    assert "AI" in str(light.embeds[0].to_dict())
+    assert final.custom_ids() == ["g:t:8:r7"] and "board at 7" in str(final.embeds[0].to_dict())
+    assert ch.sent[0].view is None, "Bob's old post lost its button"
 
 
 async def test_long_lines_fit_discords_limit(setup: tuple[DiscordPublisher, _Bot]) -> None:
@@ -332,3 +346,13 @@ async def test_the_last_move_and_the_end_make_one_post_with_the_board(setup: tup
     assert "alice wins" in (final.content or "") and "board at 5" in str(final.embeds[0].to_dict())
     assert t("en", "discord.status.winners", names="alice") in str(final.embeds[0].to_dict())
     assert 8 not in pub._live
+
+
+async def test_after_a_reminder_the_turn_goes_on_in_a_new_post(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    pub, bot = setup
+    await _publish(pub, bot, [_acted(4, 1, "bob ends", {"r1": 0})])
+    await pub.publish_batch(_match(4), [Change("reminder", 8, 4, 0, request_ids=["r1"])])
+    assert len(bot.channel.sent) == 2 and f"<@{ALICE}>" in (bot.channel.sent[1].content or "")
+    await _publish(pub, bot, [_acted(5, 0, "alice places", {"r2": 0})])
+    assert len(bot.channel.sent) == 3, "the status post is back at the bottom of the thread"
+    assert bot.channel.sent[2].custom_ids() == ["g:t:8:r2"] and bot.channel.sent[0].view is None
