@@ -52,8 +52,8 @@ async def test_risk_vs_ai_under_discords_channel_rate_limit(fake: FakeDiscord, r
     """With Discord's ~5 posts / 5 s per channel, a publisher posting once per action made the
     human's Confirm wait behind the AI's queued posts (20 s measured). With one post per turn
     (the AI's run delivered as a batch, the live post edited) Confirm answers within 3 s, and
-    the AI seats' turns between two of Alice's turns cost at most two posts: one when her turn
-    passes to the AI seats (both their turns go there), one asking her again."""
+    the AI seats' turns between two of Alice's turns cost at most a couple of posts (measured:
+    one, asking her again; her own turn and the AI replies share her turn's post)."""
     from e2e_support import control_labels
 
     from cogs.utils import ids
