@@ -15,7 +15,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines import registry
-from engines.base import Engine
+from engines.base import Engine, OptionSpec
 from i18n import has, t
 from service.errors import UserError
 from service.models import MatchInfo
@@ -57,9 +57,26 @@ def match_locale(interaction: discord.Interaction, default: str) -> str:
     return default
 
 
+def shown_specs(engine: Engine, options: dict[str, str]) -> list[OptionSpec]:
+    """The lobby selects worth showing for the current choices.
+
+    An engine may define ``visible_options(options) -> list[str]`` (names of the options that
+    matter for these choices, e.g. Pentactic's deal only in the solo mode); without it all are
+    shown. Hidden options keep their value, they just are not offered.
+    """
+    specs = engine.option_specs()
+    visible = getattr(engine, "visible_options", None)
+    if visible is None:
+        return specs
+    current = {s.name: options.get(s.name, s.default) for s in specs}
+    names = set(visible(current))
+    return [s for s in specs if s.name in names]
+
+
 def lobby_message(match: MatchInfo, locale: str) -> dict[str, Any]:
     engine = registry.get(match.game)
-    view = build_view(lobby_layout(match, engine.option_specs(), locale)) if match.status == "lobby" else None
+    view = build_view(lobby_layout(match, shown_specs(engine, match.options), locale)) \
+        if match.status == "lobby" else None
     return {"embed": lobby_embed(match, engine, locale), "view": view}
 
 
@@ -147,7 +164,8 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile
             match = await service.get(mid)
             if match.host_id != uid:
                 raise UserError("core.err.not_host")
-            layout = extra_option_layout(match, registry.get(match.game).option_specs(), user_locale(interaction))
+            layout = extra_option_layout(match, shown_specs(registry.get(match.game), match.options),
+                                         user_locale(interaction))
             await interaction.response.send_message(view=build_view(layout), ephemeral=True)
             return
         else:
@@ -160,7 +178,8 @@ async def _after_setting(interaction: discord.Interaction, match: MatchInfo) -> 
     if interaction.message is not None and interaction.message.id == match.lobby_message_id:
         await interaction.response.edit_message(**lobby_message(match, match.locale))
         return
-    layout = extra_option_layout(match, registry.get(match.game).option_specs(), user_locale(interaction))
+    layout = extra_option_layout(match, shown_specs(registry.get(match.game), match.options),
+                                 user_locale(interaction))
     await interaction.response.edit_message(view=build_view(layout))
     await refresh_lobby(interaction.client, match)  # type: ignore[arg-type]
 

@@ -38,6 +38,12 @@ class PentacticEngine(Engine):
                        "solvable"),
         ]
 
+    def visible_options(self, options: dict[str, str]) -> list[str]:
+        """Option names worth showing in the lobby for these choices: the deal (solvable or
+        random piece sets) only changes the solo puzzle, so it is hidden in the other modes."""
+        names = [spec.name for spec in self.option_specs()]
+        return names if options.get("mode", "2") == "4" else [n for n in names if n != "deal"]
+
     def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
         return _SEATS.get(options.get("mode", "2"), (self.min_seats, self.max_seats))
 

@@ -1,0 +1,58 @@
+"""Lobby selects show only the options that matter for the current choices (engine's
+``visible_options``), and every option when the engine has no opinion."""
+
+from __future__ import annotations
+
+import pytest
+
+from cogs.lobby import lobby_message, shown_specs
+from cogs.utils import ids
+from engines import registry
+from engines.base import Msg, OptionSpec
+from service.models import MatchInfo, SeatInfo
+
+
+def _match(game: str, options: dict[str, str]) -> MatchInfo:
+    return MatchInfo(id=8, game=game, options=options, status="lobby", version=1, host_id=1, locale="en",
+                     turn_seconds=86400, seats=[SeatInfo(0, 1, "host")])
+
+
+@pytest.mark.parametrize(("mode", "deal_shown"), [("1", False), ("2", False), ("3", False), ("4", True)])
+def test_pentactic_deal_only_in_the_solo_mode(mode: str, deal_shown: bool) -> None:
+    engine = registry.get("pentactic")
+    names = [s.name for s in shown_specs(engine, {"mode": mode})]
+    assert ("deal" in names) == deal_shown
+    assert {"mode", "board"} <= set(names)
+    assert engine.visible_options(engine.normalize_options({"mode": mode})) == names
+
+
+def test_defaults_apply_when_an_option_was_never_set() -> None:
+    engine = registry.get("pentactic")
+    default_mode = next(s.default for s in engine.option_specs() if s.name == "mode")
+    names = [s.name for s in shown_specs(engine, {})]
+    assert ("deal" in names) == (default_mode == "4")
+
+
+def test_engine_without_visible_options_shows_everything() -> None:
+    risk = registry.get("risk")
+    assert not hasattr(risk, "visible_options")
+    assert shown_specs(risk, {}) == risk.option_specs()
+
+    class Picky:
+        def option_specs(self) -> list[OptionSpec]:
+            return [OptionSpec(n, Msg("x"), [("a", Msg("x")), ("b", Msg("x"))], "a") for n in ("p", "q", "r")]
+
+        def visible_options(self, options: dict[str, str]) -> list[str]:
+            return ["p", "r"] if options["p"] == "a" else ["p", "q", "r"]
+
+    assert [s.name for s in shown_specs(Picky(), {})] == ["p", "r"]  # type: ignore[arg-type]
+    assert [s.name for s in shown_specs(Picky(), {"p": "b"})] == ["p", "q", "r"]  # type: ignore[arg-type]
+
+
+async def test_lobby_message_has_no_deal_select_outside_mode_4() -> None:
+    deal = ids.lobby_option_id(8, "deal")
+    two = lobby_message(_match("pentactic", {"mode": "2", "board": "8x8", "deal": "solvable"}), "en")
+    four = lobby_message(_match("pentactic", {"mode": "4", "board": "8x8", "deal": "solvable"}), "en")
+    ids_of = [[c.custom_id for c in m["view"].children] for m in (two, four)]
+    assert deal not in ids_of[0] and ids.lobby_option_id(8, "mode") in ids_of[0]
+    assert deal in ids_of[1]
