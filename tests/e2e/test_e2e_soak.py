@@ -1,5 +1,6 @@
-"""Slow soak (``-m slow``): Pentactic on every board and two-player mode, hosts in each language,
-each game played to the end through the real bot; Discord's limits must hold for all of them."""
+"""Discord's limits under load. Slow soak (``-m slow``): Pentactic on every board and two-player
+mode, hosts in each language, each game played to the end through the real bot. By default: Risk
+against two AI seats under Discord's channel rate limit (about 10 s)."""
 
 from __future__ import annotations
 
@@ -10,10 +11,9 @@ from e2e_support import RealBots, Table, play_to_end, real_bot_missing
 
 from fakediscord import FakeDiscord
 
-pytestmark = [pytest.mark.slow,
-              pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))]
 
-
+@pytest.mark.slow
+@pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
 async def test_pentactic_every_board_and_language(fake: FakeDiscord, real_bots: RealBots) -> None:
     from engines import registry
 
