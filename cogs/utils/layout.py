@@ -180,10 +180,12 @@ def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int,
             if in_group:
                 return group_id(match_id, req, group or "", p, path, store)
             return ids.nav_id(match_id, req, p, path, store)
-        controls.append(ButtonSpec(to_page(max(page - 1, 0)), t(locale, "discord.button.prev"),
-                                   disabled=page == 0))
-        controls.append(ButtonSpec(to_page(page + 1), t(locale, "discord.button.next"),
-                                   disabled=page + 1 >= layout.pages))
+        # Only the directions that lead somewhere: a greyed-out button is one more thing to misread
+        # on a phone (and one more dead target for a click).
+        if page > 0:
+            controls.append(ButtonSpec(to_page(page - 1), t(locale, "discord.button.prev")))
+        if page + 1 < layout.pages:
+            controls.append(ButtonSpec(to_page(page + 1), t(locale, "discord.button.next")))
     if in_group:  # Back to the group buttons of this same step
         controls.append(ButtonSpec(ids.nav_id(match_id, req, 0, path, store), t(locale, "discord.button.back")))
     elif path and back is not False:

@@ -104,10 +104,13 @@ def test_a_big_group_pages_inside_the_group(monkeypatch: pytest.MonkeyPatch) -> 
     assert isinstance(select, SelectSpec)
     g1 = [o.value for o in options if o.hint == "g1"]
     assert [o.value for o in select.options] == g1[25:40]
-    prev, nxt, back = lay.rows[1]
+    prev, back = lay.rows[1]  # last page of the group: no Next
+    assert prev.label == t("en", "discord.button.prev")
     m = re.fullmatch(GROUP_TEMPLATE, prev.custom_id)
-    assert m["group"] == "g1" and m["page"] == "0" and not prev.disabled
-    assert nxt.disabled
+    assert m["group"] == "g1" and m["page"] == "0"
+    first = layout.step_layout(step, 5, "r9", ["x"], 0, "en", game="toy", group="g1")
+    (nxt, _) = first.rows[1]
+    assert nxt.label == t("en", "discord.button.next") and re.fullmatch(GROUP_TEMPLATE, nxt.custom_id)["page"] == "1"
     assert re.fullmatch(ids.NAV_TEMPLATE, back.custom_id)["path"] == "x"
 
 
