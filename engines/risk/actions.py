@@ -148,7 +148,7 @@ def _trade(state: State, seat: int, chosen: list[str], bonus_at: str | None, eve
 
 def _place(state: State, seat: int, territory: str, count: int, events: list[Event]) -> None:
     state["armies"][territory] += count
-    state["reinforcements"] -= count
+    rules.take_reinforcements(state, territory, count)
     events.append(Event(Msg("risk.ev.place", {"player": rules.pname(state, seat), "count": count,
                                               "territory": rules.tname(territory)}), kind="place"))
     rules.after_reinforce(state, events)

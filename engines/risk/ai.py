@@ -149,12 +149,13 @@ def _trade_action(board: Board, chosen: list[str]) -> Action:
 
 # ----- normal --------------------------------------------------------------------------------
 
-def _staging(board: Board) -> str:
+def _staging(board: Board, among: list[str] | None = None) -> str:
     """Where new armies do most good: the front of the target continent, else the most threatened
-    border, weighted toward territories that can strike a weak neighbour."""
+    border, weighted toward territories that can strike a weak neighbour. ``among`` limits the
+    choice to some borders (a continent's, for its bonus armies)."""
     target = board.target_continent()
     best, best_score = None, -1e9
-    for t in board.borders():
+    for t in among if among is not None else board.borders():
         enemies = board.enemy_neighbours(t)
         in_target = board.c.continent_of[t] == target or any(board.c.continent_of[n] == target for n in enemies)
         weakest = min(board.armies(n) for n in enemies)
@@ -163,6 +164,27 @@ def _staging(board: Board) -> str:
         if score > best_score:
             best, best_score = t, score
     return best or max(board.mine(), key=board.armies)
+
+
+def _pools(view: View) -> dict[str, int]:
+    return view.get("bonus_pools") or {}
+
+
+def _general_left(view: View) -> int:
+    """Reinforcements that may go anywhere (the rest are continent-bonus armies)."""
+    return view["reinforcements_left"] - sum(_pools(view).values())
+
+
+def _place_bonus(board: Board, cont: str, count: int) -> Action:
+    """A continent's bonus armies must stay inside it: on the border of the continent that does
+    most good (as for other reinforcements), or, for a continent with no enemy neighbour, on the
+    territory nearest the front so a later fortify brings them out."""
+    terrs = [t for t in board.c.continents[cont] if board.owner(t) == board.me]
+    borders = [t for t in terrs if board.enemy_neighbours(t)]
+    if borders:
+        return ["place", _staging(board, borders), str(count)]
+    dist = board.distance_to_front()
+    return ["place", min(terrs, key=lambda t: (dist.get(t, 99), -board.armies(t))), str(count)]
 
 
 def _place_normal(board: Board, left: int) -> Action:
@@ -323,6 +345,10 @@ def decide(view: View, rng: random.Random, level: str = "normal") -> Action:
         chosen = _best_set(board, _hand(view))
         if chosen and (_must_trade(view) or not view["post_elim"]):
             return _trade_action(board, chosen)
+        pools = _pools(view)
+        if pools:
+            cont = max(pools, key=lambda c: (pools[c], c))
+            return _place_bonus(board, cont, pools[cont])
         return _place_normal(board, view["reinforcements_left"])
     if phase == "attack":
         return _attack_normal(board)
@@ -340,8 +366,12 @@ def _easy(board: Board, rng: random.Random) -> Action:
         chosen = _best_set(board, _hand(view))
         if chosen and (_must_trade(view) or (not view["post_elim"] and rng.random() < 0.5)):
             return _trade_action(board, chosen)
-        left = view["reinforcements_left"]
-        return ["place", rng.choice(board.borders() or board.mine()), str(rng.randint(1, left))]
+        pools, general = _pools(view), _general_left(view)
+        cont_of = board.c.continent_of
+        where = [t for t in board.mine() if general > 0 or cont_of[t] in pools]
+        borders = set(board.borders())
+        t = rng.choice([t for t in where if t in borders] or where)
+        return ["place", t, str(rng.randint(1, general + pools.get(cont_of[t], 0)))]
     if phase == "attack":
         options = [(s, d) for s in board.mine() if board.armies(s) >= 2 for d in board.enemy_neighbours(s)
                    if board.armies(s) > board.armies(d)]
@@ -362,13 +392,20 @@ def _easy(board: Board, rng: random.Random) -> Action:
 
 
 def timeout(view: View) -> Action:
-    """An absent player's default: trade if forced, place everything on the most threatened
-    border, stop attacking, move in the minimum, skip fortifying."""
+    """An absent player's default: trade if forced, place each continent's bonus on that
+    continent's most threatened border and the rest on the most threatened border, stop
+    attacking, move in the minimum, skip fortifying."""
     board = Board(view)
     phase = view["phase"]
     if phase == "reinforce":
         if _must_trade(view):
             return _trade_action(board, _best_set(board, _hand(view)) or [])
+        pools = _pools(view)
+        if pools:
+            cont = min(pools)
+            terrs = [t for t in board.c.continents[cont] if board.owner(t) == board.me]
+            where = max(terrs, key=lambda t: (bool(board.enemy_neighbours(t)), board.threat(t), t))
+            return ["place", where, str(pools[cont])]
         where = max(board.borders() or board.mine(), key=lambda t: (board.threat(t), t))
         return ["place", where, str(view["reinforcements_left"])]
     if phase in ("attack", "fortify"):

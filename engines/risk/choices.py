@@ -7,6 +7,7 @@ any whole number in range; the offered options are a short sensible subset (1, h
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from engines.base import EngineError, Msg, Option, State
@@ -143,10 +144,16 @@ def _setup_place(state: State, seat: int, path: list[str]) -> Node:
 def _chunk(state: State, seat: int, path: list[str], terrs: list[str], left: int) -> Node:
     """``place <territory> <count>`` with a count up to what is left."""
     pick = Node(Msg("risk.prompt.place_where", {"left": left}), _terr_opts(state, terrs))
+    return _chunk_from(path, pick, lambda _t: left)
+
+
+def _chunk_from(path: list[str], pick: Node, limit: Callable[[str], int]) -> Node:
+    """The rest of ``place <territory> <count>`` once the territory choice is known; ``limit``
+    says how many the chosen territory may take."""
     if len(path) == 1:
         return pick
     _expect(pick, path[1])
-    amount = _counts(1, left, "risk.prompt.place_count")
+    amount = _counts(1, limit(path[1]), "risk.prompt.place_count")
     if len(path) == 2:
         return amount
     _expect(amount, path[2])
@@ -190,19 +197,38 @@ def _card_opt(card_id: str) -> Option:
                                                  "symbol": f"@risk.symbol.{card.symbol}"}))
 
 
+def _place_reinforcements(state: State, seat: int, path: list[str]) -> Node:
+    """``place <territory> <count>`` where a territory takes up to the general pool plus its own
+    continent's bonus pool, so continent-bonus armies can only land inside their continent. The
+    territories that can take bonus armies say so in their label."""
+    pools = rules.bonus_pools(state)
+    cont = content().continent_of
+    terrs = [t for t in rules.owned(state, seat) if rules.place_limit(state, t) > 0]
+    left = rules.reinforcements_left(state)
+    if pools:
+        prompt = Msg("risk.prompt.place_where_bonus", {"left": left, "general": state["reinforcements"]})
+        opts = [Option(t, Msg("risk.opt.territory_bonus", {"name": rules.tname(t), "armies": state["armies"][t],
+                                                           "bonus": pools[cont[t]]}), cont[t])
+                if cont[t] in pools else _terr_opts(state, [t])[0] for t in terrs]
+    else:
+        prompt = Msg("risk.prompt.place_where", {"left": left})
+        opts = _terr_opts(state, terrs)
+    return _chunk_from(path, Node(prompt, opts), lambda t: rules.place_limit(state, t))
+
+
 def _reinforce(state: State, seat: int, path: list[str]) -> Node:
     verbs = []
     forced = rules.must_trade(state, seat)
     if trade_allowed(state, seat):
         verbs.append(_verb("trade", "primary" if forced else ""))
-    if not forced and state["reinforcements"] > 0:
+    if not forced and rules.reinforcements_left(state) > 0:
         verbs.append(_verb("place", "primary"))
     first = _verbs("risk.prompt.forced_trade" if forced else "risk.prompt.reinforce", verbs)
     if not path:
         return first
     _expect(first, path[0])
     if path[0] == "place":
-        return _chunk(state, seat, path, rules.owned(state, seat), state["reinforcements"])
+        return _place_reinforcements(state, seat, path)
     hand = state["players"][seat]["cards"]
     sets = cardrules.sets_in(hand)
     chosen: list[str] = []

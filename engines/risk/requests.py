@@ -8,6 +8,7 @@ placement must not make your buttons stale); everything else gets a fresh id.
 from __future__ import annotations
 
 from engines.base import Msg, Request, State
+from engines.risk import rules
 
 _KIND = {
     "setup_claim": "claim",
@@ -51,6 +52,6 @@ def pending(state: State) -> list[Request]:
     for seat_key, (rid, kind) in sorted(state["req_ids"].items(), key=lambda kv: int(kv[0])):
         params = {"left": state["players"][int(seat_key)]["to_place"]} if kind in ("deploy", "place") else {}
         if kind == "reinforce":
-            params = {"left": state["reinforcements"]}
+            params = {"left": rules.reinforcements_left(state)}
         out.append(Request(rid, int(seat_key), kind, Msg(f"risk.req.{kind}", params)))
     return out

@@ -32,6 +32,10 @@ def tname(territory: str) -> str:
     return f"@risk.territory.{territory}"
 
 
+def cname(continent: str) -> str:
+    return f"@risk.continent.{continent}"
+
+
 def pname(state: State, seat: int) -> str | dict[str, Any]:
     """Players are named by colour in engine messages; front-ends that know the user names show
     them with the colour (a seat reference, see engines.base.seat_ref)."""
@@ -54,10 +58,49 @@ def continents_held(state: State, seat: int) -> list[str]:
     return [c for c, ts in content().continents.items() if all(owner[t] == seat for t in ts)]
 
 
-def base_reinforcements(state: State, seat: int) -> int:
-    """max(3, territories // 3) plus the bonus of every whole continent held."""
+def territory_reinforcements(state: State, seat: int) -> int:
+    """max(3, territories // 3): the armies that may go anywhere the player holds."""
+    return max(3, territory_count(state, seat) // 3)
+
+
+def continent_pools(state: State, seat: int) -> dict[str, int]:
+    """The bonus of every whole continent held, kept per continent because the seed says those
+    armies go inside the conquered continent (將自家軍隊放在玩家所征服大陸區域的任一佔領領土地區內)."""
     bonus = content().bonus
-    return max(3, territory_count(state, seat) // 3) + sum(bonus[c] for c in continents_held(state, seat))
+    return {c: bonus[c] for c in continents_held(state, seat)}
+
+
+def base_reinforcements(state: State, seat: int) -> int:
+    """All armies a turn starts with: the territory count part plus every continent pool."""
+    return territory_reinforcements(state, seat) + sum(continent_pools(state, seat).values())
+
+
+def bonus_pools(state: State) -> dict[str, int]:
+    """Unplaced continent-bonus armies by continent (states saved before pools existed have none)."""
+    return state.get("bonus_pools") or {}
+
+
+def reinforcements_left(state: State) -> int:
+    """Everything still to place this phase: the general pool plus every continent pool."""
+    return state["reinforcements"] + sum(bonus_pools(state).values())
+
+
+def place_limit(state: State, territory: str) -> int:
+    """How many armies may go on ``territory`` now: the general pool plus its continent's pool."""
+    return state["reinforcements"] + bonus_pools(state).get(content().continent_of[territory], 0)
+
+
+def take_reinforcements(state: State, territory: str, count: int) -> None:
+    """Spend ``count`` placed on ``territory``: its continent's bonus pool first (those armies can
+    go nowhere else), then the general pool. The caller checked ``count <= place_limit``."""
+    pools = bonus_pools(state)
+    cont = content().continent_of[territory]
+    from_pool = min(count, pools.get(cont, 0))
+    if from_pool:
+        pools[cont] -= from_pool
+        if pools[cont] == 0:
+            del pools[cont]
+    state["reinforcements"] -= count - from_pool
 
 
 def alive_seats(state: State) -> list[int]:
@@ -108,14 +151,18 @@ def begin_turn(state: State, seat: int, events: list[Event]) -> None:
     state["post_elim"] = False
     state["occupy"] = None
     state["turn_summary"] = []
-    state["reinforcements"] = base_reinforcements(state, seat)
+    state["reinforcements"] = territory_reinforcements(state, seat)
+    state["bonus_pools"] = continent_pools(state, seat)
     events.append(Event(Msg("risk.ev.turn", {"player": pname(state, seat), "round": state["round"],
-                                             "armies": state["reinforcements"]}), kind="turn"))
+                                             "armies": reinforcements_left(state)}), kind="turn"))
+    for cont, n in state["bonus_pools"].items():
+        events.append(Event(Msg("risk.ev.continent_bonus", {"player": pname(state, seat), "count": n,
+                                                            "continent": cname(cont)}), kind="turn"))
 
 
 def after_reinforce(state: State, events: list[Event]) -> None:
     """Leave the reinforcement phase once everything is placed and no trade is forced."""
-    if state["phase"] != "reinforce" or state["reinforcements"] > 0 or must_trade(state, state["turn"]):
+    if state["phase"] != "reinforce" or reinforcements_left(state) > 0 or must_trade(state, state["turn"]):
         return
     state["phase"] = "attack"
     state["post_elim"] = False
@@ -189,6 +236,7 @@ def finish(state: State, winners: list[int], reason: str, events: list[Event]) -
     state["end_reason"] = reason
     state["occupy"] = None
     state["reinforcements"] = 0
+    state["bonus_pools"] = {}
     events.append(Event(Msg("risk.ev.over", {"reason": f"@risk.end.{reason}", "count": len(winners)}),
                         kind="over"))
     for s in winners:

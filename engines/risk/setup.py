@@ -59,6 +59,7 @@ def _blank(options: dict[str, str], seats: int, seed: int) -> State:
         "hq_choice": {},
         "trade_count": 0,
         "reinforcements": 0,
+        "bonus_pools": {},
         "post_elim": False,
         "conquered": False,
         "occupy": None,

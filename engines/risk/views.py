@@ -57,7 +57,10 @@ def build(state: State, seat: int | None) -> View:
         "turn_summary": [dict(e) for e in state["turn_summary"]],
         "trade_count": state["trade_count"],
         "next_trade_value": cardrules.trade_value(state["trade_count"]),
-        "reinforcements_left": state["reinforcements"],
+        "reinforcements_left": rules.reinforcements_left(state),
+        # Continent-bonus armies still to place, each only inside its continent (public, like
+        # every reinforcement); counted in reinforcements_left too.
+        "bonus_pools": dict(rules.bonus_pools(state)),
         "post_elim": state["post_elim"],
         "conquered_this_turn": state["conquered"],
         "deck": len(state["deck"]),
@@ -97,6 +100,8 @@ def describe(view: View) -> list[Msg]:
             lines.append(Msg("risk.desc.phase", {"phase": phase_name, "player": turn_color, "round": view["round"]}))
         if phase == "reinforce":
             lines.append(Msg("risk.desc.reinforcements", {"n": view["reinforcements_left"]}))
+            for cont, n in view.get("bonus_pools", {}).items():
+                lines.append(Msg("risk.desc.bonus_pool", {"n": n, "continent": rules.cname(cont)}))
     for p in view["players"]:
         if not p["alive"]:
             lines.append(Msg("risk.desc.out", {"player": seat_ref(p["seat"], f"risk.color.{p['color']}")}))

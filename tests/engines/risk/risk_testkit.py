@@ -21,7 +21,8 @@ def new(seats: int = 2, variant: str = "classic", setup: str = "quick", seed: in
 
 def position(seats: int, owners: dict[str, int], armies: dict[str, int] | None = None, *,
              default_owner: int = 0, turn: int = 0, phase: str = "attack", variant: str = "classic",
-             reinforcements: int = 0, dice: list[int] | None = None) -> State:
+             reinforcements: int = 0, pools: dict[str, int] | None = None,
+             dice: list[int] | None = None) -> State:
     """A play-phase state with the given ownership; unspecified territories go to ``default_owner``
     with 1 army (so tests read like the seed's examples)."""
     state = new(seats, variant)
@@ -37,6 +38,7 @@ def position(seats: int, owners: dict[str, int], armies: dict[str, int] | None =
         state["owner"][t] = owners.get(t, default_owner)
         state["armies"][t] = (armies or {}).get(t, 1)
     state["reinforcements"] = reinforcements
+    state["bonus_pools"] = dict(pools or {})
     state["dice_queue"] = list(dice or [])
     for s, p in enumerate(state["players"]):
         p["alive"] = any(o == s for o in state["owner"].values())
@@ -68,6 +70,13 @@ def check_invariants(state: State) -> None:
     for s, p in enumerate(state["players"]):
         if state["phase"] in rules.PLAY_PHASES or state["phase"] == "over":
             assert p["alive"] == (rules.territory_count(state, s) > 0)
+    pools = state.get("bonus_pools") or {}
+    assert state["reinforcements"] >= 0
+    if state["phase"] != "reinforce":
+        assert pools == {}, "continent-bonus armies left unplaced"
+    for cont, n in pools.items():
+        assert 0 < n <= C.bonus[cont], (cont, n)
+        assert cont in rules.continents_held(state, state["turn"]), cont
 
 
 def play(engine: Engine, state: State, players: dict[int, str], seed: int,

@@ -48,7 +48,8 @@ def test_turn_start_sets_reinforcements() -> None:
     state = position(2, owners, phase="fortify", turn=1)
     state, _ = act(state, 1, "end")
     assert state["turn"] == 0 and state["phase"] == "reinforce"
-    assert state["reinforcements"] == 3 + 2
+    assert state["reinforcements"] == 3 and state["bonus_pools"] == {"australia": 2}
+    assert ENGINE.view(state, None)["reinforcements_left"] == 3 + 2
 
 
 def test_card_sets_three_alike_one_of_each_two_plus_wild() -> None:
