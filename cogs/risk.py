@@ -84,6 +84,15 @@ async def legal_options(interaction: discord.Interaction, prefix: list[str]) -> 
     return list(step.options)
 
 
+async def is_legal_next(interaction: discord.Interaction, prefix: list[str], token: str) -> bool:
+    """Whether the engine accepts ``token`` after ``prefix`` (a typed number the options don't list)."""
+    try:
+        await legal_options(interaction, [*prefix, token])
+    except UserError:
+        return False
+    return True
+
+
 def filter_choices(options: list[Option], current: str, locale: str) -> list[tuple[str, str]]:
     """``(label, value)`` of the options whose label or value contains what the user typed."""
     needle = str(current or "").strip().lower()
@@ -127,8 +136,13 @@ def _int_autocomplete(*prefix: str) -> Callable[..., Awaitable[list[app_commands
                 return []
             locale = user_locale(interaction)
             options = [o for o in await legal_options(interaction, path) if o.value.isdecimal()]
-            return [app_commands.Choice(name=n, value=int(v))
-                    for n, v in filter_choices(options, str(current or ""), locale)]
+            typed = str(current or "").strip()
+            choices = [app_commands.Choice(name=n, value=int(v)) for n, v in filter_choices(options, typed, locale)]
+            if typed.isdecimal() and len(typed) <= 6 and all(c.value != int(typed) for c in choices) \
+                    and await is_legal_next(interaction, path, str(int(typed))):
+                # Counts accept any number in range, not only the suggested ones.
+                choices.insert(0, app_commands.Choice(name=str(int(typed)), value=int(typed)))
+            return choices[:MAX_CHOICES]
         except Exception:
             log.debug("risk autocomplete failed", exc_info=True)
             return []
@@ -253,7 +267,14 @@ class RiskCog(commands.Cog):
                     count: app_commands.Range[int, 1, 999] | None = None, match: int | None = None) -> None:
         info = await _risk_match(interaction, match)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await play_tokens(interaction, info, ["place", territory, *([str(count)] if count is not None else [])])
+        tokens = ["place", territory]
+        if count is not None:
+            # Classic set-up places one army at a time: there a count is simply not asked for.
+            step: Step = await _service(interaction).step(info.id, interaction.user.id,
+                                                          await _request(interaction, info), tokens)
+            if not (step.complete and not step.options):
+                tokens.append(str(count))
+        await play_tokens(interaction, info, tokens)
 
     @group.command(name=ls("discord.cmd.risk_fortify.name"), description=ls("discord.cmd.risk_fortify.desc"))
     @app_commands.rename(source=ls("discord.opt.from.name"), target=ls("discord.opt.to.name"),

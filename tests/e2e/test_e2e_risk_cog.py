@@ -133,6 +133,15 @@ async def test_a_turn_by_risk_commands(fake: FakeDiscord, real_bots: RealBots, t
     service = real_bots.service
     players = (alice, bob)
 
+    # A typed count the suggestions don't list is offered when the engine accepts it, not otherwise.
+    territory = (await _autocomplete(fake, alice, thread, "risk place", "territory"))[0]["value"]
+    suggested = await _autocomplete(fake, alice, thread, "risk place", "count", territory=territory)
+    assert 2 not in [c["value"] for c in suggested]
+    typed = await _autocomplete(fake, alice, thread, "risk place", "count", territory=territory, count="2")
+    assert typed[0]["value"] == 2
+    too_many = await _autocomplete(fake, alice, thread, "risk place", "count", territory=territory, count="999")
+    assert 999 not in [c["value"] for c in too_many]
+
     # Quick set-up: both deploy at once, each with one /risk place of everything left.
     for _ in range(6):
         deploying = [u for u in players if (await service.requests_for_user(match_id, u.id))
