@@ -99,6 +99,21 @@ async def test_territory_chosen_by_continent_buttons(fake: FakeDiscord, real_bot
     fake.assert_clean()
 
 
+async def _give_cards(real_bots: RealBots, match_id: int, seat: int, cards: list[str]) -> None:
+    """Put ``cards`` in a seat's hand (out of the deck), as if drawn: no Discord way to get there fast."""
+    from store import repo
+
+    store = real_bots.service.store
+    rec = await repo.get_match(store, match_id)
+    state = rec.state
+    state["deck"] = [c for c in state["deck"] if c not in cards]
+    for player in state["players"]:
+        player["cards"] = [c for c in player["cards"] if c not in cards]
+    state["players"][seat]["cards"] = list(cards)
+    async with store.transaction() as tx:
+        await repo.update_match(tx, match_id, state=state)
+
+
 async def _slash(fake: FakeDiscord, user: FakeUser, thread: FakeChannel, command: str,
                  **options: Any) -> FakeInteraction:
     ix = await fake.slash(user, thread, command, **options)
@@ -156,6 +171,33 @@ async def test_a_turn_by_risk_commands(fake: FakeDiscord, real_bots: RealBots, t
 
     # Not your turn: the other player gets an ephemeral refusal and no suggestions.
     assert await _autocomplete(fake, other, thread, "risk attack", "from") == []
+    # /risk trade: the valid sets in a private select; the chosen set continues as the step message.
+    await _give_cards(real_bots, match_id, (await service.get(match_id)).seat_of(mover.id),
+                      ["alaska", "northwest_territory", "greenland"])
+    before_armies = (await service.view_for_user(match_id, mover.id))["reinforcements_left"]
+    ix = await _slash(fake, mover, thread, "risk trade")
+    menu = ix.original
+    assert menu.ephemeral and not ix.followups, [m.text() for m in ix.replies()]
+    (select,) = menu.selects()
+    assert [o["value"] for o in select["options"]] == ["alaska northwest_territory greenland"]
+    assert t(loc, "risk.territory.alaska") in select["options"][0]["label"]
+    edits = menu.edits
+    await fake.select(mover, menu, select["custom_id"], [select["options"][0]["value"]])
+    await fake.wait_for(lambda: menu.edits > edits, 10, "the trade step")
+    confirm = [c for c in menu.custom_ids() if c.startswith("g:c:")]
+    if not confirm:  # two traded territories are hers: pick where the +2 go
+        bonus = next(b for b in menu.buttons() if b["custom_id"].startswith("g:a:")
+                     and b.get("label") != t(loc, "discord.button.back"))
+        edits = menu.edits
+        await fake.click(mover, menu, bonus["custom_id"])
+        await fake.wait_for(lambda: menu.edits > edits, 10, "the confirm")
+        confirm = [c for c in menu.custom_ids() if c.startswith("g:c:")]
+    edits = menu.edits
+    await fake.click(mover, menu, confirm[0])
+    await fake.wait_for(lambda: menu.edits > edits, 10, "the trade")
+    mine = await service.view_for_user(match_id, mover.id)
+    assert mine["reinforcements_left"] > before_armies, "the set was traded for armies"
+
     # Reinforce everything, then the attack phase.
     while (await service.requests_for_user(match_id, mover.id))[0].kind == "reinforce":
         await _place_all(fake, service, match_id, thread, mover)
