@@ -194,3 +194,15 @@ def test_pentactic_first_step_is_forced(mode: str) -> None:
     req = engine.pending(state)[0]
     step = engine.step(state, req.seat, [])
     assert len(step.options) == 1 and play.is_forced(step)
+
+
+async def test_discord_view_accepts_group_layouts() -> None:
+    """discord.py raises on a row overflow or a too long custom id: build the real views."""
+    from cogs.utils.views import build_view
+
+    step, _ = _claim_step()
+    for group in (None, "asia", "australia"):
+        lay = layout.step_layout(step, 10**18, "r100", ["claim"], 0, "zh-CN", ids.PathStore(), game="risk",
+                                 group=group)
+        view = build_view(lay)
+        assert view is not None and len(view.to_components()) == len(lay.rows) <= layout.MAX_ROWS
