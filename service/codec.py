@@ -41,7 +41,8 @@ def change_from_json(data: dict[str, Any]) -> Change:
 
 
 def result_to_json(result: Result, reason: str) -> dict[str, Any]:
-    """``reason`` is "game" (the engine decided) or "resigned" (the service did)."""
+    """``reason`` is "game" (the engine decided), "resigned" (the service ended the game after
+    resignations) or "winners_resigned" (the engine's winners had all resigned: no winner)."""
     return {
         "winners": sorted(result.winners),
         "scores": {str(k): v for k, v in result.scores.items()} if result.scores is not None else None,

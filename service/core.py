@@ -55,6 +55,12 @@ AI_RETRY_SECONDS = 300.0
 AI_BATCH_SECONDS = 2.0
 #: ... or after this many moves, so watchers see progress and a batch stays a bounded size.
 AI_BATCH_MOVES = 60
+#: A lobby nobody changed for this long is closed by ``run_due`` (forgotten lobbies would
+#: otherwise hold a channel's open-lobby quota forever).
+LOBBY_TTL = 24 * 3600.0
+#: ``MatchInfo.result["reason"]``: the engine decided; the service ended it after resignations;
+#: the engine's only winners had resigned (the AI played them), so nobody wins.
+REASON_GAME, REASON_RESIGNED, REASON_WINNERS_RESIGNED = "game", "resigned", "winners_resigned"
 
 
 def default_ai_rng(match_id: int, version: int) -> random.Random:
@@ -67,6 +73,8 @@ class LoadedMatch:
     rec: MatchRecord
     seats: list[SeatRecord]
     engine: Engine
+    #: Earliest reminder/due time among human deadlines armed in the current transaction.
+    new_due: float | None = None
 
     @property
     def id(self) -> int:
@@ -100,6 +108,7 @@ class MatchCore:
         ai_in_background: bool = False,
         ai_batch_seconds: float = AI_BATCH_SECONDS,
         ai_batch_moves: int = AI_BATCH_MOVES,
+        lobby_ttl: float = LOBBY_TTL,
     ) -> None:
         """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
 
@@ -109,7 +118,8 @@ class MatchCore:
         change is published and lets the AI answer in a background task (a chat front-end then
         answers the click at once; the AI's moves arrive through the publisher). ``drain()``
         waits for those tasks. ``ai_batch_seconds``/``ai_batch_moves`` bound how long an AI
-        run's moves wait before they are delivered.
+        run's moves wait before they are delivered. ``lobby_ttl`` is how long an unchanged
+        lobby stays open.
         """
         self.store = store
         self._publisher = publisher
@@ -124,9 +134,25 @@ class MatchCore:
         self._tasks: set[asyncio.Task[None]] = set()
         self._batch_seconds = ai_batch_seconds
         self._batch_moves = max(1, ai_batch_moves)
+        self._lobby_ttl = lobby_ttl
+        self._due_listener: Callable[[float], None] | None = None
 
     def set_publisher(self, publisher: Publisher | None) -> None:
         self._publisher = publisher
+
+    def set_due_listener(self, listener: Callable[[float], None] | None) -> None:
+        """``listener(at)`` is called after a commit that armed something due at ``at`` (a human
+        request's reminder or deadline, a new lobby's expiry), so a clock sleeping until the
+        previously earliest due time (``Scheduler.reschedule``) can wake earlier."""
+        self._due_listener = listener
+
+    def _due_changed(self, at: float | None) -> None:
+        if at is None or self._due_listener is None:
+            return
+        try:
+            self._due_listener(at)
+        except Exception:  # the commit stands; the scheduler's regular round still comes
+            log.exception("due listener failed")
 
     # ----- helpers ---------------------------------------------------------------------------
     async def _cpu(self, fn: Callable[..., Any], *args: Any) -> Any:
@@ -230,7 +256,26 @@ class MatchCore:
             else:
                 due, remind = deadline_for(now, m.rec.turn_seconds)
                 await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind)
+                first = remind if remind is not None else due
+                m.new_due = first if m.new_due is None else min(m.new_due, first)
         return [r.id for r in pending]
+
+    @staticmethod
+    def _without_resigned(m: LoadedMatch, result: Result) -> tuple[Result, str]:
+        """The engine's result with resigned seats taken out of the winners: the AI played them
+        after their players gave up, and a player who resigned must not be declared the winner.
+        The engine's summary (which may name or count the winners) is replaced when it changes."""
+        resigned = {s.seat for s in m.seats if s.resigned}
+        dropped = [w for w in result.winners if w in resigned]
+        if not dropped:
+            return result, REASON_GAME
+        names = ", ".join(m.seats[w].name for w in dropped if 0 <= w < len(m.seats))
+        kept = [w for w in result.winners if w not in resigned]
+        if kept:
+            return replace(result, winners=kept, summary=Msg("core.result.resigned_excluded", {"names": names})), \
+                REASON_GAME
+        return replace(result, winners=[], summary=Msg("core.result.winners_resigned", {"names": names})), \
+            REASON_WINNERS_RESIGNED
 
     async def _commit_play(self, m: LoadedMatch, state: State, new_state: State, *, seat: int | None,
                            request_id: str | None, action: Action, events: list[Event], source: str,
@@ -239,8 +284,11 @@ class MatchCore:
                            before: Callable[[Tx], Awaitable[None]] | None = None) -> None:
         """One transaction for one game step: match row, log row, deadlines, outbox (and
         ``before``, any other write that must stand or fall with it)."""
-        result = forced_result or m.engine.result(new_state)
-        reason = "resigned" if forced_result is not None else "game"
+        result, reason = forced_result, REASON_RESIGNED
+        if result is None:
+            engine_result = m.engine.result(new_state)
+            if engine_result is not None:
+                result, reason = self._without_resigned(m, engine_result)
         now = self._clock()
         async with self.store.transaction() as tx:
             if before is not None:
@@ -259,6 +307,7 @@ class MatchCore:
             await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+        self._due_changed(m.new_due)
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
                            note: Msg | None = None, **fields: Any) -> None:

@@ -2,19 +2,27 @@
 
 from __future__ import annotations
 
+import logging
 import secrets
 from collections.abc import Callable
 from typing import Any
 
 from engines import registry
-from engines.base import EngineError
+from engines.base import EngineError, Msg
 from i18n import t
-from service.core import LoadedMatch, MatchCore
+from service.core import LOBBY_TTL, LoadedMatch, MatchCore
 from service.errors import UserError
 from service.models import Change, MatchInfo
 from store import repo
 from store.repo import SeatRecord
 
+__all__ = ["LOBBY_EXPIRED", "LOBBY_TTL", "LobbyOps"]
+
+log = logging.getLogger(__name__)
+
+#: Note of the 'abandoned' change of a lobby closed for inactivity (a front-end may treat it
+#: apart: the lobby message already says the lobby is closed).
+LOBBY_EXPIRED = "core.note.lobby_expired"
 #: Lobby rate limits: at most this many lobbies per user per window, open lobbies per channel.
 LOBBIES_PER_USER = 3
 LOBBY_WINDOW_SECONDS = 600.0
@@ -60,8 +68,45 @@ class LobbyOps(MatchCore):
             if seat_host:
                 await repo.replace_seats(tx, match_id, [SeatRecord(0, host_id, None, host_name)])
             await self._emit(tx, Change("lobby", match_id, 0))
+        self._due_changed(now + self._lobby_ttl)
         await self._deliver(match_id)
         return await self.get(match_id)
+
+    async def discard_lobby(self, match_id: int) -> MatchInfo:
+        """Close a lobby whose message the front-end failed to send (so it does not hold the
+        channel's open-lobby quota). Without a lobby message nothing is published; with one, it
+        is an ordinary 'abandoned' change. Idempotent; refuses a match that already started."""
+        async with self._locks(match_id):
+            m = await self._load(match_id, with_state=False)
+            if m.rec.status == "abandoned":
+                return self._info(m)
+            self._need_status(m, "lobby")
+            kind = "abandoned" if m.rec.lobby_message_id else None
+            await self._commit_meta(m, kind, status="abandoned", finished_at=self._clock())
+        await self._deliver(match_id)
+        return await self.get(match_id)
+
+    async def _expire_lobby(self, match_id: int) -> int:
+        """Close one lobby idle for longer than the lobby TTL (1 if closed, else 0)."""
+        async with self._locks(match_id):
+            try:
+                m = await self._load(match_id, with_state=False)
+            except UserError as err:  # its game is gone: close the row itself, or it is retried forever
+                log.warning("closing lobby %s that cannot be loaded: %s", match_id, err.msg.key)
+                now = self._clock()
+                async with self.store.transaction() as tx:
+                    await repo.update_match(tx, match_id, status="abandoned", finished_at=now, updated_at=now)
+                return 1
+            now = self._clock()
+            if m.rec.status != "lobby" or m.rec.updated_at > now - self._lobby_ttl:
+                return 0  # started, closed or touched since it was listed
+            note = Msg(LOBBY_EXPIRED, {"hours": max(1, round(self._lobby_ttl / 3600))})
+            try:
+                await self._commit_meta(m, "abandoned", note=note, status="abandoned", finished_at=now)
+            except UserError:  # another writer changed it first: looked at again next round
+                return 0
+        await self._deliver(match_id)
+        return 1
 
     async def _lobby_edit(self, match_id: int, edit: Callable[[LoadedMatch], dict[str, Any]]) -> MatchInfo:
         """Run ``edit`` (checks + new seats/fields) on a lobby under its lock and commit it."""
@@ -181,6 +226,7 @@ class LobbyOps(MatchCore):
                 version = await self._bump(tx, m, status="active", state=state, seed=seed)
                 pending_ids = await self._sync_deadlines(tx, m, state)
                 await self._emit(tx, Change("started", m.id, version, None, [], None, pending_ids))
+            self._due_changed(m.new_due)
         await self._after_change(match_id)
         return await self.get(match_id)
 

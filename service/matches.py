@@ -18,13 +18,13 @@ from engines.base import Action, EngineError, Event, Msg, Request, Result, Step,
 from service import codec
 from service.core import AI_MOVES_PER_CALL, default_ai_rng
 from service.errors import UserError
-from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
+from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
 from store import repo
 from store.db import Tx
 from store.repo import MatchRecord
 
-__all__ = ["AI_MOVES_PER_CALL", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
+__all__ = ["AI_MOVES_PER_CALL", "LOBBY_TTL", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
 
 log = logging.getLogger(__name__)
 
@@ -279,10 +279,23 @@ class MatchService(LobbyOps):
         await self._deliver(match_id)
         return True
 
+    async def next_due_at(self) -> float | None:
+        """When ``run_due`` next has something to do for a person: the earliest reminder or
+        deadline of a human request, or lobby expiry (None: nothing is scheduled). May be in the
+        past when a round left work behind. AI-played requests are not counted (see
+        ``repo.next_human_due``); the scheduler sleeps until this or its interval, whichever
+        comes first."""
+        times = [await repo.next_human_due(self.store)]
+        oldest = await repo.oldest_lobby_change(self.store)
+        if oldest is not None:
+            times.append(oldest + self._lobby_ttl)
+        return min((x for x in times if x is not None), default=None)
+
     async def run_due(self, limit: int = 100) -> int:
-        """Send due reminders, apply timeouts (default/AI answer) and pending AI moves, deliver
-        undelivered outbox entries. Returns how many things were done. Called by the scheduler
-        loop and after start-up, so everything resumes after a restart."""
+        """Send due reminders, apply timeouts (default/AI answer) and pending AI moves, close
+        lobbies idle past the lobby TTL, deliver undelivered outbox entries. Returns how many
+        things were done. Called by the scheduler loop and after start-up, so everything resumes
+        after a restart."""
         done = 0
         async with self.store.transaction() as tx:
             await repo.prune_outbox(tx, self._clock() - OUTBOX_KEEP_SECONDS)
@@ -300,5 +313,7 @@ class MatchService(LobbyOps):
                 log.warning("dropping deadline %s of match %s: %s", d.request_id, d.match_id, err.msg.key)
                 async with self.store.transaction() as tx:
                     await repo.delete_deadlines(tx, d.match_id)
+        for match_id in await repo.idle_lobbies(self.store, self._clock() - self._lobby_ttl, limit):
+            done += await self._expire_lobby(match_id)
         return done
 

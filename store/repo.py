@@ -172,6 +172,20 @@ async def count_open_lobbies(db: Reader, channel_id: int) -> int:
     return int(row["n"]) if row else 0
 
 
+async def idle_lobbies(db: Reader, changed_before: float, limit: int) -> list[int]:
+    """Lobbies whose last change was at or before ``changed_before``, oldest first."""
+    rows = await db.fetchall(
+        "SELECT id FROM matches WHERE status = 'lobby' AND updated_at <= ? ORDER BY updated_at, id LIMIT ?",
+        (changed_before, limit))
+    return [r["id"] for r in rows]
+
+
+async def oldest_lobby_change(db: Reader) -> float | None:
+    """When the least recently changed open lobby last changed (None: no lobby is open)."""
+    row = await db.fetchone("SELECT MIN(updated_at) AS t FROM matches WHERE status = 'lobby'")
+    return row["t"] if row else None
+
+
 async def active_match_ids(db: Reader) -> list[int]:
     rows = await db.fetchall("SELECT id FROM matches WHERE status = 'active' ORDER BY id")
     return [r["id"] for r in rows]
@@ -259,6 +273,21 @@ async def due_reminders(db: Reader, now: float, limit: int) -> list[DeadlineReco
         "SELECT * FROM deadlines WHERE reminded = 0 AND remind_at IS NOT NULL AND remind_at <= ?"
         " AND due_at > ? ORDER BY remind_at LIMIT ?", (now, now, limit))
     return [_deadline(r) for r in rows]
+
+
+async def next_human_due(db: Reader) -> float | None:
+    """The earliest due time or pending reminder among requests a person must answer.
+
+    Deadlines of seats the AI plays (AI seats, resigned players) are left out: they are due at
+    once and answered by the service's own AI runs, so a clock waking for them would only race
+    those runs; ``run_due``'s regular round still picks up any that were left behind.
+    """
+    row = await db.fetchone(
+        "SELECT MIN(CASE WHEN d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at < d.due_at"
+        " THEN d.remind_at ELSE d.due_at END) AS t"
+        " FROM deadlines d JOIN seats s ON s.match_id = d.match_id AND s.seat = d.seat"
+        " WHERE s.user_id IS NOT NULL AND s.resigned = 0")
+    return row["t"] if row else None
 
 
 async def mark_reminded(tx: Tx, match_id: int, request_id: str) -> int:
