@@ -133,10 +133,16 @@ async def _legal(service: Any, match_id: int, user: FakeUser, path: list[str]) -
 
 
 async def _place_all(fake: FakeDiscord, service: Any, match_id: int, thread: FakeChannel, user: FakeUser) -> None:
-    """/risk place with the first suggested territory and the largest suggested count."""
+    """/risk place with the largest suggested count on a suggested territory at the front (so an
+    attack is possible afterwards whatever the deal)."""
+    from engines.risk.data import content
+
     places = await _autocomplete(fake, user, thread, "risk place", "territory")
     assert [c["value"] for c in places] == (await _legal(service, match_id, user, ["place"]))[:25]
-    territory = places[0]["value"]
+    owners = {k: v["owner"] for k, v in (await service.view(match_id, None))["territories"].items()}
+    seat = (await service.get(match_id)).seat_of(user.id)
+    front = [c["value"] for c in places if any(owners[n] != seat for n in content().adjacent[c["value"]])]
+    territory = (front or [places[0]["value"]])[0]
     counts = await _autocomplete(fake, user, thread, "risk place", "count", territory=territory)
     assert counts and all(isinstance(c["value"], int) for c in counts)
     ix = await _slash(fake, user, thread, "risk place", territory=territory, count=max(c["value"] for c in counts))
