@@ -14,7 +14,7 @@ from collections.abc import Sequence
 
 from PIL import Image, ImageDraw
 
-from render.fonts import font, runs
+from render.fonts import font, styled_runs
 
 __all__ = [
     "BACKGROUND", "INK", "MUTED", "NEUTRAL", "PLAYER_COLORS", "RGB", "darken", "draw_text",
@@ -83,7 +83,7 @@ def outline_color(color: RGB) -> RGB:
 
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Advance width in pixels of ``text`` as :func:`draw_text` would draw it."""
-    return sum(f.getlength(part) for part, f in runs(text, size, bold))
+    return sum(r.font.getlength(r.text) for r in styled_runs(text, size, bold))
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
@@ -94,16 +94,18 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     vertical ``a`` (top of the line), ``m`` (middle), ``s`` (baseline), ``d`` (bottom). Vertical
     placement uses our main font's metrics for every run, so mixed-font text shares a baseline.
     """
-    parts = runs(text, size, bold)
-    width = sum(f.getlength(part) for part, f in parts)
+    parts = styled_runs(text, size, bold)
+    width = sum(r.font.getlength(r.text) for r in parts)
     ascent, descent = font(size, bold).getmetrics()
     x, y = xy
     h, v = anchor[0], anchor[1]
     x -= {"l": 0.0, "m": width / 2, "r": width}[h]
     baseline = {"a": y + ascent, "m": y + (ascent - descent) / 2, "s": y, "d": y - descent}[v]
-    for part, f in parts:
-        draw.text((x, baseline), part, font=f, fill=fill, anchor="ls")
-        x += f.getlength(part)
+    for part in parts:
+        # A run the Bold subset lacks is drawn with the Regular face and a stroke (render.fonts).
+        draw.text((x, baseline), part.text, font=part.font, fill=fill, anchor="ls",
+                  stroke_width=part.stroke, stroke_fill=fill if part.stroke else None)
+        x += part.font.getlength(part.text)
     return width
 
 

@@ -1,11 +1,18 @@
 """Rebuild the CJK font subset shipped in ``data/fonts/``.
 
-Why a subset: the full Noto Sans CJK faces are ~16 MB each; the bot only needs the characters its
-own catalogs and data use, plus enough common Chinese for player names and future strings. The
-character set is: ASCII, Latin-1, general punctuation, CJK punctuation, full-width forms, a few
-symbol blocks, every character found in ``data/i18n/**/*.toml`` and ``data/**/*.json`` at build
-time, GB2312 level 1 (the 3755 most common simplified characters) and Big5 level 1 (the 5401
-common traditional characters).
+Why a subset: the full Noto Sans CJK faces are ~16 MB each and hold five regional glyph sets; the
+bot needs its own catalog text plus whatever players type as names. Both weights get: ASCII,
+Latin-1, Latin extended, Greek, Cyrillic, general punctuation, CJK punctuation, full-width forms,
+a few symbol blocks, every character found in ``data/i18n/**/*.toml`` and ``data/**/*.json`` at
+build time, all of GB2312 (6763 hanzi), Big5 level 1 (5401 common traditional hanzi), kana and
+Bopomofo.
+
+Only the Regular weight gets the long tail that player names need (it is what costs the bytes):
+all of Big5 (13,053 hanzi), the whole CJK Unified Ideographs block U+4E00-U+9FFF (a simple
+bound that also holds every JIS X 0208 kanji; Noto has it up to U+9FEF) and all 11,172 Hangul
+syllables. ``render.fonts`` draws bold text the Bold subset lacks with the Regular face and a
+thin stroke (measured to match the Bold face's ink), so a rare character in a bold name is still
+bold rather than a box. Shipping both weights whole would take ~15.5 MB; this split takes ~10.4 MB.
 
 Run it again whenever someone adds text with a character outside the subset (the render tests
 say so when that happens)::
@@ -39,6 +46,10 @@ NOT_IN_SOURCE = "not-in-source.txt"
 BLOCKS = [
     (0x0020, 0x007E),  # ASCII
     (0x00A0, 0x00FF),  # Latin-1 supplement
+    (0x0100, 0x024F),  # Latin extended A and B (Łukasz, Dvořák, Şule)
+    (0x0370, 0x03FF),  # Greek
+    (0x0400, 0x04FF),  # Cyrillic
+    (0x1E00, 0x1EFF),  # Latin extended additional (Vietnamese: Nguyễn)
     (0x2000, 0x206F),  # general punctuation
     (0x2070, 0x209F),  # superscripts and subscripts
     (0x20A0, 0x20CF),  # currency symbols
@@ -70,20 +81,44 @@ def _codec_range(codec: str, lead: range, trail: range) -> set[int]:
     return out
 
 
-def common_hanzi() -> set[int]:
-    """GB2312 level 1 (0xB0A1-0xD7FE) plus Big5 level 1 (0xA440-0xC67E)."""
-    gb = _codec_range("gb2312", range(0xB0, 0xD8), range(0xA1, 0xFF))
-    big5_trail = list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))
-    big5: set[int] = set()
-    for hi in range(0xA4, 0xC7):
-        for lo in big5_trail:
-            if (hi, lo) > (0xC6, 0x7E):
+_BIG5_TRAIL = list(range(0x40, 0x7F)) + list(range(0xA1, 0xFF))
+#: Kana, Bopomofo (and its extension), Katakana phonetic extensions, half-width katakana.
+PHONETIC = [(0x3040, 0x30FF), (0x3100, 0x312F), (0x31A0, 0x31BF), (0x31F0, 0x31FF), (0xFF61, 0xFF9F)]
+#: Only in the Regular face: Hangul compatibility jamo, all Hangul syllables, the whole URO block.
+REGULAR_ONLY = [(0x3130, 0x318F), (0xAC00, 0xD7A3), (0x4E00, 0x9FFF)]
+
+
+def _big5(last: tuple[int, int]) -> set[int]:
+    """Big5 hanzi from 0xA440 up to ``last`` (level 1 ends at 0xC67E, level 2 at 0xF9D5)."""
+    out: set[int] = set()
+    for hi in range(0xA4, last[0] + 1):
+        for lo in _BIG5_TRAIL:
+            if (hi, lo) > last:
                 break
             try:
-                big5.update(ord(c) for c in bytes([hi, lo]).decode("big5"))
+                out.update(ord(c) for c in bytes([hi, lo]).decode("big5"))
             except UnicodeDecodeError:
                 continue
-    return gb | big5
+    return out
+
+
+def gb2312_hanzi() -> set[int]:
+    """All 6763 GB2312 hanzi: level 1 (0xB0A1-0xD7F9) and level 2 (0xD8A1-0xF7FE)."""
+    return _codec_range("gb2312", range(0xB0, 0xF8), range(0xA1, 0xFF))
+
+
+def common_hanzi() -> set[int]:
+    """What both weights carry: all of GB2312 plus Big5 level 1 (0xA440-0xC67E)."""
+    return gb2312_hanzi() | _big5((0xC6, 0x7E))
+
+
+def name_hanzi() -> set[int]:
+    """The Regular face's extra: all of Big5 (levels 1 and 2, 13,053 hanzi)."""
+    return _big5((0xF9, 0xD5))
+
+
+def _ranges(ranges: list[tuple[int, int]]) -> set[int]:
+    return {cp for lo, hi in ranges for cp in range(lo, hi + 1)}
 
 
 def data_characters(data_dir: Path = DATA) -> set[int]:
@@ -95,12 +130,11 @@ def data_characters(data_dir: Path = DATA) -> set[int]:
     return out
 
 
-def wanted_codepoints(data_dir: Path = DATA) -> set[int]:
-    cps: set[int] = set()
-    for lo, hi in BLOCKS:
-        cps.update(range(lo, hi + 1))
-    cps |= common_hanzi()
-    cps |= data_characters(data_dir)
+def wanted_codepoints(weight: str = "Regular", data_dir: Path = DATA) -> set[int]:
+    """The code points asked of ``weight`` (the source font lacks some; the subsetter skips them)."""
+    cps = _ranges(BLOCKS) | _ranges(PHONETIC) | common_hanzi() | data_characters(data_dir)
+    if weight == "Regular":
+        cps |= _ranges(REGULAR_ONLY) | name_hanzi()
     return cps
 
 
@@ -123,7 +157,6 @@ def _write_not_in_source(font_cmap: set[int], out_dir: Path) -> Path:
 
 
 def build(source_dir: Path, out_dir: Path) -> list[Path]:
-    cps = wanted_codepoints()
     written: list[Path] = []
     cmaps: list[set[int]] = []
     for weight, filename in WEIGHTS.items():
@@ -138,7 +171,7 @@ def build(source_dir: Path, out_dir: Path) -> list[Path]:
         font = subset.load_font(str(src), options)
         cmaps.append(set(font.getBestCmap()))
         sub = subset.Subsetter(options)
-        sub.populate(unicodes=cps)
+        sub.populate(unicodes=wanted_codepoints(weight))
         sub.subset(font)
         dest = out_dir / OUT_NAME.format(weight=weight)
         subset.save_font(font, str(dest), options)

@@ -42,8 +42,8 @@ def cmaps() -> dict[bool, set[int]]:
 
 
 def test_shipped_fonts_are_small_and_licensed() -> None:
-    total = fonts.REGULAR.stat().st_size + fonts.BOLD.stat().st_size
-    assert total < 6_000_000, f"font subsets take {total:,} bytes"
+    total = sum(p.stat().st_size for p in fonts.FONT_DIR.rglob("*") if p.is_file())
+    assert total < 12_000_000, f"data/fonts takes {total:,} bytes (budget 12 MB)"
     licence = (fonts.FONT_DIR / "OFL.txt").read_text(encoding="utf-8")
     assert "SIL OPEN FONT LICENSE Version 1.1" in licence
     assert "PERMISSION & CONDITIONS" in licence
@@ -119,7 +119,7 @@ def test_missing_glyphs_fall_back_instead_of_crashing() -> None:
     for part, face in parts:
         path = Path(face.path)
         for ch in part:
-            assert fonts.has_glyph(path, ch), f"{ch!r} drawn with {path.name}, which lacks it"
+            assert fonts.has_glyph(path, ch, face.index), f"{ch!r} drawn with {path.name}, which lacks it"
     img = Image.new("RGB", (400, 60), (255, 255, 255))
     width = draw_text(ImageDraw.Draw(img), (5, 5), text, 24, (0, 0, 0))
     assert width == pytest.approx(text_width(text, 24))
@@ -189,3 +189,86 @@ def _rgb_png(img: Image.Image) -> bytes:
     buf = io.BytesIO()
     img.save(buf, format="PNG")
     return buf.getvalue()
+
+
+def _codec_chars(codec: str, lead: range, trail: list[int], last: tuple[int, int] = (0xFF, 0xFF)) -> set[str]:
+    out: set[str] = set()
+    for hi in lead:
+        for lo in trail:
+            if (hi, lo) > last:
+                break
+            try:
+                out.update(bytes([hi, lo]).decode(codec))
+            except UnicodeDecodeError:
+                continue
+    return {c for c in out if unicodedata.name(c, "").startswith("CJK UNIFIED IDEOGRAPH")}
+
+
+BIG5_TRAIL = [*range(0x40, 0x7F), *range(0xA1, 0xFF)]
+
+
+def test_regular_face_covers_name_scripts(cmaps: dict[bool, set[int]]) -> None:
+    """All of GB2312 and Big5, the whole URO block, kana, Bopomofo and every Hangul syllable."""
+    gb = _codec_chars("gb2312", range(0xB0, 0xF8), list(range(0xA1, 0xFF)))
+    big5 = _codec_chars("big5", range(0xA4, 0xFA), BIG5_TRAIL, last=(0xF9, 0xD5))
+    # Big5 has 13,053 hanzi positions; two characters (兀 嗀) are encoded twice.
+    assert len(gb) == 6763 and len(big5) == 13_051
+    wanted = {ord(c) for c in gb | big5}
+    # Noto CJK 2.004 stops at U+9FEF (Unicode 11); the 16 ideographs added after are not in it.
+    wanted |= set(range(0x4E00, 0x9FF0)) | set(range(0xAC00, 0xD7A4))
+    wanted |= set(range(0x3041, 0x3097)) | set(range(0x30A1, 0x30FB)) | set(range(0x3105, 0x3130))
+    missing = sorted(wanted - cmaps[False])
+    assert not missing, f"regular lacks {len(missing)} name characters, e.g. {''.join(map(chr, missing[:20]))}"
+    common = {ord(c) for c in gb | _codec_chars("big5", range(0xA4, 0xC7), BIG5_TRAIL, last=(0xC6, 0x7E))}
+    assert not common - cmaps[True], "the bold face must keep all of GB2312 and Big5 level 1"
+
+
+NAMES = ["陳瑋霈", "林霈瀅", "張喆", "王堃", "ダニエル", "さくら", "김민준", "ㄅㄆㄇㄈ", "Zoë Nguyễn", "Наташа"]
+
+
+@pytest.mark.parametrize("bold", [False, True])
+@pytest.mark.parametrize("name", NAMES)
+def test_player_names_draw_real_glyphs_from_the_shipped_fonts(name: str, bold: bool) -> None:
+    parts = fonts.styled_runs(name, 32, bold)
+    assert "".join(r.text for r in parts) == name, "no character may be replaced or dropped"
+    replacement = _glyph_bitmap(fonts.REPLACEMENT, 32, bold)
+    for run in parts:
+        path = Path(run.font.path)
+        assert path in (fonts.REGULAR, fonts.BOLD), f"{run.text!r} needs {path.name}: not shipped"
+        for ch in run.text.replace(" ", ""):
+            assert fonts.has_glyph(path, ch), f"{ch!r} is .notdef in {path.name}"
+            img = Image.new("L", (64, 64), 0)
+            ImageDraw.Draw(img).text((4, 4), ch, font=run.font, fill=255)
+            assert img.getbbox() is not None and img.tobytes() != replacement, f"{ch!r} drew nothing real"
+
+
+def _ink(text: str, size: int, bold: bool) -> int:
+    img = Image.new("L", (size * (len(text) + 2), size * 2), 0)
+    draw_text(ImageDraw.Draw(img), (4, 4), text, size, 255, bold=bold)
+    return sum(img.histogram()[v] * v for v in range(256)) // 255
+
+
+def test_bold_text_the_bold_face_lacks_is_stroked_regular(cmaps: dict[bool, set[int]]) -> None:
+    rare = "瑋瀅喆堃ダニエル김민준"
+    assert all(ord(c) not in cmaps[True] and ord(c) in cmaps[False] for c in "瑋瀅喆堃김민준")
+    parts = fonts.styled_runs(rare, 30, bold=True)
+    assert [Path(r.font.path) for r in parts if r.stroke] == [fonts.REGULAR] * sum(1 for r in parts if r.stroke)
+    assert any(r.stroke == pytest.approx(fonts.BOLD_STROKE * 30) for r in parts)
+    # Faux bold is heavier than regular and about as heavy as the real Bold face on common text.
+    ratio = _ink(rare, 30, True) / _ink(rare, 30, False)
+    real = _ink("陳王林張小明", 30, True) / _ink("陳王林張小明", 30, False)
+    assert 1.25 < ratio < 1.9 and abs(ratio - real) < 0.3, (ratio, real)
+
+
+def test_system_noto_cjk_is_an_optional_fallback() -> None:
+    """An Extension A ideograph (not shipped) comes from the system's full Noto CJK if present."""
+    ch = "\u3400"
+    src = fonts.source(ch)
+    system = fonts.SYSTEM_CJK[False]
+    if not system.is_file():
+        assert src is None or src.path != system
+        pytest.skip("no system Noto Sans CJK")
+    assert src is not None and src.path == system and src.index == fonts._system_cjk(False).index
+    assert fonts.chain(False)[0].path == fonts.REGULAR, "shipped faces always come first"
+    (part,) = fonts.styled_runs(ch, 24)
+    assert part.text == ch and part.font.getname()[0] == "Noto Sans CJK SC"
