@@ -102,13 +102,17 @@ class Step:
     ``complete`` is True when the path so far is a full, legal action (it may still have further
     optional steps; then ``options`` is non-empty too). ``prompt`` says what the options are for.
     ``preview`` says a front-end may show a rendered preview of the complete action before
-    committing (Pentactic piece placement).
+    committing (Pentactic piece placement). ``picture`` is game-specific JSON data: the
+    front-end may attach an image drawn by ``render.render_step_picture(view, picture, locale,
+    names)`` when labels alone make the choice blind (which way a piece is turned, where a
+    corner cell puts it).
     """
 
     prompt: Msg
     options: list[Option]
     complete: bool = False
     preview: bool = False
+    picture: dict[str, Any] | None = None
 
 
 @dataclass(frozen=True)
@@ -163,6 +167,11 @@ class Engine(ABC):
     def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
         """How many seats the given options allow (Pentactic mode 1 is exactly 2)."""
         return self.min_seats, self.max_seats
+
+    def visible_options(self, options: dict[str, str]) -> list[str]:
+        """Names of the options that matter for these choices (a lobby shows only those; the
+        others keep their value). Pentactic's deal matters only in the solo mode."""
+        return [spec.name for spec in self.option_specs()]
 
     def hidden_for(self, options: dict[str, str]) -> bool:
         """Whether this configuration has hidden information (defaults to the class flag)."""

@@ -19,6 +19,7 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
+from engines.pentactic import PIECES, orientations, parse_cell, placement_cells
 from i18n import t
 from render.common import (
     BACKGROUND,
@@ -37,14 +38,6 @@ from render.common import (
 )
 
 Cell = tuple[int, int]
-
-PIECES: tuple[str, ...] = ("F", "I", "L", "N", "P", "T", "U", "V", "W", "X", "Y", "Z")
-#: Fallback drawings (x right, y down) used only when the engine's shape table is unavailable.
-_DRAWINGS: dict[str, str] = {
-    "F": ".##|##.|.#.", "I": "#####", "L": "#.|#.|#.|##", "N": ".#|.#|##|#.",
-    "P": "##|##|#.", "T": "###|.#.|.#.", "U": "#.#|###", "V": "#..|#..|###",
-    "W": "#..|##.|.##", "X": ".#.|###|.#.", "Y": ".#|##|.#|.#", "Z": "##.|.#.|.##",
-}
 
 EMPTY: RGB = (236, 229, 212)
 GRID: RGB = (188, 178, 158)
@@ -127,38 +120,17 @@ def _normalize(cells: Iterable[Cell]) -> tuple[Cell, ...]:
     return tuple(sorted((x - mx, y - my) for x, y in cells))
 
 
-def _own_orientations(piece: str) -> list[list[Cell]]:
-    base = [(x, y) for y, row in enumerate(_DRAWINGS[piece].split("|"))
-            for x, ch in enumerate(row) if ch == "#"]
-    seen: list[tuple[Cell, ...]] = []
-    for mirror in (False, True):
-        cells = [(-x, y) for x, y in base] if mirror else list(base)
-        for _ in range(4):
-            cells = [(-y, x) for x, y in cells]
-            shape = _normalize(cells)
-            if shape not in seen:
-                seen.append(shape)
-    return [list(s) for s in seen]
-
-
 def _orientations(piece: str) -> list[list[Cell]]:
-    """The engine's orientation table when it is importable, our own copy otherwise."""
-    try:
-        from engines.pentactic import orientations  # type: ignore[attr-defined]
-    except ImportError:
-        try:
-            from engines.pentactic.shapes import orientations
-        except ImportError:
-            return _own_orientations(piece)
-    return [[tuple(c) for c in o] for o in orientations(piece)]
+    """The engine's orientation table (index ``i`` is orientation token ``str(i)``)."""
+    return [[(int(c[0]), int(c[1])) for c in o] for o in orientations(piece)]
 
 
 @cache
 def tray_shape(piece: str) -> tuple[Cell, ...]:
     """The orientation drawn in trays: as flat as possible, wider than tall, then a fixed pick.
 
-    Chosen by a rule over the set of orientations (not by index) so the picture is the same
-    whichever shape table supplied them.
+    Chosen by a rule over the set of orientations (not by index) so the picture stays the same
+    if the engine ever reorders its table.
     """
     shapes = [_normalize(o) for o in _orientations(piece)]
 
@@ -322,8 +294,12 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
         _band(draw, cells, ox, oy, cell, HIGHLIGHT, w, offset=2)
 
 
-def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int, oy: int) -> None:
-    """A translucent hatched piece with a dashed border: a proposal, not a placed piece."""
+def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int, oy: int,
+                strength: float = 1.0) -> None:
+    """A translucent hatched piece with a dashed border: a proposal, not a placed piece.
+
+    ``strength`` below 1 makes it fainter (the anchor picture's example must not hide the
+    labels of the squares under it)."""
     cells = [c for c in _cells(overlay.get("cells", [])) if 0 <= c[0] < lay.cols and 0 <= c[1] < lay.rows]
     if not cells:
         return
@@ -338,13 +314,13 @@ def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int,
     d = ImageDraw.Draw(layer)
     lx, ly = -x0 * cell, -y0 * cell
     for x, y in cells:
-        d.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=(*color, 120))
+        d.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=(*color, round(120 * strength)))
     # Diagonal hatching clipped to the piece by masking afterwards.
     hatch = Image.new("L", layer.size, 0)
     hd = ImageDraw.Draw(hatch)
     step = max(8, cell // 5)
     for k in range(-layer.size[1], layer.size[0], step):
-        hd.line((k, layer.size[1], k + layer.size[1], 0), fill=170, width=max(2, cell // 24))
+        hd.line((k, layer.size[1], k + layer.size[1], 0), fill=round(170 * strength), width=max(2, cell // 24))
     shape_mask = Image.new("L", layer.size, 0)
     md = ImageDraw.Draw(shape_mask)
     for x, y in cells:
@@ -482,10 +458,6 @@ def overlay_from_path(view: dict[str, Any], path: Sequence[str]) -> dict[str, An
     """
     if len(path) < 4 or path[0] != "place":
         return None
-    try:
-        from engines.pentactic import placement_cells
-    except ImportError:
-        return None
     boards = _boards(view)
     movers = view.get("to_move") or []
     seat = movers[0] if len(movers) == 1 else None
@@ -573,3 +545,150 @@ def render(view: dict[str, Any], locale: str, names: list[str],
            overlay: dict[str, Any] | None = None) -> bytes:
     """The PNG bytes for ``view`` (see ``render.render_board``)."""
     return to_png(compose(view, locale, names, overlay), keep=_KEEP)
+
+
+# ---------------------------------------------------------------------------------------------
+# Step pictures: what the orientation and corner-square buttons mean, drawn next to them
+
+TILE_COLS = 4
+TILE_W = 200
+TILE_LABEL_H = 64
+TILE_CELL = 32
+TILE_LABEL_SIZE = 40
+TILE_H = TILE_LABEL_H + 5 * TILE_CELL + 24
+STEP_HEADER_H = 64
+#: The chip behind each legal corner square's label in the anchor picture.
+CHIP: RGB = (255, 255, 255)
+
+
+def orientation_tile_box(index: int, count: int) -> tuple[int, int, int, int]:
+    """Pixel box of the ``index``-th offered orientation's tile in the orientation picture."""
+    row, col = divmod(index, min(TILE_COLS, max(1, count)))
+    x0 = PAD + col * (TILE_W + GAP)
+    y0 = STEP_HEADER_H + row * (TILE_H + GAP)
+    return x0, y0, x0 + TILE_W, y0 + TILE_H
+
+
+def compose_orientations(picture: dict[str, Any], locale: str) -> Image.Image | None:
+    """Every offered orientation, big, in the seat's colour, under the button's own label (↻n)."""
+    piece = str(picture.get("piece", ""))
+    try:
+        table = _orientations(piece)
+        offered = [int(o) for o in picture.get("options") or []]
+        shapes = [table[o] for o in offered]
+    except (KeyError, IndexError, TypeError, ValueError):
+        return None
+    if not shapes:
+        return None
+    cols = min(TILE_COLS, len(shapes))
+    rows = math.ceil(len(shapes) / cols)
+    width = 2 * PAD + cols * TILE_W + (cols - 1) * GAP
+    height = STEP_HEADER_H + rows * TILE_H + (rows - 1) * GAP + PAD
+    img = Image.new("RGB", (width, height), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    title, size = text_fit(t(locale, "pentactic.prompt.orientation", piece=piece), width - 2 * PAD, 30,
+                           bold=True, min_size=16)
+    draw_text(draw, (PAD, STEP_HEADER_H / 2 - 4), title, size, INK, bold=True, anchor="lm")
+    color = player_color(picture.get("seat"))
+    for i, (o, cells) in enumerate(zip(offered, shapes, strict=True)):
+        x0, y0, x1, y1 = orientation_tile_box(i, len(shapes))
+        draw.rounded_rectangle((x0, y0, x1, y1), radius=12, fill=PANEL, outline=(215, 208, 195), width=2)
+        # Exactly the button's label, so "↻4" on the picture is "↻4" on the button.
+        label = t(locale, "pentactic.opt.orientation", n=o + 1)
+        draw_text(draw, ((x0 + x1) / 2, y0 + TILE_LABEL_H / 2 + 2), label, TILE_LABEL_SIZE, INK, bold=True,
+                  anchor="mm")
+        w = max(x for x, _ in cells) + 1
+        h = max(y for _, y in cells) + 1
+        px = round((x0 + x1 - w * TILE_CELL) / 2)
+        py = round(y0 + TILE_LABEL_H + (TILE_H - TILE_LABEL_H - 8 - h * TILE_CELL) / 2)
+        for cx, cy in cells:
+            draw.rectangle((px + cx * TILE_CELL, py + cy * TILE_CELL, px + (cx + 1) * TILE_CELL - 1,
+                            py + (cy + 1) * TILE_CELL - 1), fill=color, outline=lighten(color, 0.35))
+        _band(draw, cells, px, py, TILE_CELL, outline_color(color), 3)
+    return img
+
+
+def step_cell_box(view: dict[str, Any], cell: Sequence[int]) -> tuple[int, int, int, int]:
+    """Pixel box of square ``cell`` in the anchor picture (one board, below a short header)."""
+    lay = layout(int(view.get("width", 8)), int(view.get("height", 8)), 1)
+    ox, oy = lay.board_origin(0, STEP_HEADER_H + 36)
+    x, y = int(cell[0]), int(cell[1])
+    return ox + x * lay.cell, oy + y * lay.cell, ox + (x + 1) * lay.cell, oy + (y + 1) * lay.cell
+
+
+def _example_anchor(anchors: list[tuple[str, list[Cell]]], cols: int, rows: int) -> tuple[str, list[Cell]]:
+    """The anchor whose piece lies nearest the board's centre: its ghost hides the fewest labels
+    at the edges and is the easiest to relate to its corner square."""
+    def dist(item: tuple[str, list[Cell]]) -> tuple[float, int]:
+        cells = item[1]
+        mx = sum(x + 0.5 for x, _ in cells) / len(cells) - cols / 2
+        my = sum(y + 0.5 for _, y in cells) / len(cells) - rows / 2
+        return mx * mx + my * my, anchors.index(item)
+    return min(anchors, key=dist)
+
+
+def compose_anchors(view: dict[str, Any], picture: dict[str, Any], locale: str,
+                    names: Sequence[str]) -> Image.Image | None:
+    """The board with every offered corner square labelled as its button is, and a faint ghost
+    of the piece at one of them so the meaning of "corner of the piece's box" is visible."""
+    cols, rows = int(view.get("width", 8)), int(view.get("height", 8))
+    board = next((b for b in _boards(view) if b.get("owner") == picture.get("board")), None)
+    piece = str(picture.get("piece", ""))
+    anchors: list[tuple[str, list[Cell]]] = []
+    for token in picture.get("options") or []:
+        cells = placement_cells(piece, int(picture.get("orientation", -1)), str(token), cols, rows)
+        if cells is not None:
+            anchors.append((str(token), cells))
+    if board is None or not anchors:
+        return None
+    lay = layout(cols, rows, 1)
+    top = STEP_HEADER_H + 36
+    img = Image.new("RGB", (lay.image_w, top + lay.board_h + PAD), BACKGROUND)
+    draw = ImageDraw.Draw(img)
+    seat = picture.get("seat")
+    example, ghost_cells = _example_anchor(anchors, cols, rows)
+    title = " ".join((t(locale, "pentactic.prompt.anchor", piece=piece),
+                      t(locale, "pentactic.opt.orientation", n=int(picture.get("orientation", 0)) + 1)))
+    fitted, size = text_fit(title, lay.image_w - 2 * PAD, 30, bold=True, min_size=16)
+    draw_text(draw, (PAD, STEP_HEADER_H / 2 - 4), fitted, size, INK, bold=True, anchor="lm")
+    note = t(locale, "render.pentactic.anchors_note", cell=t(locale, "pentactic.opt.cell", cell=example),
+             board=_name(names, board.get("owner"), locale))
+    fitted, size = text_fit(note, lay.image_w - 2 * PAD, 22, min_size=13)
+    draw_text(draw, (PAD, STEP_HEADER_H + 8), fitted, size, MUTED, anchor="lm")
+    ox, oy = lay.board_origin(0, top)
+    _draw_board(img, draw, board, lay, ox, oy, None)
+    _draw_ghost(img, {"cells": ghost_cells, "piece": piece, "seat": seat}, lay, ox, oy, strength=0.45)
+    draw = ImageDraw.Draw(img)
+    cell = lay.cell
+    color = player_color(seat)
+    # The example's box, from its corner square: what "top-left corner of the box" means.
+    bx1 = max(x for x, _ in ghost_cells) + 1
+    by1 = max(y for _, y in ghost_cells) + 1
+    ax, ay = parse_cell(example, cols, rows) or (0, 0)
+    draw.rectangle((ox + ax * cell, oy + ay * cell, ox + bx1 * cell, oy + by1 * cell),
+                   outline=darken(color, 0.3), width=2)
+    for token, _ in anchors:
+        x, y = parse_cell(token, cols, rows) or (0, 0)  # placement_cells accepted it: never None
+        x0, y0 = ox + x * cell, oy + y * cell
+        mx, my = round(cell * 0.12), round(cell * 0.27)
+        chosen = token == example
+        draw.rounded_rectangle((x0 + mx, y0 + my, x0 + cell - mx, y0 + cell - my), radius=round(cell * 0.12),
+                               fill=CHIP, outline=darken(color, 0.3) if chosen else INK,
+                               width=max(3, cell // 16) if chosen else 2)
+        label = t(locale, "pentactic.opt.cell", cell=token)
+        draw_text(draw, (x0 + cell / 2, y0 + cell / 2), label, round(cell * 0.34), INK, bold=True, anchor="mm")
+    return img
+
+
+def render_step_picture(view: dict[str, Any], picture: dict[str, Any], locale: str,
+                        names: Sequence[str]) -> bytes | None:
+    """The PNG for a Pentactic ``Step.picture`` (see ``render.render_step_picture``); None for a
+    picture this renderer does not know, so a front-end just sends the buttons."""
+    kind = picture.get("kind")
+    if kind == "orientations":
+        img = compose_orientations(picture, locale)
+    elif kind == "anchors":
+        img = compose_anchors(view, picture, locale, names)
+    else:
+        return None
+    return None if img is None else to_png(img, keep=_KEEP + (CHIP,))

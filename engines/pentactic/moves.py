@@ -145,9 +145,11 @@ def _walk_place(state: State, seat: int, rest: list[str]) -> tuple[Step | None, 
         raise _err("piece", piece=piece)
     per_o = g.by_orientation[piece]
     fits_o = [o for o, pls in enumerate(per_o) if any(not (p.mask & occ) for p in pls)]
+    owner = rules.own_board(state, seat)["owner"]
     if len(rest) == 1:
+        picture = {"kind": "orientations", "piece": piece, "seat": seat, "options": [str(o) for o in fits_o]}
         return Step(_m("prompt.orientation", piece=piece),
-                    [Option(str(o), _m("opt.orientation", n=o + 1)) for o in fits_o]), None
+                    [Option(str(o), _m("opt.orientation", n=o + 1)) for o in fits_o], picture=picture), None
     tok = rest[1]
     if not tok.isdigit() or int(tok) not in fits_o:
         raise _err("orientation", orientation=tok)
@@ -157,7 +159,11 @@ def _walk_place(state: State, seat: int, rest: list[str]) -> tuple[Step | None, 
         mask = 0
         for p in anchors.values():
             mask |= g.bit(p.x, p.y)
-        return Step(_m("prompt.anchor", piece=piece), _cell_options(g, mask)), None
+        options = _cell_options(g, mask)
+        # The picture lists the option tokens so its cell labels are exactly the offered ones.
+        picture = {"kind": "anchors", "piece": piece, "orientation": o, "seat": seat, "board": owner,
+                   "options": [opt.value for opt in options]}
+        return Step(_m("prompt.anchor", piece=piece), options, picture=picture), None
     pl = anchors.get(rest[2])
     if pl is None:
         at = parse_cell(rest[2], g.width, g.height)

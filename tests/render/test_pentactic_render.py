@@ -18,7 +18,6 @@ from render.pentactic import (
     EMPTY,
     HIGHLIGHT,
     PIECES,
-    _own_orientations,
     cell_box,
     compose,
     layout,
@@ -256,14 +255,13 @@ def test_typical_render_is_fast() -> None:
     assert sorted(times)[2] < 0.25, f"median render {sorted(times)[2] * 1000:.0f} ms"
 
 
-def test_tray_shapes_match_the_engine_table() -> None:
+def test_tray_shapes_come_from_the_engine_table() -> None:
     counts = {p: len(engine_orientations(p)) for p in PIECES}
     assert sum(counts.values()) == 63
     for piece in PIECES:
-        ours = {tuple(sorted(map(tuple, o))) for o in _own_orientations(piece)}
         theirs = {tuple(sorted(map(tuple, o))) for o in engine_orientations(piece)}
-        assert ours == theirs, piece
         shape = tray_shape(piece)
+        assert tuple(sorted(shape)) in theirs, piece
         w = max(x for x, _ in shape) + 1
         h = max(y for _, y in shape) + 1
         assert len(shape) == 5 and w >= h and h <= 3
