@@ -3,7 +3,7 @@
 Public posts (thread or channel) are built only from the public view ``service.view(id, None)``
 and events whose ``to`` is None, in the match's language. Private events and private summaries
 go by DM to their seat's user; a user whose DMs are closed is named once in the thread and told
-to use ``/match hand``.
+to use ``/match hand`` (and tried again after ``DM_RETRY_SECONDS``: people open their DMs).
 
 One status post per turn: while the seats being asked stay the same (a Risk turn of placements,
 attacks and a fortify; an AI's run of moves delivered as one batch) the current post is EDITED —
@@ -24,7 +24,9 @@ from __future__ import annotations
 
 import contextlib
 import logging
+import time
 from collections import OrderedDict
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -33,6 +35,7 @@ import discord
 from engines import registry
 from engines.base import Msg
 from i18n import t, tm
+from service.lobby import LOBBY_EXPIRED
 from service.models import Change, MatchInfo, SeatInfo
 
 from .lobby import refresh_lobby
@@ -52,6 +55,8 @@ STATUS_POST_META = "status_post"  # "channel id:message id" of the newest status
 #: Most event lines a turn's post shows (the newest ones); Discord allows 2000 characters anyway.
 SUMMARY_LINES = 20
 _MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+#: A user whose DMs were closed is tried again after this long (they may have opened them).
+DM_RETRY_SECONDS = 3600.0
 
 
 @dataclass
@@ -66,6 +71,12 @@ class _Post:
     dm_users: list[int] = field(default_factory=list)
     message: tuple[int, int] | None = None  # (channel id, message id) once posted
     continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
+
+
+def _lobby_expiry(change: Change) -> bool:
+    """A lobby closed for inactivity: its lobby message (refreshed) says so; the channel is not
+    told, as with any lobby closed before it started."""
+    return change.kind == "abandoned" and change.note is not None and change.note.key == LOBBY_EXPIRED
 
 
 def _requests_of(change: Change) -> dict[str, int] | None:
@@ -97,11 +108,13 @@ def _continues(post: _Post, change: Change, bot_seats: set[int]) -> bool:
 
 
 class DiscordPublisher:
-    def __init__(self, bot: Any) -> None:
+    def __init__(self, bot: Any, *, clock: Callable[[], float] = time.monotonic) -> None:
+        """``clock`` (seconds) times the DM retry; injectable for tests."""
         self.bot = bot
+        self._clock = clock
         self._done: OrderedDict[tuple[int, int, str, int | None], None] = OrderedDict()
         self._last_status: dict[int, tuple[int, int]] = {}  # match -> (channel id, message id)
-        self._dm_closed: set[int] = set()
+        self._dm_closed: dict[int, float] = {}  # user -> when their DMs were found closed
         self._dm_noted: set[tuple[int, int]] = set()
         self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
         self._shown: dict[int, int] = {}  # match -> newest version shown publicly
@@ -126,7 +139,7 @@ class DiscordPublisher:
         if match.lobby_message_id and any(c.kind in ("lobby", "finished", "abandoned") for c in todo):
             await refresh_lobby(self.bot, match)  # the lobby message tells late visitors how it went
         channel = None
-        if any(c.kind != "lobby" for c in todo):
+        if any(c.kind != "lobby" and not _lobby_expiry(c) for c in todo):
             channel = await self._channel(match)
             if channel is None:
                 log.warning("match channel is gone; nothing posted", extra=extra)
@@ -228,7 +241,7 @@ class DiscordPublisher:
         seen = shown
         for change in changes:
             # "finished" shares its version with the final move, whose post shows the result.
-            if change.kind in ("lobby", "reminder") or change.version <= seen:
+            if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
                 continue
             seen = change.version
             lines = self._narration(match, change)
@@ -458,22 +471,41 @@ class DiscordPublisher:
             header = t(locale, "discord.publish.private_header", game=game_name(match.game, locale), match=match.id)
             await self._dm(match, seat.user_id, join_lines([header, *lines], CONTENT_MAX), channel)
 
+    def dms_closed(self, user_id: int) -> bool:
+        """Whether the user's DMs are known to be closed; forgotten after ``DM_RETRY_SECONDS``
+        (people open their DMs when told to), so they are tried again then."""
+        since = self._dm_closed.get(user_id)
+        if since is None:
+            return False
+        if self._clock() - since >= DM_RETRY_SECONDS:
+            del self._dm_closed[user_id]
+            return False
+        return True
+
+    def dm_reopened(self, user_id: int) -> None:
+        """Forget that the user's DMs were closed (a front-end that saw them work again)."""
+        self._dm_closed.pop(user_id, None)
+
     async def _dm(self, match: MatchInfo, user_id: int, text: str, channel: discord.abc.Messageable | None) -> bool:
-        """Send a DM; on closed DMs (50007) remember it and say so once per match in the thread."""
-        if user_id in self._dm_closed:
+        """Send a DM; on closed DMs (50007) remember it for a while and say so once per match in
+        the thread."""
+        if self.dms_closed(user_id):
             await self._note_dm_closed(match, user_id, channel)
             return False
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text)
-            return True
         except (discord.Forbidden, discord.NotFound):
-            self._dm_closed.add(user_id)
+            self._dm_closed[user_id] = self._clock()
         except discord.HTTPException as exc:
             if getattr(exc, "code", None) != 50007:
                 log.warning("DM failed", extra={"match": match.id, "user": user_id}, exc_info=True)
                 return False
-            self._dm_closed.add(user_id)
+            self._dm_closed[user_id] = self._clock()
+        else:
+            # Open again: should they close them later, the thread is told again.
+            self._dm_noted = {k for k in self._dm_noted if k[1] != user_id}
+            return True
         await self._note_dm_closed(match, user_id, channel)
         return False
 

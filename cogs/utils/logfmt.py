@@ -9,6 +9,15 @@ from __future__ import annotations
 import logging
 import sys
 import time
+from collections.abc import Sequence
+from typing import Any
+
+from engines import registry
+from engines.base import Engine
+from service.models import MatchInfo
+
+#: What an action of a hidden-information game shows in INFO logs.
+HIDDEN_ACTION = "<hidden>"
 
 _STANDARD = set(vars(logging.LogRecord("x", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
 
@@ -46,3 +55,26 @@ def setup_logging(level: str = "INFO") -> None:
     root.setLevel(level)
     # discord.py's gateway chatter is useful at DEBUG only.
     logging.getLogger("discord").setLevel(max(logging.getLevelName(level), logging.INFO))
+
+
+def action_for_log(engine: Engine, options: dict[str, str], tokens: Sequence[str]) -> str:
+    """The action as an operator log may show it: an action of a game with hidden information
+    (a secret HQ choice, a card) is a secret the operator must not learn from INFO logs."""
+    if engine.hidden_for(options):
+        return HIDDEN_ACTION
+    return " ".join(tokens)
+
+
+def log_played(logger: logging.Logger, match: MatchInfo, tokens: Sequence[str], **extra: Any) -> None:
+    """The "played" line of a user's action: at INFO with the action unless it is secret
+    (:func:`action_for_log`); a secret action's tokens go to a DEBUG line only."""
+    fields: dict[str, Any] = {"match": match.id, **extra}
+    try:
+        engine = registry.get(match.game)
+    except (KeyError, ImportError):
+        logger.info("played", extra={**fields, "action": HIDDEN_ACTION})
+        return
+    shown = action_for_log(engine, match.options, tokens)
+    logger.info("played", extra={**fields, "action": shown})
+    if shown == HIDDEN_ACTION:
+        logger.debug("played (hidden action)", extra={**fields, "action": " ".join(tokens)})

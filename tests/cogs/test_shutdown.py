@@ -1,4 +1,5 @@
-"""SIGTERM against the real run_bot on the local fake Discord: clean close, database closed."""
+"""SIGTERM against the real run_bot on the local fake Discord: clean close, database closed; the
+start-up wiring (renderer warm-up, scheduler told of new deadlines)."""
 
 from __future__ import annotations
 
@@ -25,6 +26,10 @@ async def test_sigterm_stops_scheduler_and_closes_database(tmp_path: Path) -> No
             assert not task.done(), task.exception() if task.done() else None
             assert (tmp_path / "sub" / "bot.sqlite3").exists(), "the database is created on first start"
             assert client.scheduler is not None and client.scheduler.running
+            # New deadlines reach the scheduler; the map cache was warmed in the background.
+            assert client.service._due_listener == client.scheduler.reschedule
+            assert client.warm_up is not None
+            assert await asyncio.wait_for(client.warm_up, 15) == ["render.risk"]
             os.kill(os.getpid(), signal.SIGTERM)
             await asyncio.wait_for(task, 15)
             assert client.is_closed() and client.closing_down
@@ -33,3 +38,8 @@ async def test_sigterm_stops_scheduler_and_closes_database(tmp_path: Path) -> No
         await server.close()
     # The handler was removed again: the default SIGTERM disposition is back.
     assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+
+
+async def test_warm_up_skips_what_it_cannot_prepare() -> None:
+    # No such module, and a module without prepare(): neither stops the bot.
+    assert await botmod.warm_renderers(("no_such_module_here", "json")) == []
