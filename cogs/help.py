@@ -14,8 +14,8 @@ from .utils.replies import user_locale
 from .utils.translator import ls
 
 #: Commands listed by /help, in this order; each has ``discord.help.cmd.<name>``.
-HELP_COMMANDS = ("play", "move", "status", "hand", "log", "resign", "leave", "abandon", "settings", "spectate",
-                 "rules")
+HELP_COMMANDS = ("play", "move", "risk", "status", "hand", "log", "resign", "leave", "abandon", "settings",
+                 "spectate", "rules")
 
 
 def help_embed(locale: str) -> discord.Embed:

@@ -60,16 +60,12 @@ def match_locale(interaction: discord.Interaction, default: str) -> str:
 def shown_specs(engine: Engine, options: dict[str, str]) -> list[OptionSpec]:
     """The lobby selects worth showing for the current choices.
 
-    An engine may define ``visible_options(options) -> list[str]`` (names of the options that
-    matter for these choices, e.g. Pentactic's deal only in the solo mode); without it all are
-    shown. Hidden options keep their value, they just are not offered.
+    ``Engine.visible_options`` names the options that matter for these choices (Pentactic's deal
+    only in the solo mode). Hidden options keep their value, they just are not offered.
     """
     specs = engine.option_specs()
-    visible = getattr(engine, "visible_options", None)
-    if visible is None:
-        return specs
     current = {s.name: options.get(s.name, s.default) for s in specs}
-    names = set(visible(current))
+    names = set(engine.visible_options(current))
     return [s for s in specs if s.name in names]
 
 

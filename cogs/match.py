@@ -125,7 +125,8 @@ async def public_status(interaction: discord.Interaction, match: MatchInfo, *, w
     if match.status == "lobby":
         raise UserError("core.err.not_started")
     view = await service.view(match.id, None)
-    describe = [tm(locale, m) for m in engine.describe(view)]
+    names = [s.name for s in match.seats]
+    describe = [tm(locale, m, names) for m in engine.describe(view)]
     pending = await pending_of(service, match)
     file = await board_file(match, view, locale)
     embed = status_embed(match, describe, pending, locale, image=file.filename if file else None)
@@ -191,7 +192,8 @@ class MatchCog(commands.Cog):
         info = await resolve_match(interaction, match)
         locale = user_locale(interaction)
         entries = sorted(await _service(interaction).log(info.id, LOG_EVENTS), key=lambda e: e.version)
-        lines = [f"`{e.version}` {tm(locale, ev.msg)}" for e in entries for ev in e.events if ev.to is None]
+        names = [s.name for s in info.seats]
+        lines = [f"`{e.version}` {tm(locale, ev.msg, names)}" for e in entries for ev in e.events if ev.to is None]
         embed = lines_embed(t(locale, "discord.log.title", game=game_name(info.game, locale), match=info.id),
                             lines[-LOG_EVENTS:], empty=t(locale, "discord.log.empty"))
         await interaction.followup.send(embed=embed, ephemeral=True)

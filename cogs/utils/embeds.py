@@ -98,7 +98,9 @@ def lobby_embed(match: MatchInfo, engine: Engine, locale: str) -> discord.Embed:
     embed.add_field(name=t(locale, "discord.lobby.seats", count=len(match.seats), min=low, max=high),
                     value=join_lines(seats, FIELD_VALUE_MAX) or "-", inline=False)
     options = []
-    for spec in engine.option_specs():
+    specs = engine.option_specs()
+    shown = set(engine.visible_options({s.name: match.options.get(s.name, s.default) for s in specs}))
+    for spec in (s for s in specs if s.name in shown):
         value = match.options.get(spec.name, spec.default)
         label = next((lab for v, lab in spec.choices if v == value), None)
         options.append(f"{tm(locale, spec.label)}: {tm(locale, label) if label else value}")

@@ -13,6 +13,9 @@ Layout (``{path}`` is the token path, see :func:`encode_path`)::
     g:l:{match}:{op}                   lobby button (join, leave, ai, unai, start, more)
     g:lo:{match}:{name}                lobby select for the engine option {name}
     g:lt:{match}                       lobby select for the turn time
+    g:h:{match}:{req}:{group}:{page}:{path}   a group of a long option list (Risk continents);
+                                       template in cogs/utils/layout.py
+    g:rt:{match}:{req}                 /risk trade card-set select; template in cogs/risk.py
 
 Tokens are short, so paths almost always fit. When one would not, the path is kept in memory
 under a random key and the id carries ``*{key}`` instead (see :class:`PathStore`); after a restart

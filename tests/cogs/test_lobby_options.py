@@ -8,7 +8,7 @@ import pytest
 from cogs.lobby import lobby_message, shown_specs
 from cogs.utils import ids
 from engines import registry
-from engines.base import Msg, OptionSpec
+from engines.base import Engine, Msg, OptionSpec
 from service.models import MatchInfo, SeatInfo
 
 
@@ -33,9 +33,9 @@ def test_defaults_apply_when_an_option_was_never_set() -> None:
     assert ("deal" in names) == (default_mode == "4")
 
 
-def test_engine_without_visible_options_shows_everything() -> None:
+def test_engine_keeping_the_default_visible_options_shows_everything() -> None:
     risk = registry.get("risk")
-    assert not hasattr(risk, "visible_options")
+    assert type(risk).visible_options is Engine.visible_options
     assert shown_specs(risk, {}) == risk.option_specs()
 
     class Picky:

@@ -79,7 +79,7 @@ class Table:
     """Plays a match the way people do: only by clicking what the bot's messages offer.
 
     Custom ids follow the layout documented in ``cogs/utils/ids.py`` (``g:l:`` lobby buttons,
-    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step buttons, ``g:s:``
+    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step and ``g:h:`` group buttons, ``g:s:``
     step selects, ``g:c:`` confirm). At every step the first offered option is chosen.
     """
 
@@ -159,7 +159,7 @@ class Table:
             ids_now = step_msg.custom_ids()
             confirm = [c for c in ids_now if c.startswith("g:c:")]
             selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
-            options = [b for b in step_msg.buttons() if b["custom_id"].startswith("g:a:")
+            options = [b for b in step_msg.buttons() if b["custom_id"].startswith(("g:a:", "g:h:"))
                        and not b.get("disabled") and b.get("label") not in locale_key_labels]
             before = step_msg.edits
             clicked_at = asyncio.get_running_loop().time()
