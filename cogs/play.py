@@ -248,13 +248,14 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
             return
         service = _service(interaction)
         labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
-        _, events = await service.act_with_events(match_id, interaction.user.id, req, path)
+        info, events = await service.act_with_events(match_id, interaction.user.id, req, path)
+        names = [s.name for s in info.seats]
         log.info("played", extra={"match": match_id, "user": interaction.user.id, "request": req,
                                   "action": " ".join(path)})
         # The result (dice, captures) right here: the thread shows it only in the turn's summary.
         done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
         await interaction.edit_original_response(
-            content=join_lines([done, *(tm(locale, e.msg) for e in events)], 2000),
+            content=join_lines([done, *(tm(locale, e.msg, names) for e in events)], 2000),
             view=None, embed=None, attachments=[])
 
 

@@ -163,11 +163,13 @@ async def play_tokens(interaction: discord.Interaction, match: MatchInfo, tokens
         await interaction.edit_original_response(**await step_message(interaction, match.id, req, tokens))
         return
     labels = await step_labels(service, match.id, user, req, tokens, locale)
-    _, events = await service.act_with_events(match.id, user, req, tokens)
+    info, events = await service.act_with_events(match.id, user, req, tokens)
     log.info("played", extra={"match": match.id, "user": user, "request": req, "action": " ".join(tokens),
                               "via": "risk"})
     done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
-    await interaction.edit_original_response(content=join_lines([done, *(tm(locale, e.msg) for e in events)], 2000))
+    names = [s.name for s in info.seats]
+    await interaction.edit_original_response(
+        content=join_lines([done, *(tm(locale, e.msg, names) for e in events)], 2000))
 
 
 async def card_sets(service: Any, match_id: int, user_id: int, req: str) -> list[list[str]]:
