@@ -6,7 +6,12 @@ so outlines are what tell neighbouring pieces apart), discs are circles, the las
 white-and-black double outline that shows on any colour, and a placement preview is a hatched,
 translucent ghost with a dashed border so nobody mistakes it for a placed piece.
 
-Only the view is read (never engine state), and every label comes from the ``render`` catalog.
+Step pictures (``render_step_picture``) help the phone user with the two blind choices of a
+placement: the orientation tiles carry exactly the buttons' labels (↻1…) and the board picture
+labels every offered corner square as its button does ("b4"), with a faint example ghost.
+
+Only the view and the step's picture are read (never engine state); every label comes from a
+catalog (``render``, or the ``pentactic`` option labels the buttons use).
 """
 
 from __future__ import annotations
