@@ -233,7 +233,8 @@ async def test_a_turn_by_risk_commands(fake: FakeDiscord, real_bots: RealBots, t
     assert len(entries) == before + 1
     last = max(entries, key=lambda e: e.version)
     assert last.action == ["attack", first, target, "once"]
-    shown = [tm(loc, ev.msg) for ev in last.events if ev.to is None]
+    names = [s.name for s in (await service.get(match_id)).seats]
+    shown = [tm(loc, ev.msg, names) for ev in last.events if ev.to is None]
     assert shown and all(line in reply.text() for line in shown), "the dice are shown to the attacker"
 
     # An illegal target is refused ephemerally, nothing is played.
