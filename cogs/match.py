@@ -117,6 +117,21 @@ async def action_autocomplete(interaction: discord.Interaction, current: str) ->
         return []
 
 
+async def send_private_view(interaction: discord.Interaction, info: MatchInfo) -> None:
+    """The user's own private view (hand, mission), ephemeral: the answer for closed DMs too."""
+    if info.seat_of(interaction.user.id) is None:
+        raise UserError("core.err.not_a_player")
+    if info.status == "lobby":
+        raise UserError("core.err.not_started")
+    locale = user_locale(interaction)
+    view = await _service(interaction).view_for_user(info.id, interaction.user.id)
+    names = [s.name for s in info.seats]
+    lines = [tm(locale, m, names) for m in registry.get(info.game).private_summary(view)]
+    embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),
+                        lines, empty=t(locale, "discord.hand.empty"))
+    await interaction.followup.send(embed=embed, ephemeral=True)
+
+
 async def public_status(interaction: discord.Interaction, match: MatchInfo, *, with_turn: bool) -> None:
     """Ephemeral board + describe lines + whose turn (+ the user's own "Take your turn")."""
     service = _service(interaction)
@@ -171,17 +186,7 @@ class MatchCog(commands.Cog):
     @app_commands.autocomplete(match=match_autocomplete)
     async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
-        info = await resolve_match(interaction, match)
-        if info.seat_of(interaction.user.id) is None:
-            raise UserError("core.err.not_a_player")
-        if info.status == "lobby":
-            raise UserError("core.err.not_started")
-        locale = user_locale(interaction)
-        view = await _service(interaction).view_for_user(info.id, interaction.user.id)
-        lines = [tm(locale, m) for m in registry.get(info.game).private_summary(view)]
-        embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),
-                            lines, empty=t(locale, "discord.hand.empty"))
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await send_private_view(interaction, await resolve_match(interaction, match))
 
     @group.command(name=ls("discord.cmd.log.name"), description=ls("discord.cmd.log.desc"))
     @app_commands.rename(match=ls("discord.opt.match.name"))

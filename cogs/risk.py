@@ -18,17 +18,15 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from engines import registry
 from engines.base import Option, Step
 from i18n import t, tm
 from service.errors import UserError
 from service.models import MatchInfo
 
 from .errors import guarded
-from .match import match_autocomplete, resolve_match
+from .match import match_autocomplete, resolve_match, send_private_view
 from .play import step_labels, step_message
 from .utils import ids
-from .utils.embeds import game_name, lines_embed
 from .utils.layout import (
     MAX_SELECT_OPTIONS,
     PLACEHOLDER_MAX,
@@ -316,16 +314,7 @@ class RiskCog(commands.Cog):
     async def cards(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await _risk_match(interaction, match)
         await interaction.response.defer(ephemeral=True, thinking=True)
-        if info.seat_of(interaction.user.id) is None:
-            raise UserError("core.err.not_a_player")
-        if info.status == "lobby":
-            raise UserError("core.err.not_started")
-        locale = user_locale(interaction)
-        view = await _service(interaction).view_for_user(info.id, interaction.user.id)
-        lines = [tm(locale, m) for m in registry.get(info.game).private_summary(view)]
-        embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),
-                            lines, empty=t(locale, "discord.hand.empty"))
-        await interaction.followup.send(embed=embed, ephemeral=True)
+        await send_private_view(interaction, info)
 
 
 async def setup(bot: commands.Bot) -> None:
