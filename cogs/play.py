@@ -21,7 +21,7 @@ from service.errors import UserError
 
 from .errors import guarded
 from .utils import ids
-from .utils.board import board_file
+from .utils.board import board_file, step_picture_file
 from .utils.layout import GROUP_TEMPLATE, step_layout
 from .utils.matchq import pending_of
 from .utils.replies import user_locale
@@ -114,6 +114,12 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
             kwargs["attachments"] = [file]
             kwargs["embed"] = discord.Embed(title=t(locale, "discord.play.preview")).set_image(
                 url="attachment://preview.png")
+    elif step.picture:
+        view = await service.view_for_user(match_id, user)
+        file = await step_picture_file(match, view, step.picture, locale)
+        if file is not None:
+            kwargs["attachments"] = [file]
+            kwargs["embed"] = discord.Embed().set_image(url="attachment://step.png")
     return kwargs
 
 
