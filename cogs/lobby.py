@@ -253,9 +253,14 @@ class Lobby(commands.Cog):
         interaction.extras["match"] = match.id
         log.info("lobby opened", extra={"match": match.id, "game": game, "user": interaction.user.id,
                                         "guild": interaction.guild_id})
-        await interaction.response.send_message(**lobby_message(match, locale))
-        message = await interaction.original_response()
-        await service.set_location(match.id, lobby_message_id=message.id)
+        try:
+            await interaction.response.send_message(**lobby_message(match, locale))
+            message = await interaction.original_response()
+            await service.set_location(match.id, lobby_message_id=message.id)
+        except Exception:
+            # A lobby nobody can see must not hold one of the channel's open-lobby slots.
+            await service.discard_lobby(match.id)
+            raise
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -23,6 +23,7 @@ from .play import step_labels, step_message
 from .utils.board import board_file
 from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
+from .utils.logfmt import log_played
 from .utils.matchq import order_for_channel, pending_of, pick_match
 from .utils.replies import user_locale
 from .utils.text import clamp
@@ -274,8 +275,7 @@ class MatchCog(commands.Cog):
             return
         labels = await step_labels(service, info.id, interaction.user.id, reqs[0], tokens, locale)
         await service.act(info.id, interaction.user.id, reqs[0], tokens)
-        log.info("played", extra={"match": info.id, "user": interaction.user.id, "request": reqs[0],
-                                  "action": " ".join(tokens), "via": "move"})
+        log_played(log, info, tokens, user=interaction.user.id, request=reqs[0], via="move")
         await interaction.edit_original_response(
             content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)))
 

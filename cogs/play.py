@@ -23,6 +23,7 @@ from .errors import guarded
 from .utils import ids
 from .utils.board import board_file, step_picture_file
 from .utils.layout import GROUP_TEMPLATE, step_layout
+from .utils.logfmt import log_played
 from .utils.matchq import pending_of
 from .utils.replies import user_locale
 from .utils.text import clamp, join_lines
@@ -256,8 +257,7 @@ class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compi
         labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
         info, events = await service.act_with_events(match_id, interaction.user.id, req, path)
         names = [s.name for s in info.seats]
-        log.info("played", extra={"match": match_id, "user": interaction.user.id, "request": req,
-                                  "action": " ".join(path)})
+        log_played(log, info, path, user=interaction.user.id, request=req)
         # The result (dice, captures) right here: the thread shows it only in the turn's summary.
         done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
         await interaction.edit_original_response(

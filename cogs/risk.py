@@ -35,6 +35,7 @@ from .utils.layout import (
     SelectOptionSpec,
     SelectSpec,
 )
+from .utils.logfmt import log_played
 from .utils.replies import user_locale
 from .utils.text import clamp, join_lines
 from .utils.translator import ls
@@ -162,8 +163,7 @@ async def play_tokens(interaction: discord.Interaction, match: MatchInfo, tokens
         return
     labels = await step_labels(service, match.id, user, req, tokens, locale)
     info, events = await service.act_with_events(match.id, user, req, tokens)
-    log.info("played", extra={"match": match.id, "user": user, "request": req, "action": " ".join(tokens),
-                              "via": "risk"})
+    log_played(log, info, tokens, user=user, request=req, via="risk")
     done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
     names = [s.name for s in info.seats]
     await interaction.edit_original_response(
