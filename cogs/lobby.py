@@ -167,6 +167,25 @@ class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile
         else:
             raise UserError("core.err.stale")
         await interaction.response.edit_message(**lobby_message(match, match.locale))
+        if op == "join":
+            await check_dms(interaction, match)
+
+
+async def check_dms(interaction: discord.Interaction, match: MatchInfo) -> None:
+    """Before a game with hidden information starts, make sure the bot can DM this player: a
+    short DM says where the private cards and missions will arrive; when DMs are closed the
+    player is told privately now (and the thread names them at the start), so they can open
+    them or use /match hand."""
+    engine = registry.get(match.game)
+    if not engine.hidden_for(match.options):
+        return
+    publisher = getattr(interaction.client, "publisher", None)
+    if publisher is None:
+        return
+    dm_locale = user_locale(interaction)
+    text = t(dm_locale, "discord.lobby.dm_hello", game=game_name(match.game, dm_locale), match=match.id)
+    if await publisher.try_dm(interaction.user.id, text, match_id=match.id) is False:
+        await interaction.followup.send(t(dm_locale, "discord.lobby.dm_closed"), ephemeral=True)
 
 
 async def _after_setting(interaction: discord.Interaction, match: MatchInfo) -> None:
@@ -261,6 +280,7 @@ class Lobby(commands.Cog):
             # A lobby nobody can see must not hold one of the channel's open-lobby slots.
             await service.discard_lobby(match.id)
             raise
+        await check_dms(interaction, match)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -492,22 +492,32 @@ class DiscordPublisher:
         if self.dms_closed(user_id):
             await self._note_dm_closed(match, user_id, channel)
             return False
+        sent = await self.try_dm(user_id, text, match_id=match.id)
+        if sent is None:
+            return False
+        if not sent:
+            await self._note_dm_closed(match, user_id, channel)
+        return sent
+
+    async def try_dm(self, user_id: int, text: str, *, match_id: int | None = None) -> bool | None:
+        """Send a DM now: True when sent, False when the user's DMs are closed (remembered for a
+        while), None on another failure. The lobby uses it to check DMs before a game starts."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await user.send(text)
         except (discord.Forbidden, discord.NotFound):
             self._dm_closed[user_id] = self._clock()
+            return False
         except discord.HTTPException as exc:
             if getattr(exc, "code", None) != 50007:
-                log.warning("DM failed", extra={"match": match.id, "user": user_id}, exc_info=True)
-                return False
+                log.warning("DM failed", extra={"match": match_id, "user": user_id}, exc_info=True)
+                return None
             self._dm_closed[user_id] = self._clock()
-        else:
-            # Open again: should they close them later, the thread is told again.
-            self._dm_noted = {k for k in self._dm_noted if k[1] != user_id}
-            return True
-        await self._note_dm_closed(match, user_id, channel)
-        return False
+            return False
+        # Open again: should they close them later, the thread is told again.
+        self._dm_noted = {k for k in self._dm_noted if k[1] != user_id}
+        self._dm_closed.pop(user_id, None)
+        return True
 
     async def _note_dm_closed(self, match: MatchInfo, user_id: int, channel: discord.abc.Messageable | None) -> None:
         if channel is None or (match.id, user_id) in self._dm_noted:
