@@ -240,7 +240,13 @@ class DiscordPublisher:
         bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
         seen = shown
         for change in changes:
-            # "finished" shares its version with the final move, whose post shows the result.
+            # "finished" shares its version with the final move, whose post shows the result:
+            # its line ("The game is over.") joins that post rather than making a new one.
+            if (change.kind == "finished" and current is not None and change.version == current.version
+                    and change.version == seen):
+                current.lines.setdefault(change.version, []).extend(self._narration(match, change))
+                edited = edited or current is live
+                continue
             if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
                 continue
             seen = change.version

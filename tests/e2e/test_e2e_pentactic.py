@@ -138,6 +138,8 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
     result_line = t(finished.locale, "discord.status.winners", names=winners)
     await fake.wait_for(lambda: any(result_line in m.text() for m in fake.messages_in(thread)), 10,
                         f"the result post ({result_line!r})")
+    over = t(finished.locale, "discord.publish.finished")
+    await fake.wait_for(lambda: any(over in m.text() for m in fake.messages_in(thread)), 10, f"{over!r}")
     fake.assert_clean()
     elapsed = time.monotonic() - started_at
     print(f"pentactic e2e: {moves} moves, {table.clicks} clicks, {elapsed:.1f}s, "
