@@ -7,7 +7,7 @@ any whole number in range; the offered options are a short sensible subset (1, h
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engines.base import EngineError, Msg, Option, State
@@ -76,7 +76,7 @@ def tree(state: State, seat: int, path: list[str]) -> Node:
     if not is_pending(state, seat):
         raise EngineError("core.err.not_your_turn")
     handler = _PHASES[phase]
-    return handler(state, seat, path)
+    return _walk(path, handler(state, seat, path))
 
 
 def is_pending(state: State, seat: int) -> bool:
@@ -95,85 +95,74 @@ def _expect(node: Node, token: str) -> None:
         raise _bad(token)
 
 
+Steps = Iterator[Node]
+"""A phase's questions in order. Each is a generator so that the next question is only built
+once the token answering the previous one has been checked: later steps may read ``path[i]``."""
+
+
+def _walk(path: list[str], steps: Steps) -> Node:
+    """The node ``path`` stops at: the next unanswered step, or the finished leaf once every step
+    has its token (one token too many is an error)."""
+    at = 0
+    for node in steps:
+        if len(path) == at:
+            return node
+        _expect(node, path[at])
+        at += 1
+    if len(path) == at:
+        return Node(Msg("risk.prompt.done"), complete=True)
+    raise _bad(path[at])
+
+
+def _action(verb: str) -> Node:
+    """The single-verb first step of the phases that only do one thing."""
+    return Node(Msg("risk.prompt.action"), [_verb(verb, "primary")])
+
+
+def _pick(state: State, prompt: str, terrs: list[str]) -> Node:
+    return Node(Msg(prompt), _terr_opts(state, terrs))
+
+
 # ----- set-up ------------------------------------------------------------------------------
 
-def _claim(state: State, seat: int, path: list[str]) -> Node:
+def _claim(state: State, seat: int, path: list[str]) -> Steps:
     free = [t for t in content().territories if state["owner"][t] is None]
-    first = Node(Msg("risk.prompt.action"), [_verb("claim", "primary")])
-    if not path:
-        return first
-    _expect(first, path[0])
-    pick = Node(Msg("risk.prompt.claim"), _terr_opts(state, free))
-    if len(path) == 1:
-        return pick
-    _expect(pick, path[1])
-    if len(path) == 2:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[2])
+    yield _action("claim")
+    yield _pick(state, "risk.prompt.claim", free)
 
 
-def _setup_place(state: State, seat: int, path: list[str]) -> Node:
-    first = Node(Msg("risk.prompt.action"), [_verb("place", "primary")])
-    if not path:
-        return first
-    _expect(first, path[0])
+def _setup_place(state: State, seat: int, path: list[str]) -> Steps:
+    yield _action("place")
     mine = rules.owned(state, seat)
     if state["setup"] == "quick":
-        return _chunk(state, seat, path, mine, state["players"][seat]["to_place"])
+        yield from _chunk(state, seat, path, mine, state["players"][seat]["to_place"])
+        return
     if state["variant"] == "neutral":
         neutral = rules.owned(state, rules.NEUTRAL)
         prompts = ["risk.prompt.place_own", "risk.prompt.place_own", "risk.prompt.place_neutral"]
         pools = [mine, mine, neutral]
         for i in range(3):
-            node = Node(Msg(prompts[i]), _terr_opts(state, pools[i]))
-            if len(path) == 1 + i:
-                return node
-            _expect(node, path[1 + i])
-        if len(path) == 4:
-            return Node(Msg("risk.prompt.done"), complete=True)
-        raise _bad(path[4])
-    pick = Node(Msg("risk.prompt.place_one"), _terr_opts(state, mine))
-    if len(path) == 1:
-        return pick
-    _expect(pick, path[1])
-    if len(path) == 2:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[2])
+            yield _pick(state, prompts[i], pools[i])
+        return
+    yield _pick(state, "risk.prompt.place_one", mine)
 
 
-def _chunk(state: State, seat: int, path: list[str], terrs: list[str], left: int) -> Node:
+def _chunk(state: State, seat: int, path: list[str], terrs: list[str], left: int) -> Steps:
     """``place <territory> <count>`` with a count up to what is left."""
     pick = Node(Msg("risk.prompt.place_where", {"left": left}), _terr_opts(state, terrs))
-    return _chunk_from(path, pick, lambda _t: left)
+    yield from _chunk_from(path, pick, lambda _t: left)
 
 
-def _chunk_from(path: list[str], pick: Node, limit: Callable[[str], int]) -> Node:
+def _chunk_from(path: list[str], pick: Node, limit: Callable[[str], int]) -> Steps:
     """The rest of ``place <territory> <count>`` once the territory choice is known; ``limit``
     says how many the chosen territory may take."""
-    if len(path) == 1:
-        return pick
-    _expect(pick, path[1])
-    amount = _counts(1, limit(path[1]), "risk.prompt.place_count")
-    if len(path) == 2:
-        return amount
-    _expect(amount, path[2])
-    if len(path) == 3:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[3])
+    yield pick
+    yield _counts(1, limit(path[1]), "risk.prompt.place_count")
 
 
-def _hq(state: State, seat: int, path: list[str]) -> Node:
-    first = Node(Msg("risk.prompt.action"), [_verb("hq", "primary")])
-    if not path:
-        return first
-    _expect(first, path[0])
-    pick = Node(Msg("risk.prompt.hq"), _terr_opts(state, rules.owned(state, seat)))
-    if len(path) == 1:
-        return pick
-    _expect(pick, path[1])
-    if len(path) == 2:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[2])
+def _hq(state: State, seat: int, path: list[str]) -> Steps:
+    yield _action("hq")
+    yield _pick(state, "risk.prompt.hq", rules.owned(state, seat))
 
 
 # ----- play ----------------------------------------------------------------------------------
@@ -197,7 +186,7 @@ def _card_opt(card_id: str) -> Option:
                                                  "symbol": f"@risk.symbol.{card.symbol}"}))
 
 
-def _place_reinforcements(state: State, seat: int, path: list[str]) -> Node:
+def _place_reinforcements(state: State, seat: int, path: list[str]) -> Steps:
     """``place <territory> <count>`` where a territory takes up to the general pool plus its own
     continent's bonus pool, so continent-bonus armies can only land inside their continent. The
     territories that can take bonus armies say so in their label."""
@@ -213,45 +202,31 @@ def _place_reinforcements(state: State, seat: int, path: list[str]) -> Node:
     else:
         prompt = Msg("risk.prompt.place_where", {"left": left})
         opts = _terr_opts(state, terrs)
-    return _chunk_from(path, Node(prompt, opts), lambda t: rules.place_limit(state, t))
+    yield from _chunk_from(path, Node(prompt, opts), lambda t: rules.place_limit(state, t))
 
 
-def _reinforce(state: State, seat: int, path: list[str]) -> Node:
+def _reinforce(state: State, seat: int, path: list[str]) -> Steps:
     verbs = []
     forced = rules.must_trade(state, seat)
     if trade_allowed(state, seat):
         verbs.append(_verb("trade", "primary" if forced else ""))
     if not forced and rules.reinforcements_left(state) > 0:
         verbs.append(_verb("place", "primary"))
-    first = _verbs("risk.prompt.forced_trade" if forced else "risk.prompt.reinforce", verbs)
-    if not path:
-        return first
-    _expect(first, path[0])
+    yield _verbs("risk.prompt.forced_trade" if forced else "risk.prompt.reinforce", verbs)
     if path[0] == "place":
-        return _place_reinforcements(state, seat, path)
+        yield from _place_reinforcements(state, seat, path)
+        return
     hand = state["players"][seat]["cards"]
     sets = cardrules.sets_in(hand)
     chosen: list[str] = []
     for i in range(3):
         avail = sorted({c for s in sets if all(x in s for x in chosen) for c in s if c not in chosen},
                        key=hand.index)
-        node = Node(Msg("risk.prompt.trade_card", {"n": i + 1}), [_card_opt(c) for c in avail])
-        if len(path) == 1 + i:
-            return node
-        _expect(node, path[1 + i])
+        yield Node(Msg("risk.prompt.trade_card", {"n": i + 1}), [_card_opt(c) for c in avail])
         chosen.append(path[1 + i])
     bonus = bonus_territories(state, seat, chosen)
     if len(bonus) >= 2:
-        node = Node(Msg("risk.prompt.trade_bonus"), _terr_opts(state, bonus))
-        if len(path) == 4:
-            return node
-        _expect(node, path[4])
-        if len(path) == 5:
-            return Node(Msg("risk.prompt.done"), complete=True)
-        raise _bad(path[5])
-    if len(path) == 4:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[4])
+        yield _pick(state, "risk.prompt.trade_bonus", bonus)
 
 
 def blitz_values(armies: int) -> list[int]:
@@ -260,95 +235,47 @@ def blitz_values(armies: int) -> list[int]:
     return [v for v in sorted({1, 2, 3, armies // 2, (3 * armies) // 4}) if 1 <= v <= hi]
 
 
-def _attack(state: State, seat: int, path: list[str]) -> Node:
+def _attack(state: State, seat: int, path: list[str]) -> Steps:
     sources = rules.attack_sources(state, seat)
     verbs = ([_verb("attack", "danger", "⚔️")] if sources else []) + [_verb("end")]
-    first = _verbs("risk.prompt.attack", verbs)
-    if not path:
-        return first
-    _expect(first, path[0])
+    yield _verbs("risk.prompt.attack", verbs)
     if path[0] == "end":
-        if len(path) == 1:
-            return Node(Msg("risk.prompt.done"), complete=True)
-        raise _bad(path[1])
-    src_node = Node(Msg("risk.prompt.attack_from"), _terr_opts(state, sources))
-    if len(path) == 1:
-        return src_node
-    _expect(src_node, path[1])
+        return
+    yield _pick(state, "risk.prompt.attack_from", sources)
     src = path[1]
     owner = state["owner"]
     targets = sorted((n for n in content().adjacent[src] if owner[n] != seat), key=content().territories.index)
-    dst_node = Node(Msg("risk.prompt.attack_to"), _terr_opts(state, targets))
-    if len(path) == 2:
-        return dst_node
-    _expect(dst_node, path[2])
-    mode = Node(Msg("risk.prompt.attack_mode"), [_verb("once", "primary", "🎲"), _verb("blitz", "danger")])
-    if len(path) == 3:
-        return mode
-    _expect(mode, path[3])
+    yield _pick(state, "risk.prompt.attack_to", targets)
+    yield Node(Msg("risk.prompt.attack_mode"), [_verb("once", "primary", "🎲"), _verb("blitz", "danger")])
     armies = state["armies"][src]
     if path[3] == "once":
-        if len(path) == 4:
-            return Node(Msg("risk.prompt.done"), complete=True)
-        raise _bad(path[4])
-    stop = Node(Msg("risk.prompt.blitz_stop"),
-                [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v})) for v in blitz_values(armies)],
-                num=(1, armies - 1))
-    if len(path) == 4:
-        return stop
-    _expect(stop, path[4])
-    if len(path) == 5:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[5])
+        return
+    yield Node(Msg("risk.prompt.blitz_stop"),
+               [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v})) for v in blitz_values(armies)],
+               num=(1, armies - 1))
 
 
-def _occupy(state: State, seat: int, path: list[str]) -> Node:
+def _occupy(state: State, seat: int, path: list[str]) -> Steps:
     occ = state["occupy"]
-    first = Node(Msg("risk.prompt.action"), [_verb("move", "primary")])
-    if not path:
-        return first
-    _expect(first, path[0])
+    yield _action("move")
     lo, hi = occ["min"], occ["max"]
     opts = [Option(str(v), Msg("risk.opt.count", {"n": v})) for v in sorted({lo, (lo + hi) // 2, hi})]
-    node = Node(Msg("risk.prompt.occupy", {"min": lo, "max": hi, "to": rules.tname(occ["to"])}), opts,
-                num=(lo, hi))
-    if len(path) == 1:
-        return node
-    _expect(node, path[1])
-    if len(path) == 2:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[2])
+    yield Node(Msg("risk.prompt.occupy", {"min": lo, "max": hi, "to": rules.tname(occ["to"])}), opts,
+               num=(lo, hi))
 
 
-def _fortify(state: State, seat: int, path: list[str]) -> Node:
+def _fortify(state: State, seat: int, path: list[str]) -> Steps:
     sources = rules.fortify_sources(state, seat)
     verbs = ([_verb("fortify", "primary")] if sources else []) + [_verb("end")]
-    first = _verbs("risk.prompt.fortify", verbs)
-    if not path:
-        return first
-    _expect(first, path[0])
+    yield _verbs("risk.prompt.fortify", verbs)
     if path[0] == "end":
-        if len(path) == 1:
-            return Node(Msg("risk.prompt.done"), complete=True)
-        raise _bad(path[1])
-    src_node = Node(Msg("risk.prompt.fortify_from"), _terr_opts(state, sources))
-    if len(path) == 1:
-        return src_node
-    _expect(src_node, path[1])
+        return
+    yield _pick(state, "risk.prompt.fortify_from", sources)
     src = path[1]
     dests = sorted((n for n in content().adjacent[src] if state["owner"][n] == seat),
                    key=content().territories.index)
-    dst_node = Node(Msg("risk.prompt.fortify_to"), _terr_opts(state, dests))
-    if len(path) == 2:
-        return dst_node
-    _expect(dst_node, path[2])
-    amount = _counts(1, state["armies"][src] - 1, "risk.prompt.fortify_count")
-    if len(path) == 3:
-        return amount
-    _expect(amount, path[3])
-    if len(path) == 4:
-        return Node(Msg("risk.prompt.done"), complete=True)
-    raise _bad(path[4])
+    yield _pick(state, "risk.prompt.fortify_to", dests)
+    yield _counts(1, state["armies"][src] - 1, "risk.prompt.fortify_count")
 
 
 _PHASES = {
