@@ -22,6 +22,7 @@ from service.models import MatchInfo
 
 from .errors import guarded
 from .utils import ids
+from .utils.dynamic import CustomIdGroups
 from .utils.embeds import game_name, lobby_embed
 from .utils.layout import DEFAULT_TURN_SECONDS, TURN_CHOICES, extra_option_layout, lobby_layout
 from .utils.perms import describe_missing, missing_for_match
@@ -130,21 +131,14 @@ async def start_match(interaction: discord.Interaction, match_id: int) -> None:
     await interaction.edit_original_response(**lobby_message(match, match.locale))
 
 
-class LobbyButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.LOBBY_TEMPLATE)):
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LobbyButton:
-        self = cls(item)  # type: ignore[arg-type]
-        self.match_id = int(match["match"])
-        self.op = match["op"]
-        return self
-
+class LobbyButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
+                  template=re.compile(ids.LOBBY_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         await guarded(interaction, self.match_id, self._run(interaction))
 
     async def _run(self, interaction: discord.Interaction) -> None:
         service = interaction.client.service  # type: ignore[attr-defined]
-        mid, uid, op = self.match_id, interaction.user.id, self.op
+        mid, uid, op = self.match_id, interaction.user.id, self.groups["op"]
         if op == "start":
             await start_match(interaction, mid)
             return
@@ -199,35 +193,22 @@ async def _after_setting(interaction: discord.Interaction, match: MatchInfo) -> 
     await refresh_lobby(interaction.client, match)  # type: ignore[arg-type]
 
 
-class LobbyOptionSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.LOBBY_OPTION_TEMPLATE)):
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LobbyOptionSelect:
-        self = cls(item)  # type: ignore[arg-type]
-        self.match_id = int(match["match"])
-        self.name = match["name"]
-        return self
-
+class LobbyOptionSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
+                        template=re.compile(ids.LOBBY_OPTION_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             values = (interaction.data or {}).get("values") or []
             if not values:
                 raise UserError("core.err.stale")
             service = interaction.client.service  # type: ignore[attr-defined]
-            match = await service.set_option(self.match_id, interaction.user.id, ids.decode_token(self.name),
-                                             str(values[0]))
+            name = ids.decode_token(self.groups["name"])
+            match = await service.set_option(self.match_id, interaction.user.id, name, str(values[0]))
             await _after_setting(interaction, match)
         await guarded(interaction, self.match_id, work())
 
 
-class LobbyTurnSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.LOBBY_TURN_TEMPLATE)):
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> LobbyTurnSelect:
-        self = cls(item)  # type: ignore[arg-type]
-        self.match_id = int(match["match"])
-        return self
-
+class LobbyTurnSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
+                      template=re.compile(ids.LOBBY_TURN_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             values = (interaction.data or {}).get("values") or []

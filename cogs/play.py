@@ -22,6 +22,7 @@ from service.errors import UserError
 from .errors import guarded
 from .utils import ids
 from .utils.board import board_file, step_picture_file
+from .utils.dynamic import CustomIdGroups
 from .utils.layout import GROUP_TEMPLATE, step_layout
 from .utils.logfmt import log_played
 from .utils.matchq import pending_of
@@ -148,21 +149,14 @@ async def open_turn(interaction: discord.Interaction, match_id: int, req: str | 
     await interaction.edit_original_response(**kwargs)
 
 
-# The DynamicItem classes only parse their custom id (from_custom_id must not raise: discord.py
-# would log and drop the click unanswered) and hand the work to ``guarded``.
-class TurnButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.TURN_TEMPLATE)):
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> TurnButton:
-        self = cls(item)  # type: ignore[arg-type]
-        self.match_id = int(match["match"])  # the template allows digits only
-        self.req = match["req"]
-        return self
-
+# The DynamicItem classes only parse their custom id (see cogs.utils.dynamic) and hand the work
+# to ``guarded``.
+class TurnButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
+                 template=re.compile(ids.TURN_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
             await interaction.response.defer(ephemeral=True, thinking=True)
-            await open_turn(interaction, self.match_id, ids.decode_token(self.req))
+            await open_turn(interaction, self.match_id, ids.decode_token(self.groups["req"]))
         await guarded(interaction, self.match_id, work())
 
 
@@ -179,35 +173,23 @@ async def _walk(interaction: discord.Interaction, match_id: int, raw_req: str, r
     await interaction.edit_original_response(**kwargs)
 
 
-class NavButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.NAV_TEMPLATE)):
+class NavButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
+                template=re.compile(ids.NAV_TEMPLATE)):
     """An option, Back, Prev or Next: all of them just show the step at a path and page."""
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> NavButton:
-        self = cls(item)  # type: ignore[arg-type]
-        self.groups = match.groupdict()
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
-        mid = int(g["match"])
+        mid = self.match_id
         await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], int(g["page"])))
 
 
-class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(GROUP_TEMPLATE)):
+class GroupButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
+                  template=re.compile(GROUP_TEMPLATE)):
     """A group of a long option list (a continent): shows that group's options of the same step."""
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> GroupButton:
-        self = cls(item)  # type: ignore[arg-type]
-        self.groups = match.groupdict()
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
-        mid = int(g["match"])
+        mid = self.match_id
 
         async def work() -> None:
             await _walk(interaction, mid, g["req"], g["path"], int(g["page"]),
@@ -215,33 +197,19 @@ class GroupButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile
         await guarded(interaction, mid, work())
 
 
-class StepSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(ids.SELECT_TEMPLATE)):
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> StepSelect:
-        self = cls(item)  # type: ignore[arg-type]
-        self.groups = match.groupdict()
-        return self
-
+class StepSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
+                 template=re.compile(ids.SELECT_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
-        mid = int(g["match"])
+        mid = self.match_id
         values = list((interaction.data or {}).get("values") or [])
         await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], 0, values[:1]))
 
 
-class ConfirmButton(discord.ui.DynamicItem[discord.ui.Button], template=re.compile(ids.CONFIRM_TEMPLATE)):
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> ConfirmButton:
-        self = cls(item)  # type: ignore[arg-type]
-        self.groups = match.groupdict()
-        return self
-
+class ConfirmButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
+                    template=re.compile(ids.CONFIRM_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
-        g = self.groups
-        mid = int(g["match"])
-        await guarded(interaction, mid, self._confirm(interaction, mid))
+        await guarded(interaction, self.match_id, self._confirm(interaction, self.match_id))
 
     async def _confirm(self, interaction: discord.Interaction, match_id: int) -> None:
         await interaction.response.defer()

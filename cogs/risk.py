@@ -27,6 +27,7 @@ from .errors import guarded
 from .match import match_autocomplete, resolve_match, send_private_view
 from .play import step_labels, step_message
 from .utils import ids
+from .utils.dynamic import CustomIdGroups
 from .utils.layout import (
     MAX_SELECT_OPTIONS,
     PLACEHOLDER_MAX,
@@ -203,16 +204,9 @@ def trade_layout(match_id: int, req: str, sets: list[list[str]], names: dict[str
                                     clamp(t(locale, "discord.risk.trade_placeholder"), PLACEHOLDER_MAX), options)]])
 
 
-class TradeSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile(TRADE_TEMPLATE)):
+class TradeSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
+                  template=re.compile(TRADE_TEMPLATE)):
     """The chosen card set continues as the ordinary step message (bonus territory, Confirm)."""
-
-    @classmethod
-    async def from_custom_id(cls, interaction: discord.Interaction, item: discord.ui.Item[Any],
-                             match: re.Match[str]) -> TradeSelect:
-        self = cls(item)  # type: ignore[arg-type]
-        self.match_id = int(match["match"])
-        self.req = match["req"]
-        return self
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -221,7 +215,8 @@ class TradeSelect(discord.ui.DynamicItem[discord.ui.Select], template=re.compile
             if len(cards) != 3:
                 raise UserError("core.err.stale")
             await interaction.response.defer()
-            kwargs = await step_message(interaction, self.match_id, ids.decode_token(self.req), ["trade", *cards])
+            req = ids.decode_token(self.groups["req"])
+            kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
             await interaction.edit_original_response(**kwargs)
         await guarded(interaction, self.match_id, work())
 
