@@ -7,7 +7,7 @@ the ``match`` option autocompletes the user's matches, those of the current chan
 from __future__ import annotations
 
 import logging
-from typing import Any
+from typing import Any, TypeVar
 
 import discord
 from discord import app_commands
@@ -34,6 +34,7 @@ log = logging.getLogger(__name__)
 LOG_EVENTS = 20
 CHOICE_MAX = 100
 NOTIFY_MODES = ("mention", "dm", "both", "none")
+CommandFunc = TypeVar("CommandFunc")
 
 
 def _service(interaction: discord.Interaction) -> Any:
@@ -83,6 +84,14 @@ async def match_autocomplete(interaction: discord.Interaction, current: str) -> 
     except Exception:  # autocomplete must answer; errors show as "no options"
         log.exception("match autocomplete failed")
         return []
+
+
+def match_option(command: CommandFunc) -> CommandFunc:
+    """The ``match:`` option of every per-match command: localized name and description, and the
+    user's matches as autocomplete (apply below ``group.command``)."""
+    command = app_commands.autocomplete(match=match_autocomplete)(command)
+    command = app_commands.describe(match=ls("discord.opt.match.desc"))(command)
+    return app_commands.rename(match=ls("discord.opt.match.name"))(command)
 
 
 async def action_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
@@ -166,33 +175,25 @@ class MatchCog(commands.Cog):
         self.bot = bot
 
     @group.command(name=ls("discord.cmd.status.name"), description=ls("discord.cmd.status.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def status(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await public_status(interaction, await resolve_match(interaction, match), with_turn=True)
 
     @group.command(name=ls("discord.cmd.spectate.name"), description=ls("discord.cmd.spectate.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def spectate(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await public_status(interaction, await resolve_match(interaction, match), with_turn=False)
 
     @group.command(name=ls("discord.cmd.hand.name"), description=ls("discord.cmd.hand.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def hand(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         await send_private_view(interaction, await resolve_match(interaction, match))
 
     @group.command(name=ls("discord.cmd.log.name"), description=ls("discord.cmd.log.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def log_(self, interaction: discord.Interaction, match: int | None = None) -> None:
         await interaction.response.defer(ephemeral=True, thinking=True)
         info = await resolve_match(interaction, match)
@@ -205,9 +206,7 @@ class MatchCog(commands.Cog):
         await interaction.followup.send(embed=embed, ephemeral=True)
 
     @group.command(name=ls("discord.cmd.resign.name"), description=ls("discord.cmd.resign.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def resign(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await resolve_match(interaction, match)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -216,9 +215,7 @@ class MatchCog(commands.Cog):
                                         ephemeral=True)
 
     @group.command(name=ls("discord.cmd.leave.name"), description=ls("discord.cmd.leave.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def leave(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await resolve_match(interaction, match)
         updated = await _service(interaction).leave(info.id, interaction.user.id)
@@ -227,9 +224,7 @@ class MatchCog(commands.Cog):
         await refresh_lobby(self.bot, updated)
 
     @group.command(name=ls("discord.cmd.abandon.name"), description=ls("discord.cmd.abandon.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def abandon(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await resolve_match(interaction, match)
         perms = interaction.permissions

@@ -24,7 +24,7 @@ from service.errors import UserError
 from service.models import MatchInfo
 
 from .errors import guarded
-from .match import match_autocomplete, resolve_match, send_private_view
+from .match import match_autocomplete, match_option, resolve_match, send_private_view
 from .play import step_labels, step_message
 from .utils import ids
 from .utils.dynamic import CustomIdGroups
@@ -286,9 +286,7 @@ class RiskCog(commands.Cog):
                                               *([str(count)] if count is not None else [])])
 
     @group.command(name=ls("discord.cmd.risk_trade.name"), description=ls("discord.cmd.risk_trade.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def trade(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await _risk_match(interaction, match)
         await interaction.response.defer(ephemeral=True, thinking=True)
@@ -303,9 +301,7 @@ class RiskCog(commands.Cog):
         await interaction.edit_original_response(content=t(locale, "discord.risk.trade_placeholder"), view=view)
 
     @group.command(name=ls("discord.cmd.risk_cards.name"), description=ls("discord.cmd.risk_cards.desc"))
-    @app_commands.rename(match=ls("discord.opt.match.name"))
-    @app_commands.describe(match=ls("discord.opt.match.desc"))
-    @app_commands.autocomplete(match=match_autocomplete)
+    @match_option
     async def cards(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await _risk_match(interaction, match)
         await interaction.response.defer(ephemeral=True, thinking=True)
