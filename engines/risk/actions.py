@@ -33,7 +33,9 @@ def execute(state: State, seat: int, action: list[str]) -> list[Event]:
         rules.end_attack(state, events)
     elif verb == "end":
         rules.end_turn(state, events)
-    if state["phase"] in rules.PLAY_PHASES:
+    # Goals are judged after play actions only: the set-up's last placement starts the first turn,
+    # and a mission must be won by playing, not by the deal (docs/rules/risk.md).
+    if phase in rules.PLAY_PHASES and state["phase"] in rules.PLAY_PHASES:
         rules.check_victory(state, events)
     return events
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from engines.base import Event, State
 from engines.risk import rules
-from engines.risk.data import content
+from engines.risk.data import Mission, content
 from engines.rng import Rng
 
 
@@ -104,14 +104,25 @@ def _spread_neutral(state: State) -> None:
 
 
 def _deal_missions(state: State) -> None:
-    """Missions about colours not in the game are removed, the rest shuffled, one dealt to each."""
+    """Missions about colours not in the game are removed, the rest shuffled, one dealt to each.
+
+    A territory-count mission that the deal itself already completes is removed too: with two
+    players each holds 21 territories and 40 armies, so "18 territories with 2 armies each" would
+    be won before the first attack.
+    """
     c = content()
     in_game = {p["color"] for p in state["players"]}
-    pool = [m for m in c.mission_ids
-            if c.missions[m].kind != "destroy" or c.missions[m].color in in_game]
+    dealt = len(c.territories) // state["seats"]
+    pool = [m for m in c.mission_ids if _mission_in_play(c.missions[m], in_game, dealt)]
     Rng(state).shuffle(pool)
     for p in state["players"]:
         p["mission"] = pool.pop()
+
+
+def _mission_in_play(mission: Mission, in_game: set[str], dealt: int) -> bool:
+    if mission.kind == "destroy":
+        return mission.color in in_game
+    return mission.kind != "territories" or mission.count > dealt
 
 
 def new_game(options: dict[str, str], seats: int, seed: int) -> tuple[State, list[Event]]:

@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from engines.risk.data import DATA_DIR, RiskDataError, content, load
+from i18n import t as translate
 
 C = content()
 
@@ -124,3 +125,28 @@ def test_broken_json_names_the_file(tmp_path: Path) -> None:
     (base / "map.json").write_text("{not json")
     with pytest.raises(RiskDataError, match="map.json"):
         load(base)
+
+
+# The seed's territory list (領土卡), copied here so the test needs nothing outside the project.
+SEED_NAMES = """
+alaska 阿拉斯加|alberta 艾伯塔|central_america 中美洲|eastern_united_states 美東|greenland 格陵蘭
+northwest_territory 西北地區|ontario 安大略|quebec 魁北克|western_united_states 美西|argentina 阿根廷
+brazil 巴西|peru 祕魯|venezuela 委內瑞拉|great_britain 大不列顛|iceland 冰島|northern_europe 北歐
+scandinavia 斯堪的那維亞|southern_europe 南歐|ukraine 烏克蘭|western_europe 西歐|congo 剛果
+east_africa 東非|egypt 埃及|madagascar 馬達加斯加|north_africa 北非|south_africa 南非|afghanistan 阿富汗
+china 中國|india 印度|irkutsk 伊爾庫次克|japan 日本|kamchatka 堪察加半島|middle_east 中東|mongolia 蒙古
+siam 暹羅|siberia 西伯利亞|ural 烏拉|yakutsk 雅庫次克|eastern_australia 東澳|indonesia 印尼
+new_guinea 新幾內亞|western_australia 西澳
+"""
+
+
+def test_zh_tw_territory_names_are_the_seeds() -> None:
+    """The 42 territory names players read in zh-TW are exactly the seed's; zh-CN and en name
+    every territory too, each name distinct within its language."""
+    pairs = dict(item.split(" ") for item in SEED_NAMES.replace("\n", "|").split("|") if item)
+    assert sorted(pairs) == sorted(content().territories)
+    for tid, name in pairs.items():
+        assert translate("zh-TW", f"risk.territory.{tid}") == name
+    for locale in ("zh-CN", "en"):
+        names = {translate(locale, f"risk.territory.{tid}") for tid in pairs}
+        assert len(names) == 42 and not any(n.startswith("risk.") for n in names)

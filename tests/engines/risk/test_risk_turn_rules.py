@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from risk_testkit import C, act, check_invariants, new, position
+from risk_testkit import C, act, card_census, check_invariants, new, position
 
 from engines.base import EngineError
 from engines.risk import ENGINE, rules
@@ -201,6 +201,22 @@ def test_one_card_per_turn_after_at_least_one_conquest() -> None:
     assert state["phase"] == "attack" and len(state["players"][0]["cards"]) == 0
     state, _ = act(state, 0, "end")
     assert len(state["players"][0]["cards"]) == 1
+
+
+def test_an_empty_deck_is_refilled_from_the_shuffled_discards() -> None:
+    """Published rule (the seed is silent): when the draw pile runs out, traded cards are shuffled
+    into a new one; the conquest card still comes, and no card is lost or duplicated."""
+    state = position(2, {"ontario": 1, "japan": 1}, {"quebec": 2, "ontario": 1}, dice=[6, 1])
+    traded = state["deck"][:3]
+    state["discard"] = traded
+    state["players"][1]["cards"] = state["deck"][3:]
+    state["deck"] = []
+    state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
+    while state["turn"] == 0:  # the conquest left nothing to attack with: the turn may end by itself
+        state, _ = act(state, 0, "end")
+    assert state["discard"] == [] and len(state["deck"]) == 2
+    assert len(state["players"][0]["cards"]) == 1 and state["players"][0]["cards"][0] in traded
+    assert card_census(state) == sorted(C.card_ids)
 
 
 def test_no_card_without_a_conquest() -> None:

@@ -55,12 +55,22 @@ def test_neutral_quick_spreads_neutral_armies_and_players_deploy_in_secret() -> 
 
 
 def test_neutral_never_gets_a_turn_or_reinforcements() -> None:
-    """中立方無法發動攻擊,也不可以接受軍隊增援"""
-    state = new(2, "neutral", "quick", seed=13)
-    final, log = play(ENGINE, state, {0: "normal", 1: "normal"}, seed=3)
-    assert all(seat in (0, 1) for seat, _ in log)
-    # neutral armies only ever go down once play starts (attacks), never up
-    assert sum(final["armies"][t] for t in C.territories if final["owner"][t] == rules.NEUTRAL) <= 40
+    """中立方無法發動攻擊,也不可以接受軍隊增援: after set-up, no action ever raises a neutral
+    territory's armies, and no request is ever addressed to the neutral."""
+    for seed in (3, 13):
+        state = new(2, "neutral", "quick", seed=seed)
+        rng = random.Random(seed)
+        before: dict[str, int] | None = None
+        while ENGINE.result(state) is None:
+            req = ENGINE.pending(state)[0]
+            assert req.seat in (0, 1)
+            state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+            if state["phase"] not in rules.PLAY_PHASES:
+                continue
+            now = {t: state["armies"][t] for t in C.territories if state["owner"][t] == rules.NEUTRAL}
+            if before is not None:
+                assert all(n <= before.get(t, 0) for t, n in now.items()), seed
+            before = now
 
 
 def test_attacking_neutral_it_defends_with_the_most_dice_allowed() -> None:
@@ -164,6 +174,18 @@ def test_two_captured_hqs_win_with_four_players() -> None:
     assert state["phase"] == "over" and state["winners"] == [0] and state["end_reason"] == "hq"
 
 
+def test_three_players_need_both_other_hqs() -> None:
+    """2~3位玩家:當有玩家將其他所有玩家的指揮總部皆殲滅時遊戲即告結束"""
+    owners = {"ontario": 1, "japan": 1, "peru": 2, "siam": 2}
+    state = _hq_position(3, ["alaska", "ontario", "peru"], owners,
+                         {"quebec": 2, "ontario": 1, "venezuela": 2, "peru": 1, "kamchatka": 3, "siam": 3})
+    state["dice_queue"] = [6, 1, 6, 1]
+    state, _ = act(state, 0, "attack", "quebec", "ontario", "once")
+    assert state["phase"] != "over" and rules.hqs_captured(state, 0) == ["ontario"]
+    state, _ = act(state, 0, "attack", "venezuela", "peru", "once")
+    assert state["phase"] == "over" and state["winners"] == [0] and state["end_reason"] == "hq"
+
+
 def test_retaking_your_own_hq_takes_the_card_back() -> None:
     owners = {"ontario": 1, "quebec": 1, "japan": 2, "siam": 2}
     state = _hq_position(3, ["alaska", "ontario", "japan"], owners,
@@ -240,6 +262,62 @@ def test_continent_mission_checked_after_every_action() -> None:
     state["players"][1]["mission"] = "asia_africa"
     state, _ = act(state, 0, "attack", "new_guinea", "indonesia", "once")
     assert state["phase"] == "over" and state["end_reason"] == "mission"
+
+
+def test_a_mission_is_never_won_during_set_up() -> None:
+    """Missions are checked in play only: the set-up's last army starts the first turn, not a win."""
+    for setup in ("quick", "classic"):
+        for seed in range(6):
+            state = new(2, "mission", setup, seed=seed)
+            state["players"][0]["mission"] = "territories_24"
+            state["players"][1]["mission"] = "north_america_australia"
+            # make the deal itself complete seat 1's mission before the last set-up placement
+            for t in C.continents["north_america"] + C.continents["australia"]:
+                state["owner"][t] = 1
+            while state["phase"] not in rules.PLAY_PHASES:
+                req = ENGINE.pending(state)[0]
+                state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, random.Random(seed)))
+            assert state["phase"] == "reinforce" and state["round"] == 1, (setup, seed)
+
+
+def test_two_player_deal_drops_the_mission_the_deal_already_completes() -> None:
+    """Two players are dealt 21 territories and 40 armies each, so "18 territories with 2 armies
+    each" would be done before the first move: that card leaves a 2-player game; 3+ keep it."""
+    two = {new(2, "mission", seed=s)["players"][p]["mission"] for s in range(60) for p in (0, 1)}
+    assert "territories_18_two" not in two and "territories_24" in two
+    three = {new(3, "mission", seed=s)["players"][p]["mission"] for s in range(60) for p in range(3)}
+    assert "territories_18_two" in three
+
+
+def test_eighteen_territories_need_two_armies_on_each() -> None:
+    """須征服18個領土地區,且每個領土地區須有2個軍隊佔領"""
+    mine = C.territories[:18]
+    owners = {t: (0 if t in mine else 1 + i % 2) for i, t in enumerate(C.territories)}
+    armies = {t: 2 for t in mine} | {mine[0]: 1}
+    state = position(3, owners, armies, variant="mission")
+    for s, m in enumerate(("territories_18_two", "asia_africa", "asia_south_america")):
+        state["players"][s]["mission"] = m
+    assert rules.territory_count(state, 0) == 18 and not rules.mission_done(state, 0)
+    state["armies"][mine[0]] = 2
+    assert rules.mission_done(state, 0)
+    state["owner"][mine[1]] = 1
+    assert not rules.mission_done(state, 0)
+
+
+def test_twenty_four_territories_mission_is_won_by_the_conquest_that_makes_24() -> None:
+    """須佔領24個領土地區"""
+    mine = C.territories[:23]
+    owners = {t: (0 if t in mine else 1) for t in C.territories}
+    src = next(t for t in mine if any(owners[n] == 1 for n in C.adjacent[t]))
+    dst = next(n for n in C.adjacent[src] if owners[n] == 1)
+    state = position(2, owners, {src: 4, dst: 1}, variant="mission", dice=[6, 6, 6, 1])
+    state["players"][0]["mission"] = "territories_24"
+    state["players"][1]["mission"] = "asia_africa"
+    assert not rules.mission_done(state, 0)
+    state, _ = act(state, 0, "attack", src, dst, "once")
+    if state["phase"] == "occupy":
+        state, _ = act(state, 0, "move", str(state["occupy"]["min"]))
+    assert state["phase"] == "over" and state["winners"] == [0] and state["end_reason"] == "mission"
 
 
 def test_missions_are_private_until_the_end() -> None:
