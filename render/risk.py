@@ -429,6 +429,15 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
             loss += "  " + t(locale, "riskmap.status.conquered")
         loss, size = text_fit(loss, width - dx - 12, 14, min_size=10)
         draw_text(d, (dx, y + 12), loss, size, INK, bold=bool(lb.get("conquered")), anchor="lm")
+        y += 32
+    fights = view.get("turn_summary") or []
+    if fights and phase != "over":
+        text = t(locale, "riskmap.status.turn_battles", attacks=len(fights),
+                 conquered=sum(1 for f in fights if f.get("conquered")),
+                 att=sum(int(f.get("att_loss", 0)) for f in fights),
+                 **{"def": sum(int(f.get("def_loss", 0)) for f in fights)})
+        text, size = text_fit(text, maxw, 14, min_size=10)
+        draw_text(d, (x, y), text, size, MUTED)
 
 
 # ---------------------------------------------------------------------------------------------

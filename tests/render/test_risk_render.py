@@ -292,6 +292,30 @@ def test_last_battle_draws_an_arrow_and_marks_a_conquest() -> None:
     assert _nearest(won.getpixel(ring), {"gold": (255, 204, 64), "other": fought.getpixel(ring)}) == "gold"
 
 
+def test_the_turns_battles_are_summed_up_under_the_last_battle() -> None:
+    """One compact line for the whole turn (attacks, conquests, losses) instead of a line per roll;
+    drawn only while the turn has fought, in the status panel below the map."""
+    battle = {"from": "brazil", "to": "north_africa", "att_dice": [5, 5, 2], "def_dice": [4, 1],
+              "att_loss": 0, "def_loss": 2, "conquered": True}
+    base = {**make_view(4), "last_battle": battle}
+    fights = [{"from": "brazil", "to": "north_africa", "defender": 2, "rolls": 3, "att_loss": 1,
+               "def_loss": 4, "conquered": True},
+              {"from": "peru", "to": "venezuela", "defender": 3, "rolls": 2, "att_loss": 3, "def_loss": 1,
+               "conquered": False}]
+    quiet = render_image(base, "zh-TW", NAMES[:4])
+    summed = render_image({**base, "turn_summary": fights}, "zh-TW", NAMES[:4])
+    top = quiet.height - BAND_H
+    assert quiet.crop((0, 0, quiet.width, top)).tobytes() == summed.crop((0, 0, quiet.width, top)).tobytes()
+    band_rows = [y for y in range(top, quiet.height)
+                 if quiet.crop((0, y, quiet.width, y + 1)).tobytes() != summed.crop((0, y, quiet.width, y + 1)).tobytes()]
+    assert band_rows and min(band_rows) > top + 150  # below the dice line
+    text = t("zh-TW", "riskmap.status.turn_battles", attacks=2, conquered=1, att=4, **{"def": 5})
+    assert "2" in text and "4" in text and "5" in text
+    over = render_image({**base, "turn_summary": fights, "phase": "over", "winners": [1]}, "en", NAMES[:4])
+    over_quiet = render_image({**base, "phase": "over", "winners": [1]}, "en", NAMES[:4])
+    assert over.tobytes() == over_quiet.tobytes()
+
+
 def test_an_attack_across_the_bering_strait_wraps_round_the_map_edge() -> None:
     lay = layout()
     pieces = battle_path(lay, "alaska", "kamchatka")
