@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-#: Below this turn length a reminder would come too close to the deadline to help.
-MIN_REMIND_TURN = 120
+#: Below this turn length a reminder would come too close to the deadline to help; a one-minute
+#: live turn (the shortest the lobby offers) still gets one, 15 seconds before its end.
+MIN_REMIND_TURN = 60
 #: Remind at most this long before the deadline (a quarter of the turn for short turns).
 MAX_REMIND_LEAD = 3600.0
 

@@ -33,7 +33,8 @@ pytestmark = pytest.mark.usefixtures("toy")
 
 
 def test_deadline_policy() -> None:
-    assert deadline_for(0, 60) == (60, None)
+    assert deadline_for(0, 30) == (30, None)
+    assert deadline_for(0, 60) == (60, 45)  # a one-minute live turn is reminded 15 s before its end
     assert deadline_for(0, 120) == (120, 90)
     assert deadline_for(0, 3600) == (3600, 2700)
     assert deadline_for(10, 86400) == (86410, 86410 - 3600)
@@ -81,11 +82,26 @@ async def test_reminder_then_restart_then_timeout(db_path: Path, clock: Clock, t
         await store.close()
 
 
-async def test_short_turns_have_no_reminder(service: MatchService, clock: Clock, recorder: Recorder) -> None:
+async def test_a_one_minute_live_turn_is_reminded_15_seconds_before_its_end(
+        service: MatchService, clock: Clock, recorder: Recorder) -> None:
     mid = (await two_humans(service, turn_seconds=60)).id
     (d,) = await repo.get_deadlines(service.store, mid)
+    assert d.remind_at == d.due_at - 15
+    clock.advance(44)
+    assert await service.run_due() == 0
+    clock.advance(1)
+    await service.run_due()
+    assert recorder.kinds(mid)[-1] == "reminder"
+    clock.advance(15)
+    await service.run_due()
+    assert recorder.kinds(mid)[-1] == "timeout"
+
+
+async def test_shorter_turns_have_no_reminder(service: MatchService, clock: Clock, recorder: Recorder) -> None:
+    mid = (await two_humans(service, turn_seconds=30)).id
+    (d,) = await repo.get_deadlines(service.store, mid)
     assert d.remind_at is None
-    clock.advance(59)
+    clock.advance(29)
     assert await service.run_due() == 0
     clock.advance(1)
     assert await service.run_due() == 1
