@@ -1,4 +1,4 @@
-"""SIGTERM against the real run_bot on the local fake Discord: clean close, database closed; the
+"""SIGTERM and SIGINT (Ctrl-C) against the real run_bot on the local fake Discord: clean close, database closed; the
 start-up wiring (renderer warm-up, scheduler told of new deadlines)."""
 
 from __future__ import annotations
@@ -8,12 +8,15 @@ import os
 import signal
 from pathlib import Path
 
+import pytest
+
 import bot as botmod
 from app_settings import Settings
 from fakediscord import FakeDiscord
 
 
-async def test_sigterm_stops_scheduler_and_closes_database(tmp_path: Path) -> None:
+@pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT], ids=["SIGTERM", "SIGINT"])
+async def test_a_stop_signal_stops_scheduler_and_closes_database(tmp_path: Path, sig: signal.Signals) -> None:
     server = FakeDiscord()
     await server.start()
     try:
@@ -30,14 +33,16 @@ async def test_sigterm_stops_scheduler_and_closes_database(tmp_path: Path) -> No
             assert client.service._due_listener == client.scheduler.reschedule
             assert client.warm_up is not None
             assert await asyncio.wait_for(client.warm_up, 15) == ["render.risk"]
-            os.kill(os.getpid(), signal.SIGTERM)
+            os.kill(os.getpid(), sig)
             await asyncio.wait_for(task, 15)
             assert client.is_closed() and client.closing_down
             assert client.store is None and not client.scheduler.running
     finally:
         await server.close()
-    # The handler was removed again: the default SIGTERM disposition is back.
-    assert signal.getsignal(signal.SIGTERM) is signal.SIG_DFL
+    # The handler was removed again: Python's own disposition is back (Ctrl-C raises
+    # KeyboardInterrupt again, SIGTERM ends the process).
+    default = signal.default_int_handler if sig == signal.SIGINT else signal.SIG_DFL
+    assert signal.getsignal(sig) is default
 
 
 async def test_warm_up_skips_what_it_cannot_prepare() -> None:
