@@ -142,7 +142,26 @@ async def send_private_view(interaction: discord.Interaction, info: MatchInfo) -
     await interaction.followup.send(embed=embed, ephemeral=True)
 
 
-async def public_status(interaction: discord.Interaction, match: MatchInfo, *, with_turn: bool) -> None:
+async def follow_thread(bot: commands.Bot, match: MatchInfo, user: discord.abc.Snowflake) -> bool:
+    """Add ``user`` to the match thread so its posts reach them; False where there is no thread
+    to follow or Discord refuses (the snapshot they asked for is answered all the same)."""
+    if match.thread_id is None or match.status != "active":
+        return False
+    try:
+        thread = bot.get_channel(match.thread_id) or await bot.fetch_channel(match.thread_id)
+        if not isinstance(thread, discord.Thread):
+            return False
+        if thread.archived and not thread.locked:
+            thread = await thread.edit(archived=False)
+        await thread.add_user(user)
+    except discord.HTTPException as exc:
+        log.info("could not add a spectator to the thread: %s", exc, extra={"match": match.id})
+        return False
+    return True
+
+
+async def public_status(interaction: discord.Interaction, match: MatchInfo, *, with_turn: bool,
+                        note: str | None = None) -> None:
     """Ephemeral board + describe lines + whose turn (+ the user's own "Take your turn")."""
     service = _service(interaction)
     locale = user_locale(interaction)
@@ -156,6 +175,8 @@ async def public_status(interaction: discord.Interaction, match: MatchInfo, *, w
     file = await board_file(match, view, locale)
     embed = status_embed(match, describe, pending, locale, image=file.filename if file else None)
     kwargs: dict[str, Any] = {"embed": embed, "ephemeral": True}
+    if note:
+        kwargs["content"] = note
     if file is not None:
         kwargs["file"] = file
     if with_turn:
@@ -183,8 +204,13 @@ class MatchCog(commands.Cog):
     @group.command(name=ls("discord.cmd.spectate.name"), description=ls("discord.cmd.spectate.desc"))
     @match_option
     async def spectate(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        """The public board now, and the match thread joined so the next posts arrive too."""
         await interaction.response.defer(ephemeral=True, thinking=True)
-        await public_status(interaction, await resolve_match(interaction, match), with_turn=False)
+        info = await resolve_match(interaction, match)
+        note = None
+        if await follow_thread(self.bot, info, interaction.user):
+            note = t(user_locale(interaction), "discord.match.following", thread=f"<#{info.thread_id}>")
+        await public_status(interaction, info, with_turn=False, note=note)
 
     @group.command(name=ls("discord.cmd.hand.name"), description=ls("discord.cmd.hand.desc"))
     @match_option

@@ -6,9 +6,11 @@ from __future__ import annotations
 import pytest
 from e2e_support import RealBots, Table, real_bot_missing
 
+from cogs.utils.board import seat_names
 from fakediscord import FakeDiscord, FakeInteraction
 from fakediscord.limits import FLAG_LOADING
 from i18n import normalize_locale, t
+from render import render_board
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
 
@@ -74,4 +76,52 @@ async def test_match_commands_and_move_by_autocomplete(fake: FakeDiscord, real_b
     assert help_reply.ephemeral and help_reply.text()
     rules = await answered(fake, await fake.slash(bob, fake.general, "rules", game="pentactic"))
     assert rules.text()
+    fake.assert_clean()
+
+
+async def test_a_spectator_sees_the_public_board_and_joins_the_thread(fake: FakeDiscord, real_bots: RealBots,
+                                                                      table: Table) -> None:
+    await real_bots.start()
+    alice = fake.add_user("alice", locale="en-US")
+    bob = fake.add_user("bob", locale="en-US")
+    carol = fake.add_user("carol", locale="zh-TW")
+    match_id, lobby = await table.open_lobby(alice, "pentactic")
+    await table.lobby_click(bob, lobby, match_id, "join")
+    await table.lobby_click(alice, lobby, match_id, "start")
+
+    async def active():
+        info = await real_bots.service.get(match_id)
+        return info if info.status == "active" and info.thread_id else None
+
+    info = await table.until(active, 10, "the match to start")
+    thread = fake.channel(info.thread_id)
+    assert carol.id not in thread.members
+
+    seen = await answered(fake, await fake.slash(carol, fake.general, "match spectate", match=match_id))
+    assert seen.ephemeral and seen.ephemeral_for == carol.id
+    assert t("zh-TW", "discord.match.following", thread=f"<#{thread.id}>") in seen.text()
+    assert carol.id in thread.members, "the spectator follows the thread from now on"
+    # exactly the public view (the board everyone may see, in the spectator's language), no turn button
+    assert not [c for c in seen.custom_ids() if c.startswith("g:t:")]
+    public = await real_bots.service.view(match_id, None)
+    spectator_png = next(a.data for a in seen.attachments if a.content_type == "image/png")
+    assert spectator_png == render_board(public, "zh-TW", seat_names(await real_bots.service.get(match_id)))
+    mover = [u for u in (alice, bob) if await real_bots.service.pending_for_user(match_id, u.id)][0]
+    status = await answered(fake, await fake.slash(mover, thread, "match status"))
+    assert [c for c in status.custom_ids() if c.startswith("g:t:")], "the player gets their turn button"
+    fake.assert_clean()
+
+
+async def test_too_many_lobbies_get_one_translated_line(fake: FakeDiscord, real_bots: RealBots,
+                                                        table: Table) -> None:
+    from service.lobby import LOBBIES_PER_USER, LOBBY_WINDOW_SECONDS
+
+    await real_bots.start()
+    dave = fake.add_user("dave", locale="zh-CN")
+    for _ in range(LOBBIES_PER_USER):
+        await table.open_lobby(dave, "pentactic")
+    refused = await answered(fake, await fake.slash(dave, fake.general, "play", game="pentactic"))
+    assert refused.ephemeral and refused.ephemeral_for == dave.id and not refused.custom_ids()
+    assert refused.content == t("zh-CN", "core.err.rate_user", count=LOBBIES_PER_USER,
+                                minutes=int(LOBBY_WINDOW_SECONDS // 60))
     fake.assert_clean()
