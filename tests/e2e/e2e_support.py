@@ -196,18 +196,29 @@ def control_labels() -> set[str]:
 
 
 async def play_to_end(fake: FakeDiscord, bots: RealBots, table: Table, match_id: int, thread_id: int,
-                      players: list[FakeUser], max_moves: int = 200) -> int:
-    """Whoever is asked clicks take-your-turn and walks the first options; returns the move count."""
+                      players: list[FakeUser], max_moves: int = 200, ai_patience: float = 30.0) -> int:
+    """Whoever is asked clicks take-your-turn and walks the first options; returns the move count.
+
+    While only AI seats are asked it waits for them, so a game against the AI is played through.
+    """
     from cogs.utils import ids
 
     labels = control_labels()
     moves = 0
+    loop = asyncio.get_running_loop()
+    ai_deadline = loop.time() + ai_patience
     while moves < max_moves:
         pending = []
         for user in players:
             pending += [(user, r) for r in await bots.service.pending_for_user(match_id, user.id)]
         if not pending:
-            return moves
+            if (await bots.service.get(match_id)).status != "active":
+                return moves
+            if loop.time() > ai_deadline:
+                raise AssertionError(f"match {match_id}: nobody was asked for {ai_patience} s")
+            await asyncio.sleep(0.05)
+            continue
+        ai_deadline = loop.time() + ai_patience
         user, req = pending[0]
         turn_id = ids.turn_id(match_id, req)
 
