@@ -95,6 +95,7 @@ async def test_a_spectator_sees_the_public_board_and_joins_the_thread(fake: Fake
 
     info = await table.until(active, 10, "the match to start")
     thread = fake.channel(info.thread_id)
+    assert thread.auto_archive_duration == 10080, "a match thread stays open for a week of silence"
     assert carol.id not in thread.members
 
     seen = await answered(fake, await fake.slash(carol, fake.general, "match spectate", match=match_id))
