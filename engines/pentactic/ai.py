@@ -1,14 +1,17 @@
 """Pentactic AI: "easy" plays uniformly random legal moves, "normal" plays with purpose.
 
 The normal AI judges a board by how well the attacker's remaining pieces can still go on it:
-for every piece, how many legal placements survive. Those counts come from bitsets over the
-legal placements (one bit per placement, one set per square), so the effect of covering five
-squares or one disc square on every piece is a handful of big-int operations, and a decision
-over thousands of candidates stays well under the 200 ms budget.
+for every piece, how many legal placements survive, and how many pieces the connected empty
+areas can hold at most (area // 5 each: squares in pockets too small for a piece are wasted).
+The placement counts come from bitsets over the legal placements (one bit per placement, one
+set per square), so the effect of covering five squares or one disc square on every piece is a
+handful of big-int operations, and a decision over thousands of candidates stays well under the
+200 ms budget.
 
 * Attacker: keep as many pieces placeable as possible and as flexible as possible; because the
   score term is concave, placing scarce pieces (X, I, ...) early is preferred automatically.
-* Defender: put the disc where it hurts the attacker most (the same measure, minimised).
+* Defender: shortlist the discs that hurt the attacker most (the same measure, minimised), then
+  pick among them by playing the board out many times at random (modes 1 and 2).
 * Discard: remove the opponent's most accommodating piece (compact shapes fit into the last
   holes; X and I are the hardest to place and are left to hurt their owner).
 * Solo: follow an exact solution when the solver finds one quickly, else the attacker rule.
@@ -39,7 +42,10 @@ SOLO_NODES = 5_000
 #: How many of the best one-ply candidates get a one-ply deeper look (fixed: decisions must not
 #: depend on the machine's speed, only on the rng).
 ATTACK_LOOKAHEAD = 24
-DEFENCE_LOOKAHEAD = 5
+#: The defender plays each of its best ROLLOUT_CANDIDATES discs out ROLLOUTS times: about 75 ms at
+#: worst (early on 11x6); strength in tests/engines/pentactic/test_pentactic_ai_strength.py.
+ROLLOUT_CANDIDATES = 6
+ROLLOUTS = 24
 
 
 def choose(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
@@ -76,7 +82,9 @@ class _Field:
 
     def __init__(self, g: Geometry, occ: int, pieces: list[str]) -> None:
         self.g = g
+        self.occ = occ
         self.pieces = pieces
+        self._caps: dict[int, int] = {}
         self.legal: list[Placement] = []
         self.by_piece: dict[str, int] = {}
         index: dict[int, int] = {}
@@ -89,7 +97,6 @@ class _Field:
                     index[id(pl)] = i
                     bits |= 1 << i
             self.by_piece[p] = bits
-        self._kills: list[int] | None = None
         self.kill: list[int] = []
         for cell in g.covering:
             bits = 0
@@ -99,12 +106,6 @@ class _Field:
                     bits |= 1 << i
             self.kill.append(bits)
 
-    def kills(self) -> list[int]:
-        """For every legal placement, the placements it rules out (computed once, on demand)."""
-        if self._kills is None:
-            self._kills = [self.killed_by(pl.mask) for pl in self.legal]
-        return self._kills
-
     def killed_by(self, mask: int) -> int:
         out = 0
         while mask:
@@ -113,16 +114,50 @@ class _Field:
             mask ^= low
         return out
 
-    def value(self, killed: int, skip: str | None = None) -> float:
+    def capacity(self, extra: int) -> int:
+        free = self.g.full & ~(self.occ | extra)
+        cap = self._caps.get(free)
+        if cap is None:
+            cap = self._caps[free] = region_capacity(self.g, free)
+        return cap
+
+    def value(self, killed: int, skip: str | None = None, extra: int = 0) -> float:
         """Higher is better for the attacker: concave in each piece's surviving placements."""
         alive = ~killed
         total = 0.0
+        dead = 0
+        count = 0
         for p, bits in self.by_piece.items():
             if p == skip:
                 continue
+            count += 1
             n = (bits & alive).bit_count()
-            total += _LOG[n] if n else -DEAD_PENALTY
-        return total
+            if n:
+                total += _LOG[n]
+            else:
+                dead += 1
+        # Pieces that cannot all fit, even if each one alone still does, are as dead.
+        dead = max(dead, count - self.capacity(extra))
+        return total - DEAD_PENALTY * dead
+
+
+def region_capacity(g: Geometry, free: int) -> int:
+    """At most how many pentominoes fit in ``free``: the sum over its connected areas of
+    (area // 5). Squares in areas too small for a piece, and the remainders, are wasted."""
+    w = g.width
+    not_first = g.full & ~g.col_masks[0]
+    not_last = g.full & ~g.col_masks[-1]
+    cap = 0
+    while free:
+        comp = free & -free
+        while True:
+            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & free
+            if grow == comp:
+                break
+            comp = grow
+        cap += comp.bit_count() // 5
+        free &= ~comp
+    return cap
 
 
 def disc_capacity(g: Geometry, occ: int, discs: int) -> int:
@@ -181,42 +216,71 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
         _, discs = board_masks(g, board)
         left = state["players"][seat]["discs"] - 1
         for x, y in g.mask_cells(legal_disc_mask(g, board)):
-            drop = base - field.value(field.kill[y * g.width + x])
+            drop = base - field.value(field.kill[y * g.width + x], extra=g.bit(x, y))
             if state["mode"] != "3" and STUCK_WEIGHT:
                 bit = g.bit(x, y)
                 drop -= STUCK_WEIGHT * _stuck(g, occ | bit, discs | bit, left)
             scored.append((drop + lead, (t, x, y)))
-    if level == "normal" and state["mode"] != "3":
-        scored = _defence_lookahead(state, g, scored)
+    if state["mode"] != "3":
+        scored = _defence_rollouts(state, seat, g, scored, rng)
     t, x, y = _best(scored, rng)
     return ["disc", *prefix(t), cell_token(x, y)]
+
+
+def _rollout(g: Geometry, occ: int, discs: int, legal: list[tuple[str, int]], pieces: int, in_hand: int,
+             rng: random.Random) -> int:
+    """Play one board to its end from a position where the attacker is to move: the attacker
+    places a random legal piece (``legal``: (piece, mask) pairs still free), then the defender
+    a random legal disc, and so on. Returns the attacker's pieces left minus the defender's discs
+    left: the attacker's mode-1 round score, and in mode 2 the points this board costs its owner
+    minus those it costs the defender."""
+    while legal:
+        piece, mask = legal[rng.randrange(len(legal))]
+        occ |= mask
+        pieces -= 1
+        if in_hand:
+            cells = disc_cells(g, occ, discs)
+            if cells:
+                k = rng.randrange(cells.bit_count())
+                while k:
+                    cells &= cells - 1
+                    k -= 1
+                b = cells & -cells
+                occ |= b
+                discs |= b
+                in_hand -= 1
+        legal = [(p, m) for p, m in legal if p != piece and not (m & occ)]
+    return pieces - in_hand
+
+
+def _defence_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[float, Any]],
+                      rng: random.Random) -> list[tuple[float, Any]]:
+    """Re-rank the best discs (by the one-ply measure) by the mean result of random play-outs.
+
+    The one-ply measure cannot see how a disc makes the attacker's later pieces collide; playing
+    the board out many times can. Every candidate is played out with the same random streams
+    (common random numbers), so differences come from the disc, not from luck; the one-ply
+    measure breaks ties. Fixed counts keep the decision independent of the machine's speed."""
+    seeds = [rng.randrange(1 << 30) for _ in range(ROLLOUTS)]
+    in_hand = state["players"][seat]["discs"] - 1
+    out = []
+    for drop, (t, x, y) in _top(scored, ROLLOUT_CANDIDATES):
+        board = rules.board_of(state, t)
+        occ, discs = board_masks(g, board)
+        victim = rules.attacker(state) if state["mode"] == "1" else t
+        pieces = state["players"][victim]["pieces"]
+        b = g.bit(x, y)
+        legal = [(p, pl.mask) for p in pieces for pl in g.placements[p] if not (pl.mask & (occ | b))]
+        total = sum(_rollout(g, occ | b, discs | b, legal, len(pieces), in_hand, random.Random(sd))
+                    for sd in seeds)
+        out.append((total / ROLLOUTS + 0.001 * drop, (t, x, y)))
+    return out
 
 
 def _top(scored: list[tuple[float, Any]], k: int) -> list[tuple[float, Any]]:
     """The ``k`` best candidates, ties kept in generation order (deterministic)."""
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
     return [scored[i] for i in order[:k]]
-
-
-def _defence_lookahead(state: State, g: Geometry, scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
-    """Re-rank the best discs by the attacker's best reply to each (one ply deeper)."""
-    out = []
-    fields: dict[int, _Field] = {}
-    for drop, (t, x, y) in _top(scored, DEFENCE_LOOKAHEAD):
-        if t not in fields:
-            occ, _ = board_masks(g, rules.board_of(state, t))
-            victim = rules.attacker(state) if state["mode"] == "1" else t
-            fields[t] = _Field(g, occ, state["players"][victim]["pieces"])
-        field = fields[t]
-        disc = field.kill[y * g.width + x]
-        kills = field.kills()
-        replies = [field.value(disc | kills[i], skip=pl.piece)
-                   for i, pl in enumerate(field.legal) if not (disc >> i) & 1]
-        if not replies:
-            out.append((DEAD_PENALTY * 10 + drop, (t, x, y)))
-            continue
-        out.append((-max(replies) + 0.01 * drop, (t, x, y)))
-    return out
 
 
 # ----- attack -------------------------------------------------------------------------------
@@ -240,7 +304,7 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
         if sol:
             return _place(sol[0])
     field = _Field(g, occ, pieces)
-    scored = [(field.value(field.killed_by(pl.mask), skip=pl.piece), pl) for pl in field.legal]
+    scored = [(field.value(field.killed_by(pl.mask), skip=pl.piece, extra=pl.mask), pl) for pl in field.legal]
     if level == "normal" and state["mode"] != "4":
         scored = _attack_lookahead(state, seat, g, field, occ, scored)
     return _place(_best(scored, rng))
@@ -270,7 +334,8 @@ def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: 
         worst = first
         while squares:
             low = squares & -squares
-            worst = min(worst, field.value(placed | field.kill[low.bit_length() - 1], skip=pl.piece))
+            worst = min(worst, field.value(placed | field.kill[low.bit_length() - 1], skip=pl.piece,
+                                           extra=pl.mask | low))
             squares ^= low
         if STUCK_WEIGHT and in_hand:
             worst += STUCK_WEIGHT * _stuck(g, occ | pl.mask, discs, in_hand)

@@ -88,17 +88,20 @@ class PentacticEngine(Engine):
 
     @staticmethod
     def _hint(state: State, events: list[Event]) -> None:
+        """Solo only. The hint is public like everything in Pentactic: the only player's game, so
+        it goes into the view (drawn on the board image until the next placement) and the event
+        is public too, which also reaches a player whose DMs are closed."""
         status, pl = find_hint(state)
         state["hints"] += 1
         if pl is None:
             state["hint"] = None
-            events.append(Event(_m(f"ev.hint_{status}"), to=(0,), kind="hint"))
+            events.append(Event(_m(f"ev.hint_{status}"), kind="hint"))
             return
         cells = [[x, y] for x, y in rules.geo(state).mask_cells(pl.mask)]
         state["hint"] = {"piece": pl.piece, "orientation": pl.orientation, "anchor": pl.anchor,
                          "cells": cells}
         events.append(Event(_m("ev.hint", piece=pl.piece, orientation=pl.orientation + 1,
-                               cell=pl.anchor), to=(0,), kind="hint"))
+                               cell=pl.anchor), kind="hint"))
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return build_view(state)

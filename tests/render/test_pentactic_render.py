@@ -189,6 +189,21 @@ def test_solo_hint_is_drawn_like_a_ghost() -> None:
         assert _at(b, cell_box(view, 0, cell), 0.3, 0.7) != EMPTY
 
 
+def test_engine_solo_hint_changes_the_thread_image() -> None:
+    """A hint asked for through the engine reaches the public view and so the board image."""
+    state = ENGINE.new_state({"mode": "4", "board": "8x8"}, 1, 12)
+    before = ENGINE.view(state, None)
+    state, _ = ENGINE.apply(state, 0, ["hint"])
+    after = ENGINE.view(state, None)
+    assert after["hint"] is not None
+    plain, hinted = compose(before, "en", NAMES), compose(after, "en", NAMES)
+    assert ImageChops.difference(plain, hinted).getbbox() is not None
+    for cell in after["hint"]["cells"]:
+        assert _at(plain, cell_box(after, 0, cell), 0.3, 0.7) == EMPTY
+        assert _at(hinted, cell_box(after, 0, cell), 0.3, 0.7) != EMPTY
+    assert render(after, "en", NAMES) != render(before, "en", NAMES)
+
+
 @pytest.mark.parametrize(("boards", "per_row"), [(1, 1), (2, 2), (3, 3), (4, 2), (5, 3), (6, 3)])
 def test_board_grid_has_at_most_three_per_row(boards: int, per_row: int) -> None:
     assert layout(11, 6, boards).per_row == per_row

@@ -133,6 +133,25 @@ def test_view_shape_and_describe(mode: str) -> None:
     assert result is not None and result.winners == view["winners"] and result.summary.key in en
 
 
+def test_solo_hint_is_public_in_the_view_until_the_next_placement() -> None:
+    """docs/rules/pentactic.md, mode 4: the hint is public (the only player's game), in the view
+    that the thread image is drawn from, and in a public event."""
+    state = new("4", "8x8", seed=12)
+    assert ENGINE.view(state, None)["hint"] is None
+    state, events = act(state, ["hint"])
+    view = ENGINE.view(state, None)
+    hint = view["hint"]
+    assert hint is not None and view == ENGINE.view(state, 0) and view["hints_used"] == 1
+    assert [e.to for e in events] == [None] and events[0].msg.params["piece"] == hint["piece"]
+    cells = placement_cells(hint["piece"], hint["orientation"], hint["anchor"], 8, 8)
+    assert cells is not None and sorted(map(tuple, hint["cells"])) == sorted(cells)
+    state, _ = act(state, ["place", hint["piece"], str(hint["orientation"]), hint["anchor"]])
+    view = ENGINE.view(state, None)
+    assert view["hint"] is None and view["hints_used"] == 1
+    placed = view["boards"][0]["pieces"][-1]
+    assert sorted(map(tuple, placed["cells"])) == sorted(cells)
+
+
 def test_option_specs_are_translated() -> None:
     en = catalog("en")
     for spec in ENGINE.option_specs():

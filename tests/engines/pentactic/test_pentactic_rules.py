@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -40,6 +41,62 @@ def test_duel_two_rounds_with_swapped_roles() -> None:
     final, _ = play_out(state, random.Random(3))
     rounds = final["round_results"]
     assert [(r["round"], r["attacker"], r["defender"]) for r in rounds] == [(1, 0, 1), (2, 1, 0)]
+
+
+@pytest.mark.parametrize("board", ["8x8", "9x7", "11x6"])
+def test_duel_board_is_chosen_once_and_kept_for_round_two(board: str) -> None:
+    """雙方玩家共同決定欲使用的棋盤範圍棋格數(8ⅹ8,9ⅹ7,11ⅹ6其中之一),並沿用至次局"""
+    state = new("1", board)
+    size = (state["width"], state["height"])
+    rng = random.Random(6)
+    while state["round"] == 1:
+        seat = ENGINE.pending(state)[0].seat
+        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+    view = ENGINE.view(state, None)
+    assert (view["board"], view["width"], view["height"]) == (board, *size)
+    # 各局進行時,先將遊戲圖板置於桌面中央: round 2 starts on the same board, cleared.
+    assert view["boards"] == [{"owner": 1, "discs": [], "pieces": []}]
+    final, _ = play_out(state, rng)
+    assert (final["board"], final["width"], final["height"]) == (board, *size)
+
+
+def test_duel_attacker_takes_twelve_pieces_defender_eight_discs() -> None:
+    """攻方玩家拿取12個五方連塊,守方玩家則拿取8個圓形標記,分別置於其面前桌上"""
+    state = new("1")
+    rng = random.Random(2)
+    for rnd, (a, d) in ((1, (0, 1)), (2, (1, 0))):
+        while state["round"] != rnd or state["phase"] != "discard":
+            seat = ENGINE.pending(state)[0].seat
+            state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+        players = ENGINE.view(state, None)["players"]
+        assert players[a]["pieces_left"] == list(PIECES) and players[a]["discs_left"] == 0
+        assert players[d]["pieces_left"] == [] and players[d]["discs_left"] == 8
+        assert (players[a]["role"], players[d]["role"]) == ("attacker", "defender")
+
+
+def test_duel_each_turn_is_defence_then_attack() -> None:
+    """遊戲將進行多輪,各輪進行時包括2個階段:(1)守方行動 … (2)攻方行動"""
+    state, _ = act(new("1", "11x6"), ["discard", "X"])
+    rng = random.Random(9)
+    kinds = []
+    while state["round"] == 1:
+        (req,) = ENGINE.pending(state)
+        kinds.append((req.seat, req.kind))
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "easy"))
+    # 11x6 holds six discs: six (defence, attack) pairs, then the attacker alone (forced passes).
+    assert kinds[:12] == [(1, "defend"), (0, "turn")] * 6
+    assert set(kinds[12:]) <= {(0, "turn")}
+
+
+def test_duel_discard_is_part_of_the_setup_and_not_skippable() -> None:
+    """守方玩家可從攻方玩家面前桌上,任選1個五方連塊,將其棄置 — docs/rules/pentactic.md, Decision:
+    「可」 describes the step (as in 玩家可拿起1個圓形標記), it is not an option to skip it."""
+    state = new("1")
+    assert [o.value for o in ENGINE.step(state, 1, []).options] == ["discard"]
+    for bad in (["keep"], ["pass"], ["disc", "a1"], ["place", "F", "0", "a1"], ["discard"]):
+        with pytest.raises(EngineError):
+            ENGINE.apply(state, 1, bad)
+    assert [o.value for o in ENGINE.step(state, 1, ["discard"]).options] == list(PIECES)
 
 
 def test_defender_discards_one_of_the_attackers_pieces() -> None:
@@ -177,6 +234,26 @@ def test_duel_lowest_total_wins_and_ties_share() -> None:
 
 # ----- mode 2 -------------------------------------------------------------------------------
 
+@pytest.mark.parametrize(("mode", "seats"), [("2", 2), ("3", 3), ("3", 6)])
+def test_every_player_has_own_board_twelve_pieces_and_eight_discs(mode: str, seats: int) -> None:
+    """各玩家分別將遊戲圖板置於自家面前桌上,12個五方連塊及8個圓形標記,則置於自家圖板旁邊桌上"""
+    view = ENGINE.view(new(mode, "9x7", seats=seats), None)
+    assert [b["owner"] for b in view["boards"]] == list(range(seats))
+    assert all(b["discs"] == [] and b["pieces"] == [] for b in view["boards"])
+    for p in view["players"]:
+        assert p["pieces_left"] == list(PIECES) and p["discs_left"] == 8
+
+
+def test_board_is_one_of_the_three_sizes() -> None:
+    """棋盤範圍棋格數(8ⅹ8,9ⅹ7,11ⅹ6其中之一)"""
+    (spec,) = [s for s in ENGINE.option_specs() if s.name == "board"]
+    assert [c for c, _ in spec.choices] == ["8x8", "9x7", "11x6"]
+    for board, size in (("8x8", (8, 8)), ("9x7", (9, 7)), ("11x6", (11, 6))):
+        for mode in ("1", "2", "3", "4"):
+            view = ENGINE.view(new(mode, board), None)
+            assert (view["width"], view["height"]) == size
+
+
 def test_two_player_discard_starting_player_then_alternate() -> None:
     """從起始玩家開始,雙方玩家輪流從對手玩家面前桌上,任選1個五方連塊,將其棄置"""
     state = new("2")
@@ -227,6 +304,40 @@ def test_two_player_pass_when_no_piece_fits() -> None:
     assert "pentactic.ev.pass_no_piece" in _keys(events)
     assert state["players"][0]["passed"] is True
     assert ENGINE.pending(state)[0].seat == 1 and state["phase"] == "attack"
+
+
+def _no_disc_square(state: dict, owner: int, by: int) -> None:
+    """Leave ``owner`` a 3x2 hole (a P still fits) in rows 7-8, both rows closed by discs."""
+    board = rules.board_of(state, owner)
+    hole = {(x, y) for x in (5, 6, 7) for y in (6, 7)}
+    discs = [[0, 6, by], [1, 7, by]]
+    board["pieces"] = [_fill_except(8, 8, hole | {(0, 6), (1, 7)})]
+    board["discs"] = discs
+
+
+def test_two_player_defender_passes_when_no_square_is_legal() -> None:
+    """(1)防守行動 … 若玩家無法放置圓形標記,可喊出「PASS」跳過"""
+    state, _ = act(new("2"), ["discard", "I"])
+    _no_disc_square(state, 1, 0)
+    state, events = act(state, ["discard", "X"])
+    assert "pentactic.ev.pass_no_square" in _keys(events)
+    assert state["players"][0]["passed"] and state["players"][0]["discs"] == 8
+    assert ENGINE.pending(state)[0].seat == 1 and state["phase"] == "defend"
+    assert rules.can_attack(state, 1), "seat 1 can still place P: the game goes on"
+
+
+def test_multiplayer_defender_passes_only_when_no_opponent_board_takes_a_disc() -> None:
+    """(1)防守行動 … 若玩家無法放置圓形標記,可喊出「PASS」跳過 (mode 3)"""
+    state, _ = act(new("3", seats=3), ["discard", "1", "T"])
+    state, _ = act(state, ["discard", "2", "U"])
+    _no_disc_square(state, 1, 2)
+    before = json.loads(json.dumps(state))
+    state, events = act(before, ["discard", "0", "V"])
+    assert [o.value for o in ENGINE.step(state, 0, ["disc"]).options] == ["2"], "board 1 is closed"
+    _no_disc_square(before, 2, 1)
+    state, events = act(before, ["discard", "0", "V"])
+    assert "pentactic.ev.pass_no_square" in _keys(events)
+    assert ENGINE.pending(state)[0].seat == 1
 
 
 def test_two_player_game_ends_when_both_cannot_place() -> None:
@@ -302,6 +413,46 @@ def test_multiplayer_disc_on_any_opponents_board() -> None:
     assert not ({"a5", "b5", "c1", "c2", "h2", "h1"} & cells) and "c3" in cells
 
 
+def _mode3_after_discards(seats: int = 3) -> dict:
+    state = new("3", seats=seats)
+    rng = random.Random(1)
+    while state["phase"] == "discard":
+        state, _ = act(state, ENGINE.ai_action(state, ENGINE.pending(state)[0].seat, rng, "easy"))
+    return state
+
+
+def test_multiplayer_attack_in_seat_order_on_own_boards() -> None:
+    """(2)攻擊行動 所有玩家輪流將1個五方連塊,置於自家棋盤上的空格位置處"""
+    state = _mode3_after_discards()
+    for seat, target in ((0, "1"), (1, "2"), (2, "0")):
+        state, _ = act(state, ["disc", target, "h8"], seat)
+    assert state["phase"] == "attack"
+    for seat in range(3):
+        assert ENGINE.pending(state)[0].seat == seat
+        piece = state["players"][seat]["pieces"][0]
+        with pytest.raises(EngineError):
+            ENGINE.apply(state, seat, ["place", "1", piece, "0", "a1"])  # no target: own board only
+        state, _ = act(state, ["place", piece, "0", "a1"], seat)
+        assert [pc["piece"] for pc in rules.board_of(state, seat)["pieces"]] == [piece]
+        assert all(not rules.board_of(state, o)["pieces"] for o in range(seat + 1, 3))
+    assert state["phase"] == "defend" and state["round"] == 2 and ENGINE.pending(state)[0].seat == 0
+
+
+def test_multiplayer_tie_is_shared_by_the_tied_players_only() -> None:
+    """最後,所有玩家比較所得分數,分數低者即為遊戲贏家。若出現平手局面,則由平手玩家共同贏得遊戲勝利"""
+    state, _ = act(new("3", seats=3), ["discard", "1", "T"])
+    state, _ = act(state, ["discard", "2", "U"])
+    for owner in range(3):
+        rules.board_of(state, owner)["pieces"] = [_fill_except(8, 8, {(0, 0), (7, 7)})]
+    state["players"][1]["pieces"].remove("F")
+    state["players"][2]["pieces"].remove("F")
+    state, events = act(state, ["discard", "0", "V"])
+    assert state["phase"] == "over" and "pentactic.ev.game_over" in _keys(events)
+    result = ENGINE.result(state)
+    assert result.scores == {0: 11 + 8, 1: 10 + 8, 2: 10 + 8}
+    assert result.winners == [1, 2]
+
+
 @pytest.mark.parametrize("seats", [3, 5, 6])
 def test_multiplayer_plays_to_the_end(seats: int) -> None:
     """遊戲持續進行至當所有玩家皆無法將五方連塊放置於棋盤上時,遊戲即告結束 … 分數低者即為遊戲贏家"""
@@ -354,7 +505,7 @@ def test_solo_place_all_twelve_with_hints_scores_zero() -> None:
     for _ in range(12):
         state, events = act(state, ["hint"])
         hint = state["hint"]
-        assert events[0].msg.key == "pentactic.ev.hint" and events[0].to == (0,)
+        assert events[0].msg.key == "pentactic.ev.hint" and events[0].to is None
         state, _ = act(state, ["place", hint["piece"], str(hint["orientation"]), hint["anchor"]])
     assert state["phase"] == "over" and state["winners"] == [0]
     assert ENGINE.result(state).scores == {0: 0}
@@ -398,3 +549,34 @@ def test_discs_only_shrink_space_so_stuck_is_final() -> None:
         for p in pieces:
             if not g.fits_anywhere(p, occ):
                 assert not g.fits_anywhere(p, more)
+
+
+# ----- the discard Decision (docs/rules/pentactic.md, mode 1) -------------------------------
+
+def _round_one_score(seed: int, board: str, discard: bool, attacker: str) -> int:
+    """Mode 1, round 1 with the normal defender: the attacker's score, with the defender's
+    discard or with the discard step skipped (what an optional discard would allow)."""
+    state = new("1", board, seed=seed)
+    rng = random.Random(seed)
+    if discard:
+        state, _ = act(state, ENGINE.ai_action(state, 1, rng, "normal"))
+    else:
+        state["phase"] = "defend"
+        rules.settle(state, [])
+    while state["round"] == 1:
+        seat = ENGINE.pending(state)[0].seat
+        state, _ = act(state, ENGINE.ai_action(state, seat, rng, attacker if seat == 0 else "normal"), seat)
+    return state["round_results"][0]["score"]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("board", ["8x8", "9x7", "11x6"])
+def test_discarding_is_no_gain_for_the_defender(board: str) -> None:
+    """守方玩家可…任選1個五方連塊,將其棄置: why the discard is compulsory (Decision). Were it
+    optional, not discarding would be at least as good for the defender (a higher attacker
+    score), so the rule would never be used."""
+    seeds = range(30)
+    for attacker, margin in (("easy", 0.3), ("normal", 0.0)):
+        kept = sum(_round_one_score(s, board, False, attacker) for s in seeds) / len(seeds)
+        discarded = sum(_round_one_score(s, board, True, attacker) for s in seeds) / len(seeds)
+        assert kept >= discarded + margin, (attacker, kept, discarded)
