@@ -9,6 +9,7 @@ import pytest
 from e2e_support import RealBots, Table, play_to_end, real_bot_missing
 
 from fakediscord import FakeDiscord
+from i18n import t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
 
@@ -40,4 +41,34 @@ async def test_pentactic_mode_plays_to_the_end(fake: FakeDiscord, real_bots: Rea
         verbs = {tuple(e.action[:1]) for e in await real_bots.service.log(match_id, limit=10_000)
                  if e.seat == 0 and e.source == "user"}
         assert ("place",) in verbs and ("disc",) in verbs, verbs
+    fake.assert_clean()
+
+
+async def test_a_solo_hint_is_shown_in_the_thread(fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    """Solo hints are public (docs/rules/pentactic.md): asked by /move, shown in the match thread
+    as a line and on the board, so a player with closed DMs gets it too."""
+    await real_bots.start()
+    host = fake.add_user("solo", locale="en-US")
+    host.dms_open = False
+    match_id, lobby = await table.open_lobby(host, "pentactic")
+    await table.lobby_option(host, lobby, match_id, "mode", "4")
+    await table.lobby_click(host, lobby, match_id, "start")
+
+    async def active():
+        info = await real_bots.service.get(match_id)
+        return info if info.status == "active" and info.thread_id else None
+
+    info = await table.until(active, 10, "the match to start")
+    await table.until(lambda: real_bots.service.pending_for_user(match_id, host.id), 10, "the first request")
+    ix = await fake.slash(host, fake.channel(info.thread_id), "move", action="hint")
+    await fake.wait_for(lambda: ix.replies(), 10, "the /move answer")
+
+    async def hinted():
+        return (await real_bots.service.view(match_id, None)).get("hint")
+
+    hint = await table.until(hinted, 10, "the hint in the public view")
+    line = t("en", "pentactic.ev.hint", piece=hint["piece"], orientation=hint["orientation"] + 1,
+             cell=hint["anchor"])
+    await fake.wait_for(lambda: any(line in m.text() for m in fake.messages_in(info.thread_id)), 10,
+                        f"the hint line {line!r} in the thread")
     fake.assert_clean()
