@@ -4,7 +4,7 @@ autocomplete, /help and /rules — answered in the user's language, within Disco
 from __future__ import annotations
 
 import pytest
-from e2e_support import RealBots, Table, real_bot_missing
+from e2e_support import RealBots, Table, play_to_end, real_bot_missing
 
 from cogs.utils.board import seat_names
 from fakediscord import FakeDiscord, FakeInteraction
@@ -125,4 +125,32 @@ async def test_too_many_lobbies_get_one_translated_line(fake: FakeDiscord, real_
     assert refused.ephemeral and refused.ephemeral_for == dave.id and not refused.custom_ids()
     assert refused.content == t("zh-CN", "core.err.rate_user", count=LOBBIES_PER_USER,
                                 minutes=int(LOBBY_WINDOW_SECONDS // 60))
+    fake.assert_clean()
+
+
+async def test_each_player_is_told_of_their_turn_the_way_they_chose(fake: FakeDiscord, real_bots: RealBots,
+                                                                    table: Table) -> None:
+    """/match settings notify: Alice asks for a DM (no ping in the thread), Bob for nothing at all."""
+    await real_bots.start()
+    alice = fake.add_user("alice", locale="en-US")
+    bob = fake.add_user("bob", locale="en-US")
+    for user, mode in ((alice, "dm"), (bob, "none")):
+        ok = await answered(fake, await fake.slash(user, fake.general, "match settings", notify=mode))
+        assert ok.ephemeral and ok.content == t("en", "discord.match.notify_set", mode=t("en", f"discord.notify.{mode}"))
+    match_id, lobby = await table.open_lobby(alice, "pentactic")
+    await table.lobby_option(alice, lobby, match_id, "mode", "2")
+    await table.lobby_click(bob, lobby, match_id, "join")
+    await table.lobby_click(alice, lobby, match_id, "start")
+
+    async def active():
+        info = await real_bots.service.get(match_id)
+        return info if info.status == "active" and info.thread_id else None
+
+    info = await table.until(active, 10, "the match to start")
+    turn_dm = t("en", "discord.publish.turn_dm", game="", match=match_id, link="").split("#")[0].strip()
+    await play_to_end(fake, real_bots, table, match_id, info.thread_id, [alice, bob])
+    posts = fake.messages_in(info.thread_id)
+    assert posts and not any(alice in m.pinged or bob in m.pinged for m in posts), "nobody asked to be pinged"
+    assert any(turn_dm in m.text() for m in fake.dms_of(alice)), "Alice's turns come by DM"
+    assert not any(turn_dm in m.text() for m in fake.dms_of(bob)), "Bob asked for no notice"
     fake.assert_clean()
