@@ -3,21 +3,32 @@ mission and HQ, so an AI seat can never use information its human stand-in would
 
 ``normal`` plans around continents (finish the one it is closest to, hold its borders, break an
 opponent's bonus), trades as soon as it can, attacks only with good odds and fortifies from the
-interior toward the front. ``easy`` plays legal, loosely sensible moves with a lot of randomness.
+interior toward the front. In the mission and HQ variants it also plays for its own goal (see
+``Board.goal_continents``, ``Board.pull`` and ``Board.wins_by_taking``), because a mission or an HQ
+race is usually won long before world domination. ``easy`` plays legal, loosely sensible moves with
+a lot of randomness.
 """
 
 from __future__ import annotations
 
 import random
-from functools import cache
+from functools import cache, cached_property
 from itertools import product
 from typing import Any
 
 from engines.base import Action, View
 from engines.risk import cards as cardrules
-from engines.risk.data import content
+from engines.risk.data import Mission, content
+from engines.risk.rules import hqs_needed
 
 NEUTRAL = -1
+
+# Goal weights of the normal AI (mission and HQ variants), tuned by self-play against the
+# goal-blind AI: a goal is worth far more than a continent bonus, because it ends the game.
+MISSION_CONTINENT_WORTH = 20.0  # added to a mission continent's bonus in the target choice
+FOE_PULL, FOE_PULL_FINISH = 8.0, 15.0  # "destroy X": X's land, and X's last 3 territories
+HQ_PULL, HQ_PULL_WIN = 30.0, 60.0  # an HQ to capture (or retake), and the one that wins
+HQ_MARGIN = 2  # our HQ should outnumber what could attack it by this much
 
 
 # ----- odds --------------------------------------------------------------------------------
@@ -62,6 +73,9 @@ class Board:
         self.c = content()
         self.me: int = view["you"]["seat"]
         self.terr: dict[str, dict[str, Any]] = view["territories"]
+        mission = view["you"].get("mission")
+        # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
+        self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
 
     def owner(self, t: str) -> int | None:
         return self.terr[t]["owner"]
@@ -84,13 +98,15 @@ class Board:
         return [t for t in self.mine() if self.enemy_neighbours(t)]
 
     def continent_score(self, cont: str) -> float:
-        """How attractive finishing ``cont`` is: bonus per remaining enemy strength."""
+        """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
+        of our mission counts as worth far more than its bonus, since holding the pair wins."""
         terrs = self.c.continents[cont]
         mine = sum(1 for t in terrs if self.owner(t) == self.me)
         enemy = sum(self.armies(t) for t in terrs if self.owner(t) != self.me)
         if mine == len(terrs):
             return 100.0 + self.c.bonus[cont]
-        return (self.c.bonus[cont] + 1.0) * (mine + 1) / (len(terrs) * (enemy + 1))
+        worth = self.c.bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in self.goal_continents else 0.0)
+        return worth * (mine + 1) / (len(terrs) * (enemy + 1))
 
     def target_continent(self) -> str:
         open_conts = [c for c in self.c.continents
@@ -98,6 +114,95 @@ class Board:
         if not open_conts:
             return next(iter(self.c.continents))
         return max(open_conts, key=self.continent_score)
+
+    # ----- goals (mission and HQ variants) -----
+
+    @property
+    def goal_continents(self) -> tuple[str, ...]:
+        return self.mission.continents if self.mission else ()
+
+    @cached_property
+    def foe(self) -> int | None:
+        """The living seat a "destroy X" mission is about (the view never shows a dead one: the
+        mission then reads as the 24-territory fallback)."""
+        if not self.mission or self.mission.kind != "destroy":
+            return None
+        for p in self.view["players"]:
+            if p["color"] == self.mission.color and p["alive"] and p["seat"] != self.me:
+                return p["seat"]
+        return None
+
+    @property
+    def spread(self) -> bool:
+        """A territory-count mission: every conquest is progress, wherever it is."""
+        return bool(self.mission and self.mission.kind == "territories")
+
+    @property
+    def keep_two(self) -> bool:
+        """The "18 territories with 2+ armies" mission: a territory left with 1 army does not count."""
+        return bool(self.mission and self.mission.kind == "territories" and self.mission.min_armies >= 2)
+
+    @cached_property
+    def my_hq(self) -> str | None:
+        return self.view["you"]["hq"] if self.view["variant"] == "hq" else None
+
+    @cached_property
+    def enemy_hqs(self) -> list[str]:
+        """Other players' HQs (public once revealed) that we do not hold yet. Holding an HQ card
+        and holding its territory go together: only a conquest moves either."""
+        if self.view["variant"] != "hq":
+            return []
+        return [p["hq"] for p in self.view["players"]
+                if p["seat"] != self.me and p["hq"] and self.owner(p["hq"]) != self.me]
+
+    @cached_property
+    def hqs_to_win(self) -> int:
+        """HQ captures still missing for the HQ victory."""
+        players = self.view["players"]
+        return hqs_needed(len(players)) - len(players[self.me]["hqs_captured"])
+
+    @cached_property
+    def pull(self) -> dict[str, float]:
+        """How much taking each enemy territory serves the goal: the goal territories themselves
+        (enemy HQs, our own lost HQ, the mission foe's land) and, halving per step, the enemy land
+        on the way to them, so attacks and new armies drift toward a goal that is not adjacent yet."""
+        seeds: dict[str, float] = {}
+        for t in self.enemy_hqs:
+            seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
+        if self.my_hq and self.owner(self.my_hq) != self.me:
+            seeds[self.my_hq] = HQ_PULL
+        if self.foe is not None:
+            small = self.view["players"][self.foe]["territories"] <= 3
+            for t in self.c.territories:
+                if self.owner(t) == self.foe:
+                    seeds[t] = max(seeds.get(t, 0.0), FOE_PULL_FINISH if small else FOE_PULL)
+        pull = dict(seeds)
+        frontier = [t for t in seeds if seeds[t] >= 1.0]
+        while frontier:
+            nxt = []
+            for t in frontier:
+                half = pull[t] / 2
+                for n in self.c.adjacent[t]:
+                    if self.owner(n) != self.me and pull.get(n, 0.0) < half:
+                        pull[n] = half
+                        if half >= 1.0:
+                            nxt.append(n)
+            frontier = nxt
+        return pull
+
+    def wins_by_taking(self, dst: str) -> bool:
+        """Whether conquering ``dst`` completes our goal at once (worth a riskier attack)."""
+        if dst in self.enemy_hqs and self.hqs_to_win <= 1:
+            return True
+        m = self.mission
+        if m is None:
+            return False
+        if m.kind == "destroy":
+            return self.owner(dst) == self.foe and self.view["players"][self.foe]["territories"] == 1
+        if m.kind == "territories":
+            return m.min_armies <= 1 and self.view["players"][self.me]["territories"] + 1 >= m.count
+        return self.c.continent_of[dst] in m.continents and all(
+            self.owner(t) == self.me for c in m.continents for t in self.c.continents[c] if t != dst)
 
     def distance_to_front(self) -> dict[str, int]:
         """Steps from each own territory to the nearest enemy-bordering one (BFS inside own land)."""
@@ -161,6 +266,7 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
         weakest = min(board.armies(n) for n in enemies)
         score = (4.0 if in_target else 0.0) + board.threat(t) / (board.armies(t) + 1.0) - 0.15 * weakest
         score += 0.5 * sum(1 for n in enemies if board.c.continent_of[n] == target)
+        score += 0.5 * max(board.pull.get(n, 0.0) for n in enemies)
         if score > best_score:
             best, best_score = t, score
     return best or max(board.mine(), key=board.armies)
@@ -180,6 +286,9 @@ def _place_bonus(board: Board, cont: str, count: int) -> Action:
     most good (as for other reinforcements), or, for a continent with no enemy neighbour, on the
     territory nearest the front so a later fortify brings them out."""
     terrs = [t for t in board.c.continents[cont] if board.owner(t) == board.me]
+    hq_gap = _hq_gap(board)
+    if hq_gap and board.my_hq in terrs:
+        return ["place", board.my_hq, str(min(hq_gap, count))]
     borders = [t for t in terrs if board.enemy_neighbours(t)]
     if borders:
         return ["place", _staging(board, borders), str(count)]
@@ -187,7 +296,40 @@ def _place_bonus(board: Board, cont: str, count: int) -> Action:
     return ["place", min(terrs, key=lambda t: (dist.get(t, 99), -board.armies(t))), str(count)]
 
 
+def _hq_gap(board: Board) -> int:
+    """Armies our HQ lacks to outnumber what could attack it next turn: losing it hands a rival
+    a step toward the HQ victory, so it is defended before anything else."""
+    hq = board.my_hq
+    if not hq or board.owner(hq) != board.me:
+        return 0
+    return max(0, board.threat(hq) + HQ_MARGIN - board.armies(hq))
+
+
+def _top_up(board: Board) -> Action | None:
+    """For "18 territories with 2+ armies": when putting one army on enough of our 1-army
+    territories completes the mission during this placement, do that instead of massing armies."""
+    m = board.mission
+    if m is None or not board.keep_two:
+        return None
+    view = board.view
+    mine = board.mine()
+    short = m.count - sum(1 for t in mine if board.armies(t) >= 2)
+    pools, general = _pools(view), _general_left(view)
+    ones = [t for t in mine if board.armies(t) == 1]
+    usable = general + sum(min(n, sum(1 for t in ones if board.c.continent_of[t] == c)) for c, n in pools.items())
+    if short <= 0 or min(usable, len(ones)) < short:
+        return None
+    # Pool armies first: they cannot go anywhere else.
+    ones.sort(key=lambda t: (board.c.continent_of[t] not in pools, -board.threat(t)))
+    if general <= 0:
+        ones = [t for t in ones if board.c.continent_of[t] in pools]
+    return ["place", ones[0], "1"]
+
+
 def _place_normal(board: Board, left: int) -> Action:
+    hq_gap = _hq_gap(board)
+    if hq_gap:
+        return ["place", board.my_hq, str(min(hq_gap, left))]
     # Defend a held continent's threatened border first, with what is needed (at most half).
     for cont in board.c.continents:
         terrs = board.c.continents[cont]
@@ -221,6 +363,9 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
         p = board.view["players"][owner]
         if p["territories"] <= 3:
             value += 3.0 + 2.0 * p["cards"]
+    value += board.pull.get(dst, 0.0)
+    if board.spread:
+        value += 3.0 / (board.armies(dst) + 1)  # any territory counts: the cheap ones first
     return value
 
 
@@ -242,10 +387,13 @@ def _attack_normal(board: Board) -> Action:
             if spare <= 0:
                 continue
             p = win_chance(spare, d)
-            need = 0.55 if not conquered else 0.7
+            # An attack that wins the game at once is worth long odds.
+            wins = board.wins_by_taking(dst)
+            need = 0.25 if wins else 0.55 if not conquered else 0.7
             if p < need:
                 continue
-            score = p * _attack_value(board, src, dst, target, conquered) - 0.02 * d
+            value = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
+            score = p * value - 0.02 * d
             if best is None or score > best[0]:
                 best = (score, src, dst, keep)
     if best is None:
@@ -258,20 +406,44 @@ def _occupy_normal(board: Board) -> Action:
     occ = board.view["occupy"]
     lo, hi = occ["min"], occ["max"]
     src, dst = occ["from"], occ["to"]
+    total = board.armies(src) + board.armies(dst)
+    if board.keep_two and total >= 4:
+        # Leave 2+ on both sides where the dice allow it: both then count for the mission.
+        hi = min(hi, max(lo, total - 2))
+        lo = max(lo, min(2, hi))
     src_threat = board.threat(src) + 3 * len(board.enemy_neighbours(src))
+    if src == board.my_hq:
+        src_threat *= 2
     dst_threat = board.threat(dst) + 3 * len(board.enemy_neighbours(dst)) + 1
     if not board.enemy_neighbours(src):
         return ["move", str(hi)]
-    total = board.armies(src) + board.armies(dst)
     want_dst = round(total * dst_threat / (src_threat + dst_threat))
     return ["move", str(max(lo, min(hi, want_dst)))]
 
 
+def _fortify_hq(board: Board) -> Action | None:
+    """Bring the strongest neighbour's spare armies into a threatened HQ."""
+    gap = _hq_gap(board)
+    if not gap:
+        return None
+    hq = board.my_hq
+    helpers = [n for n in board.c.adjacent[hq] if board.owner(n) == board.me and board.armies(n) >= 2]
+    if not helpers:
+        return None
+    src = max(helpers, key=lambda n: (board.armies(n) - board.threat(n), n))
+    spare = board.armies(src) - 1 if not board.enemy_neighbours(src) else (board.armies(src) - 1) // 2
+    return ["fortify", src, hq, str(spare)] if spare > 0 else None
+
+
 def _fortify_normal(board: Board) -> Action:
+    hq_move = _fortify_hq(board)
+    if hq_move:
+        return hq_move
     dist = board.distance_to_front()
+    keep = 2 if board.keep_two else 1  # a 1-army territory does not count for the 2-army mission
     best: tuple[int, str, str] | None = None
     for t in board.mine():
-        if board.armies(t) < 2 or t not in dist or dist[t] == 0:
+        if board.armies(t) <= keep or t not in dist or dist[t] == 0:
             continue
         steps = [n for n in board.c.adjacent[t] if board.owner(n) == board.me and dist.get(n, 99) < dist[t]]
         if steps:
@@ -281,6 +453,8 @@ def _fortify_normal(board: Board) -> Action:
     if best is None:
         # Nothing in the interior: shift spare armies to the more threatened of two fronts.
         for t in board.borders():
+            if t == board.my_hq:
+                continue
             for n in board.c.adjacent[t]:
                 if board.owner(n) != board.me or board.armies(t) < 3:
                     continue
@@ -288,7 +462,7 @@ def _fortify_normal(board: Board) -> Action:
                     return ["fortify", t, n, str((board.armies(t) - 1) // 2)]
         return ["end"]
     _, src, dst = best
-    return ["fortify", src, dst, str(board.armies(src) - 1)]
+    return ["fortify", src, dst, str(board.armies(src) - keep)]
 
 
 def _claim_normal(board: Board) -> Action:
@@ -345,6 +519,9 @@ def decide(view: View, rng: random.Random, level: str = "normal") -> Action:
         chosen = _best_set(board, _hand(view))
         if chosen and (_must_trade(view) or not view["post_elim"]):
             return _trade_action(board, chosen)
+        top_up = _top_up(board)
+        if top_up:
+            return top_up
         pools = _pools(view)
         if pools:
             cont = max(pools, key=lambda c: (pools[c], c))

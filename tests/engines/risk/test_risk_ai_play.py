@@ -23,11 +23,14 @@ def _win_rate(opponent: str, games: int, variant: str = "classic", seed0: int = 
 
 
 def test_normal_beats_random_in_at_least_95_percent_of_1v1_games() -> None:
-    assert _win_rate("random", 20) >= 0.95
+    """60 games (about 2.5 s), at most 4 lost: an AI that truly wins 99% (400 of 400 measured)
+    fails that 1 time in 3,000, one at only 90% passes 1 time in 4; 200 games in the slow tests."""
+    assert _win_rate("random", 60) >= 0.93
 
 
 def test_normal_beats_easy_in_most_1v1_games() -> None:
-    assert _win_rate("easy", 20, seed0=2000) >= 0.8
+    """At most 6 of 60 lost: an 80% AI passes 3 times in 100 (400 of 400 measured)."""
+    assert _win_rate("easy", 60, seed0=2000) >= 0.9
 
 
 @pytest.mark.slow
