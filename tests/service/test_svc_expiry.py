@@ -154,10 +154,10 @@ async def test_due_listener_hears_new_human_deadlines_and_lobbies(service: Match
     heard.clear()
     clock.advance(10)
     await service.start(mid, HOST)
-    assert heard == [clock.now + 60]  # no reminder for a one-minute turn: the deadline itself
+    assert heard == [clock.now + 45]  # a one-minute turn: its reminder, 15 s before the deadline
     clock.advance(10)
     await play_own_turn(service, mid, HOST)
-    assert heard == [clock.now - 10 + 60, clock.now + 60]
+    assert heard == [clock.now - 10 + 45, clock.now + 45]
 
 
 async def test_a_failing_listener_does_not_undo_the_commit(service: MatchService) -> None:
