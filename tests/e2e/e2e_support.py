@@ -121,6 +121,25 @@ class Table:
         self.clicks += 1
         return await self.fake.select(host, lobby, f"g:lt:{match_id}", [str(seconds)])
 
+    async def start_match(self, bots: RealBots, host: FakeUser, game: str, *, guests: tuple[FakeUser, ...] = (),
+                          ais: int = 0, options: dict[str, str] | None = None) -> Any:
+        """Open a lobby, set ``options``, let ``guests`` join, add ``ais`` AI seats, start; returns
+        the running match (with its thread)."""
+        match_id, lobby = await self.open_lobby(host, game)
+        for name, value in (options or {}).items():
+            await self.lobby_option(host, lobby, match_id, name, value)
+        for guest in guests:
+            await self.lobby_click(guest, lobby, match_id, "join")
+        for _ in range(ais):
+            await self.lobby_click(host, lobby, match_id, "ai")
+        await self.lobby_click(host, lobby, match_id, "start")
+
+        async def active() -> Any:
+            info = await bots.service.get(match_id)
+            return info if info.status == "active" and info.thread_id else None
+
+        return await self.until(active, 10, f"match {match_id} to start")
+
     @staticmethod
     async def until(probe: Callable[[], Awaitable[Any]], timeout: float = 10.0, what: str = "condition") -> Any:
         """Poll an async probe (a service query) until it returns something truthy."""

@@ -85,15 +85,8 @@ async def test_a_spectator_sees_the_public_board_and_joins_the_thread(fake: Fake
     alice = fake.add_user("alice", locale="en-US")
     bob = fake.add_user("bob", locale="en-US")
     carol = fake.add_user("carol", locale="zh-TW")
-    match_id, lobby = await table.open_lobby(alice, "pentactic")
-    await table.lobby_click(bob, lobby, match_id, "join")
-    await table.lobby_click(alice, lobby, match_id, "start")
-
-    async def active():
-        info = await real_bots.service.get(match_id)
-        return info if info.status == "active" and info.thread_id else None
-
-    info = await table.until(active, 10, "the match to start")
+    info = await table.start_match(real_bots, alice, "pentactic", guests=(bob,))
+    match_id = info.id
     thread = fake.channel(info.thread_id)
     assert thread.auto_archive_duration == 10080, "a match thread stays open for a week of silence"
     assert carol.id not in thread.members
@@ -137,16 +130,8 @@ async def test_each_player_is_told_of_their_turn_the_way_they_chose(fake: FakeDi
     for user, mode in ((alice, "dm"), (bob, "none")):
         ok = await answered(fake, await fake.slash(user, fake.general, "match settings", notify=mode))
         assert ok.ephemeral and ok.content == t("en", "discord.match.notify_set", mode=t("en", f"discord.notify.{mode}"))
-    match_id, lobby = await table.open_lobby(alice, "pentactic")
-    await table.lobby_option(alice, lobby, match_id, "mode", "2")
-    await table.lobby_click(bob, lobby, match_id, "join")
-    await table.lobby_click(alice, lobby, match_id, "start")
-
-    async def active():
-        info = await real_bots.service.get(match_id)
-        return info if info.status == "active" and info.thread_id else None
-
-    info = await table.until(active, 10, "the match to start")
+    info = await table.start_match(real_bots, alice, "pentactic", guests=(bob,), options={"mode": "2"})
+    match_id = info.id
     turn_dm = t("en", "discord.publish.turn_dm", game="", match=match_id, link="").split("#")[0].strip()
     await play_to_end(fake, real_bots, table, match_id, info.thread_id, [alice, bob])
     posts = fake.messages_in(info.thread_id)

@@ -20,18 +20,8 @@ async def test_pentactic_mode_plays_to_the_end(fake: FakeDiscord, real_bots: Rea
                                                mode: str, board: str, ais: int) -> None:
     await real_bots.start()
     host = fake.add_user("host", locale="zh-TW")
-    match_id, lobby = await table.open_lobby(host, "pentactic")
-    await table.lobby_option(host, lobby, match_id, "mode", mode)
-    await table.lobby_option(host, lobby, match_id, "board", board)
-    for _ in range(ais):
-        await table.lobby_click(host, lobby, match_id, "ai")
-    await table.lobby_click(host, lobby, match_id, "start")
-
-    async def active():
-        info = await real_bots.service.get(match_id)
-        return info if info.status == "active" and info.thread_id else None
-
-    info = await table.until(active, 10, "the match to start")
+    info = await table.start_match(real_bots, host, "pentactic", ais=ais, options={"mode": mode, "board": board})
+    match_id = info.id
     assert info.options["mode"] == mode and info.options["board"] == board
     assert len(info.seats) == 1 + ais
     moves = await play_to_end(fake, real_bots, table, match_id, info.thread_id, [host])
@@ -50,15 +40,8 @@ async def test_a_solo_hint_is_shown_in_the_thread(fake: FakeDiscord, real_bots: 
     await real_bots.start()
     host = fake.add_user("solo", locale="en-US")
     host.dms_open = False
-    match_id, lobby = await table.open_lobby(host, "pentactic")
-    await table.lobby_option(host, lobby, match_id, "mode", "4")
-    await table.lobby_click(host, lobby, match_id, "start")
-
-    async def active():
-        info = await real_bots.service.get(match_id)
-        return info if info.status == "active" and info.thread_id else None
-
-    info = await table.until(active, 10, "the match to start")
+    info = await table.start_match(real_bots, host, "pentactic", options={"mode": "4"})
+    match_id = info.id
     await table.until(lambda: real_bots.service.pending_for_user(match_id, host.id), 10, "the first request")
     ix = await fake.slash(host, fake.channel(info.thread_id), "move", action="hint")
     await fake.wait_for(lambda: ix.replies(), 10, "the /move answer")

@@ -199,25 +199,6 @@ async def _check_cards(fake: FakeDiscord, service: Any, match_id: int, thread_id
     return drawn
 
 
-async def _start(fake: FakeDiscord, table: Table, host: FakeUser, guests: list[FakeUser], ais: int,
-                 service: Any) -> Any:
-    match_id, lobby = await table.open_lobby(host, "risk")
-    await table.lobby_option(host, lobby, match_id, "variant", "mission")
-    for user in guests:
-        await table.lobby_click(user, lobby, match_id, "join")
-    for _ in range(ais):
-        await table.lobby_click(host, lobby, match_id, "ai")
-    await table.lobby_click(host, lobby, match_id, "start")
-
-    async def active() -> Any:
-        info = await service.get(match_id)
-        return info if info.status == "active" and info.thread_id else None
-
-    info = await table.until(active, 10, "the match to start")
-    assert info.options["variant"] == "mission"
-    return info
-
-
 async def _missions(service: Any, match_id: int, seats: list[int]) -> dict[int, Msg]:
     """Each seat's mission as only that seat's own view shows it."""
     out = {}
@@ -236,7 +217,7 @@ async def test_risk_whole_game_secrets_by_dm_resign_then_result_in_thread(
     alice = fake.add_user("alice", locale="en-US")
     bob = fake.add_user("bob", locale="zh-TW")
     people = [alice, bob]
-    info = await _start(fake, table, alice, [bob], 1, service)
+    info = await table.start_match(real_bots, alice, "risk", guests=(bob,), ais=1, options={"variant": "mission"})
     match_id, thread_id = info.id, info.thread_id
     seat_user: dict[int, FakeUser | None] = {s.seat: fake.user(s.user_id) if s.user_id else None for s in info.seats}
     seat_of = {u.id: s for s, u in seat_user.items() if u is not None}
@@ -341,7 +322,7 @@ async def test_risk_last_human_resigning_hands_the_game_to_the_ai_seats(
     await real_bots.start()
     service = real_bots.service
     alice = fake.add_user("alice", locale="zh-CN")
-    info = await _start(fake, table, alice, [], 2, service)
+    info = await table.start_match(real_bots, alice, "risk", ais=2, options={"variant": "mission"})
     match_id, thread_id = info.id, info.thread_id
     missions = await _missions(service, match_id, [s.seat for s in info.seats])
     alice_seat = next(s.seat for s in info.seats if s.user_id == alice.id)
