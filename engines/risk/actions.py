@@ -24,7 +24,8 @@ def execute(state: State, seat: int, action: list[str]) -> list[Event]:
         _place(state, seat, action[1], int(action[2]), events)
     elif verb == "attack":
         stop = int(action[4]) if action[3] == "blitz" else None
-        _attack(state, seat, action[1], action[2], stop, events)
+        dice = int(action[4]) if action[3] == "dice" else None
+        _attack(state, seat, action[1], action[2], stop, events, dice)
     elif verb == "move":
         _move_in(state, seat, int(action[1]), events)
     elif verb == "fortify":
@@ -158,13 +159,18 @@ def _place(state: State, seat: int, territory: str, count: int, events: list[Eve
 
 # ----- attack ------------------------------------------------------------------------------
 
-def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, events: list[Event]) -> None:
-    """One roll, or (blitz) rolls until the territory falls or ``src`` is down to ``stop`` armies."""
+def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, events: list[Event],
+            dice: int | None = None) -> None:
+    """One roll, or (blitz) rolls until the territory falls or ``src`` is down to ``stop`` armies.
+
+    ``dice`` is the attacker's choice to roll fewer dice than allowed (one roll): fewer armies at
+    risk, and a smaller minimum to move in after a conquest.
+    """
     armies = state["armies"]
     defender = state["owner"][dst]
     total_att = total_def = rolls = 0
     while True:
-        ad = battle.attack_dice(armies[src])
+        ad = battle.attack_dice(armies[src]) if dice is None else min(dice, battle.attack_dice(armies[src]))
         dd = battle.defend_dice(armies[dst])
         att = battle.roll(state, ad)
         dfn = battle.roll(state, dd)

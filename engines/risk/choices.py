@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from engines.base import EngineError, Msg, Option, State
+from engines.risk import battle, rules
 from engines.risk import cards as cardrules
-from engines.risk import rules
 from engines.risk.data import content
 
 
@@ -246,9 +246,15 @@ def _attack(state: State, seat: int, path: list[str]) -> Steps:
     owner = state["owner"]
     targets = sorted((n for n in content().adjacent[src] if owner[n] != seat), key=content().territories.index)
     yield _pick(state, "risk.prompt.attack_to", targets)
-    yield Node(Msg("risk.prompt.attack_mode"), [_verb("once", "primary", "🎲"), _verb("blitz", "danger")])
     armies = state["armies"][src]
+    most = battle.attack_dice(armies)
+    modes = [_verb("once", "primary", "🎲"), _verb("blitz", "danger")]
+    yield Node(Msg("risk.prompt.attack_mode"), modes + ([_verb("dice")] if most > 1 else []))
     if path[3] == "once":
+        return
+    if path[3] == "dice":  # published rule: the attacker may roll fewer dice than allowed
+        yield Node(Msg("risk.prompt.attack_dice", {"max": most}),
+                   [Option(str(n), Msg("risk.opt.dice", {"n": n})) for n in range(1, most)])
         return
     yield Node(Msg("risk.prompt.blitz_stop"),
                [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v})) for v in blitz_values(armies)],

@@ -148,6 +148,29 @@ def test_attack_needs_two_armies_and_a_neighbour() -> None:
     assert state["owner"]["kamchatka"] == 0
 
 
+def test_the_attacker_may_roll_fewer_dice_and_moves_in_at_least_that_many() -> None:
+    """攻擊方拿取紅色骰子(最多3顆): up to three; published rule, the attacker chooses fewer."""
+    state = position(2, {"ontario": 1, "japan": 1}, {"quebec": 8, "ontario": 1, "kamchatka": 3},
+                     dice=[6, 1])
+    modes = [o.value for o in ENGINE.step(state, 0, ["attack", "quebec", "ontario"]).options]
+    assert modes == ["once", "blitz", "dice"]
+    assert [o.value for o in ENGINE.step(state, 0, ["attack", "quebec", "ontario", "dice"]).options] == ["1", "2"]
+    for bad in ("0", "3", "4"):
+        with pytest.raises(EngineError):
+            act(state, 0, "attack", "quebec", "ontario", "dice", bad)
+    won, _ = act(state, 0, "attack", "quebec", "ontario", "dice", "1")
+    assert won["last_battle"]["att_dice"] == [6] and won["last_battle"]["def_dice"] == [1]
+    assert won["occupy"]["min"] == 1 and won["armies"]["ontario"] == 1  # one die rolled: one must move
+
+
+def test_fewer_dice_is_offered_only_where_more_than_one_die_is_allowed() -> None:
+    state = position(2, {"ontario": 1, "japan": 1}, {"quebec": 2, "ontario": 1, "kamchatka": 3})
+    modes = [o.value for o in ENGINE.step(state, 0, ["attack", "quebec", "ontario"]).options]
+    assert modes == ["once", "blitz"]
+    with pytest.raises(EngineError):
+        act(state, 0, "attack", "quebec", "ontario", "dice", "1")
+
+
 def test_conquest_moves_in_at_least_the_dice_rolled_at_most_all_but_one() -> None:
     """發動攻擊玩家可根據最後一次對決所進行的骰子數量,將對應數量的軍隊數移置新佔領的領土區內…至少須有1個軍隊駐足"""
     state = position(2, {"ontario": 1, "japan": 1}, {"quebec": 8, "ontario": 1, "kamchatka": 3},
