@@ -221,7 +221,7 @@ class TradeSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, self.match_id, work())
 
 
-MODES = [app_commands.Choice(name=ls(f"risk.verb.{m}"), value=m) for m in ("once", "blitz")]
+MODES = [app_commands.Choice(name=ls(f"risk.verb.{m}"), value=m) for m in ("once", "blitz", "dice")]
 
 
 class RiskCog(commands.Cog):

@@ -101,3 +101,22 @@ def test_filter_choices_matches_localized_names_and_ids() -> None:
     assert all(name[:2] in n or name[:2] in v for n, v in by_name)
     assert riskcog.filter_choices(options, first.value.upper(), "en")[0][1] == first.value
     assert riskcog.filter_choices(options, "no such place", "en") == []
+
+
+def test_attack_command_offers_every_attack_mode_of_the_engine() -> None:
+    """/risk attack's ``mode`` choices are the engine's modes where all are allowed (4+ armies):
+    once, blitz and fewer dice; the dice count then comes from the step message."""
+    engine = registry.get("risk")
+    state = engine.new_state({"variant": "classic"}, 2, 3)
+    state["phase"], state["turn"] = "attack", 0
+    for tid in state["owner"]:
+        state["owner"][tid], state["armies"][tid] = 1, 1
+    state["owner"]["quebec"], state["armies"]["quebec"] = 0, 8
+    for p in state["players"]:
+        p["to_place"] = 0
+    state["reinforcements"] = 0
+    risk_requests.refresh(state, None)
+    modes = engine.step(state, 0, ["attack", "quebec", "ontario"]).options
+    assert [c.value for c in riskcog.MODES] == [o.value for o in modes]
+    dice = engine.step(state, 0, ["attack", "quebec", "ontario", "dice"])
+    assert not dice.complete and [o.value for o in dice.options] == ["1", "2"]
