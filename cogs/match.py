@@ -27,6 +27,7 @@ from .utils.logfmt import log_played
 from .utils.matchq import order_for_channel, pending_of, pick_match
 from .utils.replies import user_locale
 from .utils.text import clamp
+from .utils.threads import match_channel
 from .utils.translator import ls
 from .utils.views import build_view
 
@@ -147,12 +148,10 @@ async def follow_thread(bot: commands.Bot, match: MatchInfo, user: discord.abc.S
     to follow or Discord refuses (the snapshot they asked for is answered all the same)."""
     if match.thread_id is None or match.status != "active":
         return False
+    thread = await match_channel(bot, match)
+    if not isinstance(thread, discord.Thread):
+        return False
     try:
-        thread = bot.get_channel(match.thread_id) or await bot.fetch_channel(match.thread_id)
-        if not isinstance(thread, discord.Thread):
-            return False
-        if thread.archived and not thread.locked:
-            thread = await thread.edit(archived=False)
         await thread.add_user(user)
     except discord.HTTPException as exc:
         log.info("could not add a spectator to the thread: %s", exc, extra={"match": match.id})

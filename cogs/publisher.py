@@ -44,6 +44,7 @@ from .utils.embeds import Pending, game_name, marker_version, status_embed, time
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
 from .utils.text import join_lines
+from .utils.threads import match_channel
 from .utils.userprefs import locale_for_user
 from .utils.views import build_view
 
@@ -140,7 +141,7 @@ class DiscordPublisher:
             await refresh_lobby(self.bot, match)  # the lobby message tells late visitors how it went
         channel = None
         if any(c.kind != "lobby" and not _lobby_expiry(c) for c in todo):
-            channel = await self._channel(match)
+            channel = await match_channel(self.bot, match)
             if channel is None:
                 log.warning("match channel is gone; nothing posted", extra=extra)
             else:
@@ -174,24 +175,6 @@ class DiscordPublisher:
         return change.match_id, change.version, change.kind, change.seat if change.kind == "reminder" else None
 
     # ----- where ---------------------------------------------------------------------------
-    async def _channel(self, match: MatchInfo) -> discord.abc.Messageable | None:
-        """The match's thread (unarchived first: weeks-long games go quiet) or its channel."""
-        where = match.where
-        if where is None:
-            return None
-        channel = self.bot.get_channel(where)
-        if channel is None:
-            try:
-                channel = await self.bot.fetch_channel(where)
-            except (discord.NotFound, discord.Forbidden):
-                return None
-        if getattr(channel, "archived", False) and not getattr(channel, "locked", False):  # a quiet thread
-            try:
-                channel = await channel.edit(archived=False)
-            except discord.HTTPException:
-                log.warning("could not unarchive thread", extra={"match": match.id})
-        return channel  # type: ignore[return-value]
-
     async def _shown_upto(self, match_id: int, channel: discord.abc.Messageable) -> int:
         """The newest version a post of ours shows (-1: none).
 

@@ -26,15 +26,8 @@ async def test_match_commands_and_move_by_autocomplete(fake: FakeDiscord, real_b
     await real_bots.start()
     alice = fake.add_user("alice", locale="en-US")
     bob = fake.add_user("bob", locale="zh-CN")
-    match_id, lobby = await table.open_lobby(alice, "pentactic")
-    await table.lobby_click(bob, lobby, match_id, "join")
-    await table.lobby_click(alice, lobby, match_id, "start")
-
-    async def active():
-        info = await real_bots.service.get(match_id)
-        return info if info.status == "active" and info.thread_id else None
-
-    info = await table.until(active, 10, "the match to start")
+    info = await table.start_match(real_bots, alice, "pentactic", guests=(bob,))
+    match_id = info.id
     thread = fake.channel(info.thread_id)
 
     status = await answered(fake, await fake.slash(bob, thread, "match status"))
