@@ -144,14 +144,11 @@ class _Field:
 def region_capacity(g: Geometry, free: int) -> int:
     """At most how many pentominoes fit in ``free``: the sum over its connected areas of
     (area // 5). Squares in areas too small for a piece, and the remainders, are wasted."""
-    w = g.width
-    not_first = g.full & ~g.col_masks[0]
-    not_last = g.full & ~g.col_masks[-1]
     cap = 0
     while free:
         comp = free & -free
         while True:
-            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & free
+            grow = g.neighbours(comp) & free
             if grow == comp:
                 break
             comp = grow

@@ -86,6 +86,15 @@ class Geometry:
     covering: tuple[tuple[Placement, ...], ...]
     row_masks: tuple[int, ...]
     col_masks: tuple[int, ...]
+    #: every square but the first / last column (a shift by one must not wrap to the next row)
+    not_first_col: int
+    not_last_col: int
+
+    def neighbours(self, mask: int) -> int:
+        """The squares orthogonally next to ``mask`` (and ``mask`` itself), on the board."""
+        w = self.width
+        return (mask | ((mask << 1) & self.not_first_col) | ((mask >> 1) & self.not_last_col)
+                | (mask << w) | (mask >> w)) & self.full
 
     def bit(self, x: int, y: int) -> int:
         return 1 << (y * self.width + x)
@@ -145,7 +154,8 @@ def geometry(width: int, height: int) -> Geometry:
     rows = tuple(((1 << width) - 1) << (y * width) for y in range(height))
     cols = tuple(sum(1 << (y * width + x) for y in range(height)) for x in range(width))
     return Geometry(width, height, full, placements, by_orientation,
-                    tuple(tuple(c) for c in low), tuple(tuple(c) for c in cover), rows, cols)
+                    tuple(tuple(c) for c in low), tuple(tuple(c) for c in cover), rows, cols,
+                    full & ~cols[0], full & ~cols[-1])
 
 
 def disc_cells(g: Geometry, occ: int, discs: int) -> int:

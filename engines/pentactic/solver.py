@@ -40,7 +40,7 @@ class _Tables:
 def _tables(width: int, height: int) -> _Tables:
     g = geometry(width, height)
     low = tuple(tuple((1 << _INDEX[p.piece], p.mask, p) for p in cell) for cell in g.by_low_cell)
-    return _Tables(g.full, width, g.full & ~g.col_masks[0], g.full & ~g.col_masks[-1], low)
+    return _Tables(g.full, width, g.not_first_col, g.not_last_col, low)
 
 
 @dataclass
@@ -52,11 +52,6 @@ class _Run:
     nodes: int = 0
     found: list[list[Placement]] = field(default_factory=list)
     count: int = 0
-
-
-def _dilate(t: _Tables, m: int) -> int:
-    return (((m >> 1) & t.not_last_col) | ((m << 1) & t.not_first_col) | (m >> t.width)
-            | (m << t.width)) & t.full
 
 
 def _close_regions(t: _Tables, occ: int, placed: int, budget: int) -> tuple[int, int] | None:
