@@ -78,6 +78,13 @@ class Request:
     seat: int
     kind: str
     prompt: Msg
+    window: str = ""          # requests sharing a non-empty window id form one response window
+    mode: str = "one"         # "one": asked of this seat only; "any": asked of several seats, the first
+                              #   real (non-default) answer closes the window (the engine then returns new
+                              #   requests with NEW ids, possibly re-opening a window); "all": every seat of
+                              #   the window answers (secret simultaneous choices)
+    default: tuple[str, ...] | None = None   # the answer applied for a silent seat ("pass"); None -> timeout_action
+    short: bool = False       # True: the window's own short timeout (live play ~12 s; async matches use the match clock)
 
 
 @dataclass(frozen=True)
@@ -196,12 +203,13 @@ class Engine(ABC):
         """Who must decide what, now. Empty when the game is over."""
 
     @abstractmethod
-    def step(self, state: State, seat: int, path: Action) -> Step:
+    def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         """Choices for the next token after ``path`` for ``seat`` (raises EngineError if the
         path is already illegal or the seat has nothing to decide)."""
 
     @abstractmethod
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: Action,
+              request: Request | None = None) -> tuple[State, list[Event]]:
         """Validate and apply; returns a *new* state (the input is not mutated) and events."""
 
     @abstractmethod
@@ -213,7 +221,8 @@ class Engine(ABC):
         """The outcome once the game is over, else None."""
 
     @abstractmethod
-    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal") -> Action:
+    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
+                  request: Request | None = None) -> Action:
         """A legal action for ``seat``'s pending request. Must decide from ``view(state, seat)``
         only when the game has hidden information."""
 
@@ -239,3 +248,9 @@ def request_for(engine: Engine, state: State, seat: int) -> Request | None:
         if req.seat == seat:
             return req
     return None
+
+
+def default_action(request: Request) -> Action | None:
+    """The answer a silent seat gives to ``request`` (its ``default``), or None when the request
+    has none and an expiry falls back to ``timeout_action``."""
+    return list(request.default) if request.default is not None else None
