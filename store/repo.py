@@ -206,13 +206,13 @@ async def get_seats(db: Reader, match_id: int) -> list[SeatRecord]:
 
 
 async def replace_seats(tx: Tx, match_id: int, seats: list[SeatRecord]) -> None:
-    """Rewrite all seats, numbered 0..n-1 in list order (engines expect contiguous seats)."""
+    """Rewrite all seats, numbered 0..n-1 in list order (engines expect contiguous seats). Used
+    before the start only, so time-out counts and away flags start at their defaults."""
     await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
     for i, s in enumerate(seats):
         await tx.execute(
-            "INSERT INTO seats (match_id, seat, user_id, ai_level, name, resigned, missed, away)"
-            " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-            (match_id, i, s.user_id, s.ai_level, s.name, int(s.resigned), s.missed, int(s.away)))
+            "INSERT INTO seats (match_id, seat, user_id, ai_level, name, resigned) VALUES (?, ?, ?, ?, ?, ?)",
+            (match_id, i, s.user_id, s.ai_level, s.name, int(s.resigned)))
 
 
 async def set_resigned(tx: Tx, match_id: int, seat: int) -> None:
