@@ -342,3 +342,20 @@ async def test_a_crash_at_any_statement_of_the_batched_defaults_leaves_all_or_no
             break
     assert "before" in outcomes and outcomes.index("after") >= 4
     await store.close()
+
+
+def test_window_timings_are_settings() -> None:
+    import app_settings
+
+    s = app_settings.from_mapping({})
+    assert (s.window_seconds, s.ai_window_delay) == (WINDOW_SECONDS, AI_WINDOW_DELAY)
+    s = app_settings.from_mapping({"WINDOW_SECONDS": "15", "AI_WINDOW_DELAY": "3"})
+    assert (s.window_seconds, s.ai_window_delay) == (15.0, 3.0)
+    with pytest.raises(app_settings.SettingsError, match="WINDOW_SECONDS"):
+        app_settings.from_mapping({"WINDOW_SECONDS": "0"})
+
+
+async def test_the_clock_wakes_for_the_ai_window_answer(svc: MatchService, clock: Clock) -> None:
+    mid = await table(svc)
+    await turn(svc, mid, HOST, ["attack"])
+    assert await svc.next_due_at() == clock.now + AI_WINDOW_DELAY
