@@ -110,8 +110,12 @@ async def test_silent_any_window_gets_its_default_for_every_seat_in_one_change(
     log = await svc.log(mid)
     assert [(e.seat, e.action, e.source) for e in log[-2:]] == [(1, ["pass"], "timeout"), (2, ["pass"], "ai")]
     assert new[0].version == log[-1].version
-    # the default was applied, not the AI (which, for Bob, is never asked)
-    assert not any(c[0] == "ai" and c[1] == 1 for c in svc_window_engine.ENGINE.calls)
+    # the default was applied, not the AI (which, for Bob, is never asked); the AI and apply were
+    # told which request they answer
+    calls = svc_window_engine.ENGINE.calls
+    assert not any(c[0] == "ai" and c[1] == 1 for c in calls)
+    rows = await repo.list_actions(store, mid)
+    assert ("ai", 2, rows[-1].request_id) in calls and ("apply", 1, rows[-2].request_id) in calls
 
 
 async def test_first_real_answer_closes_an_any_window(svc: MatchService, store: Store, clock: Clock,
@@ -359,3 +363,20 @@ async def test_the_clock_wakes_for_the_ai_window_answer(svc: MatchService, clock
     mid = await table(svc)
     await turn(svc, mid, HOST, ["attack"])
     assert await svc.next_due_at() == clock.now + AI_WINDOW_DELAY
+
+
+def test_engines_without_the_request_keyword_are_called_as_before() -> None:
+    from engines.base import Msg, Request
+    from service.core import with_request
+
+    req = Request("r1", 0, "turn", Msg("x"))
+
+    def old_style(state: dict, seat: int, action: list[str]) -> str:
+        return "old"
+
+    def new_style(state: dict, seat: int, action: list[str], request: Request | None = None) -> str:
+        return request.id if request else "none"
+
+    assert with_request(old_style, req)({}, 0, []) == "old"
+    assert with_request(new_style, req)({}, 0, []) == "r1"
+    assert with_request(new_style, None)({}, 0, []) == "none"
