@@ -243,6 +243,33 @@ class DiscordPublisher:
             lines.append(t(locale, "discord.publish.finished"))
         return lines
 
+    def _ai_summaries(self, match: MatchInfo, changes: list[Change], bot_seats: set[int]) -> dict[int, list[str]]:
+        """Lines per version for AI seats' runs of moves, when the engine can summarise them
+        (``summarize(events) -> list[Msg]``, e.g. Risk): the run's summary on its last change,
+        nothing on the others, instead of one line per die roll cut to the newest twenty."""
+        summarize = getattr(registry.get(match.game), "summarize", None)
+        if not callable(summarize):
+            return {}
+        names = seat_names(match)
+        out: dict[int, list[str]] = {}
+        run: list[Change] = []
+
+        def flush() -> None:
+            if len(run) > 1:
+                events = [e for c in run for e in c.events if e.to is None]
+                for c in run[:-1]:
+                    out[c.version] = []
+                out[run[-1].version] = [tm(match.locale, m, names) for m in summarize(events)]
+            run.clear()
+
+        for change in changes:
+            if change.kind != "acted" or change.seat not in bot_seats or (run and run[-1].seat != change.seat):
+                flush()
+            if change.kind == "acted" and change.seat in bot_seats:
+                run.append(change)
+        flush()
+        return out
+
     async def _public(self, match: MatchInfo, changes: list[Change], channel: discord.abc.Messageable) -> None:
         """Sort the changes into posts (the live one continued, new ones), then make the calls:
         at most one edit of the live post, then one send per new post."""
@@ -252,6 +279,7 @@ class DiscordPublisher:
             live = None
         current, edited, posts = live, False, []
         bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
+        summaries = self._ai_summaries(match, changes, bot_seats)
         seen = shown
         for change in changes:
             # "finished" shares its version with the final move, whose post shows the result:
@@ -264,7 +292,7 @@ class DiscordPublisher:
             if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
                 continue
             seen = change.version
-            lines = self._narration(match, change)
+            lines = summaries[change.version] if change.version in summaries else self._narration(match, change)
             requests = _requests_of(change)
             human = change.seat if change.seat is not None and change.seat not in bot_seats else None
             if current is not None and _continues(current, change, bot_seats,
