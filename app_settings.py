@@ -17,6 +17,9 @@ from i18n import LOCALES
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATABASE = ROOT / "var" / "bot.sqlite3"
 DEFAULT_SCHEDULER_INTERVAL = 30.0
+#: Least seconds between two of the bot's posts/edits in one channel: Discord allows about 5 per
+#: 5 s per channel (429 beyond), and ~1.5 s leaves room for everything else in the channel.
+DEFAULT_POST_INTERVAL = 1.5
 
 
 class SettingsError(ValueError):
@@ -31,6 +34,7 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
+    post_interval: float = DEFAULT_POST_INTERVAL
 
 
 def _int_or_none(name: str, raw: str | None) -> int | None:
@@ -57,6 +61,13 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         raise SettingsError(f"SCHEDULER_INTERVAL must be seconds, got {raw_interval!r}") from None
     if interval <= 0:
         raise SettingsError("SCHEDULER_INTERVAL must be greater than 0")
+    raw_pace = (env.get("POST_INTERVAL") or "").strip()
+    try:
+        post_interval = float(raw_pace) if raw_pace else DEFAULT_POST_INTERVAL
+    except ValueError:
+        raise SettingsError(f"POST_INTERVAL must be seconds, got {raw_pace!r}") from None
+    if not 0 <= post_interval <= 60:
+        raise SettingsError("POST_INTERVAL must be between 0 and 60 seconds")
     raw_db = (env.get("DATABASE_PATH") or "").strip()
     db = Path(raw_db) if raw_db else DEFAULT_DATABASE
     if not db.is_absolute():
@@ -69,6 +80,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         dev_guild_id=_int_or_none("DEV_GUILD_ID", env.get("DEV_GUILD_ID")),
         log_level=level,
         scheduler_interval=interval,
+        post_interval=post_interval,
     )
 
 

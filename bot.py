@@ -130,7 +130,7 @@ class TabletopBot(commands.Bot):
         self.store: Any = None
         self.service: Any = None
         self.scheduler: Any = None
-        self.publisher = DiscordPublisher(self)
+        self.publisher = DiscordPublisher(self, post_interval=settings.post_interval)
         self.paths = PathStore()
         self.inflight = InFlight()
         self.closing_down = False

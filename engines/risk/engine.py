@@ -18,7 +18,7 @@ from engines.base import (
     Step,
     View,
 )
-from engines.risk import actions, ai, choices, requests, rules, setup, views
+from engines.risk import actions, ai, choices, requests, rules, setup, summary, views
 
 VARIANTS = ("classic", "neutral", "hq", "mission")
 SETUPS = ("quick", "classic")
@@ -86,6 +86,10 @@ class RiskEngine(Engine):
 
     def describe(self, view: View) -> list[Msg]:
         return views.describe(view)
+
+    def summarize(self, events: list[Event]) -> list[Msg]:
+        """An AI seat's run of moves in a few lines (``engines.risk.summary``)."""
+        return summary.summarize(events)
 
     def private_summary(self, view: View) -> list[Msg]:
         return views.private_summary(view)

@@ -261,6 +261,10 @@ def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event
     state["conquered"] = True
     events.append(Event(Msg("risk.ev.conquer", {"player": pname(state, seat), "territory": tname(dst),
                                                 "loser": pname(state, loser)}), kind="conquer"))
+    for cont, members in content().continents.items():  # the conquest completed a continent
+        if dst in members and all(state["owner"][t] == seat for t in members):
+            events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
+                                                                 "continent": cname(cont)}), kind="continent"))
     if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
         state["hq_holder"][dst] = seat
         hq_owner = hq_owner_of(state, dst)
