@@ -324,6 +324,12 @@ def _continent_holders(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any]
 # ---------------------------------------------------------------------------------------------
 # Legend band
 
+def legend_row_h(rows: int) -> int:
+    """Height of one legend row: as tall as the band allows (up to 34 px), so with few players the
+    names and counts are drawn larger and stay readable when the picture is shown 550 px wide."""
+    return min(34, (BAND_H - 40) // max(1, rows))
+
+
 COLS = {"swatch": 36, "name": 56, "territories": 470, "armies": 570, "cards": 650, "notes": 680}
 STATUS_X = 930
 
@@ -345,7 +351,8 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
                      "cards": None, "alive": True})
     over = view.get("phase") == "over" or bool(view.get("winners"))
     winners = set(view.get("winners") or [])
-    row_h = min(26, (BAND_H - 40) // max(1, len(rows)))
+    row_h = legend_row_h(len(rows))
+    text_size = min(22, row_h - 6)
     for i, p in enumerate(rows):
         y = top + 34 + i * row_h
         cy = y + row_h / 2
@@ -359,10 +366,10 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
         elif seat == view.get("turn") and seat >= 0 and not over:
             d.rounded_rectangle((10, y + 1, 900, y + row_h - 1), radius=6, fill=mix(PAPER, strong, 0.22))
             d.polygon([(11, cy - 6), (19, cy), (11, cy + 6)], fill=darken(strong, 0.2))
-        draw_marker(d, seat, (COLS["swatch"], cy), 6, 8, strong, rim=WHITE, edge=INK)
+        draw_marker(d, seat, (COLS["swatch"], cy), 7, 9, strong, rim=WHITE, edge=INK)
         ink = INK if alive else MUTED
         label = t(locale, "riskmap.legend.neutral") if seat < 0 else _seat_name(locale, names, seat)
-        label, size = text_fit(label, COLS["territories"] - COLS["name"] - 90, 16, bold=True, min_size=12)
+        label, size = text_fit(label, COLS["territories"] - COLS["name"] - 90, text_size, bold=True, min_size=12)
         width = draw_text(d, (COLS["name"], cy), label, size, ink, bold=True, anchor="lm")
         if not alive:
             d.line([(COLS["name"], cy + 1), (COLS["name"] + width, cy + 1)], fill=MUTED, width=2)
@@ -371,7 +378,7 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
             if isinstance(value, list | tuple | dict):
                 value = len(value)  # only ever a count: a hand must not reach the picture
             if isinstance(value, int):
-                draw_text(d, (COLS[key], cy), str(value), 16, ink, anchor="rm")
+                draw_text(d, (COLS[key], cy), str(value), text_size, ink, anchor="rm")
         notes = []
         if not alive:
             notes.append(t(locale, "riskmap.legend.out"))

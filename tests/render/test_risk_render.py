@@ -370,7 +370,9 @@ def test_the_end_screen_highlights_the_winners_and_drops_the_next_card_set() -> 
     over = {**view, "phase": "over", "winners": [2], "turn": None}
     end = render_image(over, "en", NAMES[:3])
     top = layout().size[1] + 4
-    row_h = min(26, (BAND_H - 40) // 3)
+    from render.risk import legend_row_h
+
+    row_h = legend_row_h(3)
     winner_row = (300, int(top + 34 + 2 * row_h + row_h / 2))
     loser_row = (300, int(top + 34 + row_h + row_h / 2))
     assert math.dist(end.getpixel(winner_row), GOLD) < math.dist(end.getpixel(loser_row), GOLD)
