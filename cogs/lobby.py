@@ -127,7 +127,7 @@ async def start_match(interaction: discord.Interaction, match_id: int) -> None:
         if thread is not None:
             await service.set_location(match_id, thread_id=thread.id)
     match = await service.start(match_id, uid)
-    log.info("match started", extra={"match": match_id, "thread": match.thread_id, "seats": len(match.seats)})
+    log.info("match started", extra={"match": match_id, "thread_id": match.thread_id, "seats": len(match.seats)})
     await interaction.edit_original_response(**lobby_message(match, match.locale))
 
 
