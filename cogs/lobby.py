@@ -116,7 +116,23 @@ def _check_startable(match: MatchInfo, engine: Engine, user_id: int) -> None:
         raise UserError("core.err.seat_count", min=low, max=high, count=len(match.seats))
 
 
+#: Matches whose Start this process is handling. A second click (a double-click, two tabs) is
+#: refused as "already started" before any Discord call: otherwise both clicks would ask Discord
+#: for a thread on the same message (400, code 160004) and one would end in the apology.
+_STARTING: set[int] = set()
+
+
 async def start_match(interaction: discord.Interaction, match_id: int) -> None:
+    if match_id in _STARTING:  # claimed with no await in between: the two clicks cannot both pass
+        raise UserError("core.err.already_started")
+    _STARTING.add(match_id)
+    try:
+        await _start(interaction, match_id)
+    finally:
+        _STARTING.discard(match_id)
+
+
+async def _start(interaction: discord.Interaction, match_id: int) -> None:
     service = interaction.client.service  # type: ignore[attr-defined]
     uid = interaction.user.id
     match = await service.get(match_id)
