@@ -22,7 +22,7 @@ from service.models import MatchInfo
 
 from .errors import guarded
 from .utils import ids
-from .utils.dynamic import CustomIdGroups
+from .utils.dynamic import CustomIdGroups, chosen_value
 from .utils.embeds import game_name, lobby_embed
 from .utils.layout import DEFAULT_TURN_SECONDS, TURN_CHOICES, extra_option_layout, lobby_layout
 from .utils.perms import describe_missing, missing_for_match
@@ -213,12 +213,10 @@ class LobbyOptionSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select
                         template=re.compile(ids.LOBBY_OPTION_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = (interaction.data or {}).get("values") or []
-            if not values:
-                raise UserError("core.err.stale")
+            value = chosen_value(interaction)
             service = interaction.client.service  # type: ignore[attr-defined]
             name = ids.decode_token(self.groups["name"])
-            match = await service.set_option(self.match_id, interaction.user.id, name, str(values[0]))
+            match = await service.set_option(self.match_id, interaction.user.id, name, value)
             await _after_setting(interaction, match)
         await guarded(interaction, self.match_id, work())
 
@@ -227,8 +225,9 @@ class LobbyTurnSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
                       template=re.compile(ids.LOBBY_TURN_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = (interaction.data or {}).get("values") or []
-            seconds = int(values[0]) if values and str(values[0]).isdigit() else 0
+            value = chosen_value(interaction)
+            # isascii: '²'.isdigit() is true, but int('²') raises.
+            seconds = int(value) if value.isascii() and value.isdigit() else 0
             if seconds not in TURN_CHOICES:
                 raise UserError("core.err.stale")
             service = interaction.client.service  # type: ignore[attr-defined]

@@ -27,7 +27,7 @@ from .errors import guarded
 from .match import match_autocomplete, match_option, resolve_match, send_private_view
 from .play import step_labels, step_message
 from .utils import ids
-from .utils.dynamic import CustomIdGroups
+from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import (
     MAX_SELECT_OPTIONS,
     PLACEHOLDER_MAX,
@@ -48,7 +48,7 @@ CHOICE_MAX = 100
 MAX_CHOICES = 25
 #: Card sets offered by /risk trade are found by walking the trade steps; a hand is small, but cap it.
 MAX_SET_WALK = 400
-TRADE_TEMPLATE = r"g:rt:(?P<match>\d+):(?P<req>[^:]+)$"
+TRADE_TEMPLATE = r"g:rt:(?P<match>[0-9]+):(?P<req>[^:]+)$"
 
 
 def _service(interaction: discord.Interaction) -> Any:
@@ -210,13 +210,13 @@ class TradeSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = list((interaction.data or {}).get("values") or [])
-            cards = str(values[0]).split() if values else []
+            cards = chosen_value(interaction).split()
             if len(cards) != 3:
                 raise UserError("core.err.stale")
             await interaction.response.defer()
             req = ids.decode_token(self.groups["req"])
-            kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
+            with stale_if_rejected():
+                kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
             await interaction.edit_original_response(**kwargs)
         await guarded(interaction, self.match_id, work())
 
