@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines.base import Option, Step
+from engines.tokens import ascii_int
 from i18n import t, tm
 from service.errors import UserError
 from service.models import MatchInfo
@@ -135,13 +136,14 @@ def _int_autocomplete(*prefix: str) -> Callable[..., Awaitable[list[app_commands
             if not all(path):
                 return []
             locale = user_locale(interaction)
-            options = [o for o in await legal_options(interaction, path) if o.value.isdecimal()]
+            options = [o for o in await legal_options(interaction, path) if ascii_int(o.value) is not None]
             typed = str(current or "").strip()
             choices = [app_commands.Choice(name=n, value=int(v)) for n, v in filter_choices(options, typed, locale)]
-            if typed.isdecimal() and len(typed) <= 6 and all(c.value != int(typed) for c in choices) \
-                    and await is_legal_next(interaction, path, str(int(typed))):
+            number = ascii_int(typed)  # ASCII digits only, as the engine reads them
+            if number is not None and all(c.value != number for c in choices) \
+                    and await is_legal_next(interaction, path, str(number)):
                 # Counts accept any number in range, not only the suggested ones.
-                choices.insert(0, app_commands.Choice(name=str(int(typed)), value=int(typed)))
+                choices.insert(0, app_commands.Choice(name=str(number), value=number))
             return choices[:MAX_CHOICES]
         except Exception:
             log.debug("risk autocomplete failed", exc_info=True)
