@@ -9,10 +9,13 @@ range, digits of other scripts, select values that were not offered, paths the e
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 from e2e_support import RealBots, Table, real_bot_missing
 
 from fakediscord import FakeDiscord, FakeInteraction
+from fakediscord.limits import FLAG_LOADING
 from i18n import t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
@@ -96,4 +99,41 @@ async def test_forged_ids_are_answered_out_of_date(fake: FakeDiscord, real_bots:
     # Nothing of this was a bug of ours, so nothing was logged as one, and the match is untouched.
     assert (await real_bots.service.get(mid)).status == "active"
     assert await real_bots.service.pending_for_user(mid, player.id) == [req]
+    fake.assert_clean()
+
+
+async def _legal_action(service: Any, mid: int, uid: int, req: str) -> list[str]:
+    path: list[str] = []
+    while True:
+        step = await service.step(mid, uid, req, path)
+        if step.complete:
+            return path
+        path.append(step.options[0].value)
+
+
+async def test_typed_unicode_gets_a_one_line_refusal(fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    """The reported ``/move action:"disc İ1"`` ('İ'.lower() is two characters) and its cousins, in
+    the phase where discs are placed."""
+    await real_bots.start()
+    alice, bob = fake.add_user("alice"), fake.add_user("bob")
+    match = await table.start_match(real_bots, alice, "pentactic", guests=(bob,))
+    service, mid = real_bots.service, match.id
+    for _ in range(20):  # play (through the service) until somebody is asked for a disc
+        asked = [(u, r) for u in (alice, bob) for r in await service.pending_for_user(mid, u.id)]
+        user, req = asked[0]
+        verbs = [o.value for o in (await service.step(mid, user.id, req, [])).options]
+        if "disc" in verbs:
+            break
+        await service.act(mid, user.id, req, await _legal_action(service, mid, user.id, req))
+    else:
+        raise AssertionError("no disc phase in 20 moves")
+    thread = fake.channel(match.thread_id)
+    apology = t("en", "core.err.unexpected", match=mid)
+    for typed in ("disc İ1", "disc b²", "disc ｂ１", "disc b\u0661", "disc İ"):
+        ix = await fake.slash(user, thread, "move", action=typed)
+        await fake.wait_for(lambda i=ix: i.replies() and not i.replies()[-1].flags & FLAG_LOADING, 10, "the answer")
+        reply = ix.replies()[-1]
+        assert reply.ephemeral and reply.text() != apology, (typed, reply.text())
+        assert reply.text() == t("en", "pentactic.err.disc_cell", cell=typed.split()[1]), reply.text()
+    assert await service.pending_for_user(mid, user.id) == [req]
     fake.assert_clean()
