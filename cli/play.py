@@ -14,6 +14,7 @@ from pathlib import Path
 from cli.terminal import Terminal, TerminalPublisher
 from engines import registry
 from engines.base import Action, Option
+from engines.tokens import ascii_int
 from i18n import tm
 from service.errors import UserError
 from service.matches import MAX_TURN_SECONDS, MatchService
@@ -68,8 +69,8 @@ async def choose_action(service: MatchService, term: Terminal, match_id: int, re
             path = path[:-1]
         elif raw == "0" and step.complete:
             return path
-        elif raw.isdigit() and 1 <= int(raw) <= len(step.options):
-            path = [*path, step.options[int(raw) - 1].value]
+        elif (index := ascii_int(raw)) is not None and 1 <= index <= len(step.options):  # '²'.isdigit()
+            path = [*path, step.options[index - 1].value]
         elif raw:
             candidate = [*path, *raw.split()]
             try:

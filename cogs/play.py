@@ -22,7 +22,7 @@ from service.errors import UserError
 from .errors import guarded
 from .utils import ids
 from .utils.board import board_file, step_picture_file
-from .utils.dynamic import CustomIdGroups
+from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import GROUP_TEMPLATE, step_layout
 from .utils.logfmt import log_played
 from .utils.matchq import pending_of
@@ -169,7 +169,8 @@ async def _walk(interaction: discord.Interaction, match_id: int, raw_req: str, r
     if path is None:
         path, page, extra, group = [], 0, None, None
         note = t(user_locale(interaction), "discord.play.path_lost")
-    kwargs = await step_message(interaction, match_id, req, path + (extra or []), page, note, group)
+    with stale_if_rejected():
+        kwargs = await step_message(interaction, match_id, req, path + (extra or []), page, note, group)
     await interaction.edit_original_response(**kwargs)
 
 
@@ -202,8 +203,10 @@ class StepSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
     async def callback(self, interaction: discord.Interaction) -> None:
         g = self.groups
         mid = self.match_id
-        values = list((interaction.data or {}).get("values") or [])
-        await guarded(interaction, mid, _walk(interaction, mid, g["req"], g["path"], 0, values[:1]))
+
+        async def work() -> None:
+            await _walk(interaction, mid, g["req"], g["path"], 0, [chosen_value(interaction)])
+        await guarded(interaction, mid, work())
 
 
 class ConfirmButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
@@ -222,8 +225,9 @@ class ConfirmButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
             await interaction.edit_original_response(**kwargs)
             return
         service = _service(interaction)
-        labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
-        info, events = await service.act_with_events(match_id, interaction.user.id, req, path)
+        with stale_if_rejected():
+            labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
+            info, events = await service.act_with_events(match_id, interaction.user.id, req, path)
         names = [s.name for s in info.seats]
         log_played(log, info, path, user=interaction.user.id, request=req)
         # The result (dice, captures) right here: the thread shows it only in the turn's summary.

@@ -19,6 +19,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines.base import Option, Step
+from engines.tokens import ascii_int
 from i18n import t, tm
 from service.errors import UserError
 from service.models import MatchInfo
@@ -27,7 +28,7 @@ from .errors import guarded
 from .match import match_autocomplete, match_option, resolve_match, send_private_view
 from .play import step_labels, step_message
 from .utils import ids
-from .utils.dynamic import CustomIdGroups
+from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import (
     MAX_SELECT_OPTIONS,
     PLACEHOLDER_MAX,
@@ -48,7 +49,7 @@ CHOICE_MAX = 100
 MAX_CHOICES = 25
 #: Card sets offered by /risk trade are found by walking the trade steps; a hand is small, but cap it.
 MAX_SET_WALK = 400
-TRADE_TEMPLATE = r"g:rt:(?P<match>\d+):(?P<req>[^:]+)$"
+TRADE_TEMPLATE = r"g:rt:(?P<match>[0-9]+):(?P<req>[^:]+)$"
 
 
 def _service(interaction: discord.Interaction) -> Any:
@@ -135,13 +136,14 @@ def _int_autocomplete(*prefix: str) -> Callable[..., Awaitable[list[app_commands
             if not all(path):
                 return []
             locale = user_locale(interaction)
-            options = [o for o in await legal_options(interaction, path) if o.value.isdecimal()]
+            options = [o for o in await legal_options(interaction, path) if ascii_int(o.value) is not None]
             typed = str(current or "").strip()
             choices = [app_commands.Choice(name=n, value=int(v)) for n, v in filter_choices(options, typed, locale)]
-            if typed.isdecimal() and len(typed) <= 6 and all(c.value != int(typed) for c in choices) \
-                    and await is_legal_next(interaction, path, str(int(typed))):
+            number = ascii_int(typed)  # ASCII digits only, as the engine reads them
+            if number is not None and all(c.value != number for c in choices) \
+                    and await is_legal_next(interaction, path, str(number)):
                 # Counts accept any number in range, not only the suggested ones.
-                choices.insert(0, app_commands.Choice(name=str(int(typed)), value=int(typed)))
+                choices.insert(0, app_commands.Choice(name=str(number), value=number))
             return choices[:MAX_CHOICES]
         except Exception:
             log.debug("risk autocomplete failed", exc_info=True)
@@ -210,13 +212,13 @@ class TradeSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = list((interaction.data or {}).get("values") or [])
-            cards = str(values[0]).split() if values else []
+            cards = chosen_value(interaction).split()
             if len(cards) != 3:
                 raise UserError("core.err.stale")
             await interaction.response.defer()
             req = ids.decode_token(self.groups["req"])
-            kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
+            with stale_if_rejected():
+                kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
             await interaction.edit_original_response(**kwargs)
         await guarded(interaction, self.match_id, work())
 

@@ -82,7 +82,7 @@ def _style(hint: str) -> str:
 
 
 #: A group-choice button: the options of group {group} after {path}, page {page}.
-GROUP_TEMPLATE = r"g:h:(?P<match>\d+):(?P<req>[^:]+):(?P<group>[^:]+):(?P<page>\d+):(?P<path>[^:]*)$"
+GROUP_TEMPLATE = r"g:h:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<group>[^:]+):(?P<page>[0-9]+):(?P<path>[^:]*)$"
 
 
 def group_id(match_id: int, req: str, group: str, page: int, path: list[str],

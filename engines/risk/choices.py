@@ -14,6 +14,7 @@ from engines.base import EngineError, Msg, Option, State
 from engines.risk import battle, rules
 from engines.risk import cards as cardrules
 from engines.risk.data import content
+from engines.tokens import ascii_int
 
 
 @dataclass
@@ -26,9 +27,8 @@ class Node:
     def accepts(self, token: str) -> bool:
         if any(o.value == token for o in self.options):
             return True
-        if self.num is not None and token.isdecimal() and len(token) <= 6:
-            return self.num[0] <= int(token) <= self.num[1]
-        return False
+        number = ascii_int(token) if self.num is not None else None
+        return number is not None and self.num is not None and self.num[0] <= number <= self.num[1]
 
 
 def count_values(lo: int, hi: int) -> list[int]:
