@@ -26,7 +26,7 @@ from .utils.layout import turn_buttons
 from .utils.logfmt import log_played
 from .utils.matchq import order_for_channel, pending_of, pick_match
 from .utils.replies import user_locale
-from .utils.text import clamp
+from .utils.text import clamp, tm_text
 from .utils.threads import match_channel
 from .utils.translator import ls
 from .utils.views import build_view
@@ -136,8 +136,7 @@ async def send_private_view(interaction: discord.Interaction, info: MatchInfo) -
         raise UserError("core.err.not_started")
     locale = user_locale(interaction)
     view = await _service(interaction).view_for_user(info.id, interaction.user.id)
-    names = [s.name for s in info.seats]
-    lines = [tm(locale, m, names) for m in registry.get(info.game).private_summary(view)]
+    lines = [tm_text(locale, m, info.seats) for m in registry.get(info.game).private_summary(view)]
     embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),
                         lines, empty=t(locale, "discord.hand.empty"))
     await interaction.followup.send(embed=embed, ephemeral=True)
@@ -168,8 +167,7 @@ async def public_status(interaction: discord.Interaction, match: MatchInfo, *, w
     if match.status == "lobby":
         raise UserError("core.err.not_started")
     view = await service.view(match.id, None)
-    names = [s.name for s in match.seats]
-    describe = [tm(locale, m, names) for m in engine.describe(view)]
+    describe = [tm_text(locale, m, match.seats) for m in engine.describe(view)]
     pending = await pending_of(service, match)
     file = await board_file(match, view, locale)
     embed = status_embed(match, describe, pending, locale, image=file.filename if file else None)
@@ -224,8 +222,7 @@ class MatchCog(commands.Cog):
         info = await resolve_match(interaction, match)
         locale = user_locale(interaction)
         entries = sorted(await _service(interaction).log(info.id, LOG_EVENTS), key=lambda e: e.version)
-        names = [s.name for s in info.seats]
-        lines = [f"`{e.version}` {tm(locale, ev.msg, names)}" for e in entries for ev in e.events if ev.to is None]
+        lines = [f"`{e.version}` {tm_text(locale, ev.msg, info.seats)}" for e in entries for ev in e.events if ev.to is None]
         embed = lines_embed(t(locale, "discord.log.title", game=game_name(info.game, locale), match=info.id),
                             lines[-LOG_EVENTS:], empty=t(locale, "discord.log.empty"))
         await interaction.followup.send(embed=embed, ephemeral=True)
