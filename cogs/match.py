@@ -25,6 +25,7 @@ from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
 from .utils.logfmt import log_played
 from .utils.matchq import order_for_channel, pending_of, pick_match
+from .utils.perms import manages_match, may_view_match
 from .utils.replies import user_locale
 from .utils.text import clamp, tm_text
 from .utils.threads import match_channel
@@ -43,12 +44,16 @@ def _service(interaction: discord.Interaction) -> Any:
 
 
 async def _candidates(interaction: discord.Interaction, *, include_channel: bool = True) -> list[MatchInfo]:
+    """The user's matches (of this server) and, with ``include_channel``, those of the current
+    channel/thread that the user may see."""
     service = _service(interaction)
     found: dict[int, MatchInfo] = {m.id: m for m in await service.matches_for_user(interaction.user.id)}
     if include_channel and interaction.channel_id is not None:
         for m in await service.matches_in_channel(interaction.channel_id):
             found.setdefault(m.id, m)
-    return order_for_channel(list(found.values()), interaction.channel_id)
+    here = [m for m in found.values() if interaction.guild_id is None or m.guild_id in (None, interaction.guild_id)]
+    visible = [m for m in here if await may_view_match(interaction.client, m, interaction.user)]
+    return order_for_channel(visible, interaction.channel_id)
 
 
 async def resolve_match(interaction: discord.Interaction, match_id: int | None) -> MatchInfo:
@@ -62,6 +67,8 @@ async def resolve_match(interaction: discord.Interaction, match_id: int | None) 
             raise UserError("discord.err.which_match")
     if interaction.guild_id is not None and match.guild_id not in (None, interaction.guild_id):
         raise UserError("discord.err.other_server")
+    if not await may_view_match(interaction.client, match, interaction.user):
+        raise UserError("core.err.no_match", match=match.id)  # as if it did not exist: ids are guessable
     interaction.extras["match"] = match.id
     return match
 
@@ -249,9 +256,9 @@ class MatchCog(commands.Cog):
     @match_option
     async def abandon(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await resolve_match(interaction, match)
-        perms = interaction.permissions
-        manager = bool(perms.manage_guild or perms.manage_threads)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # The host may always; a moderator needs the right in the match's channel, not here.
+        manager = interaction.user.id != info.host_id and await manages_match(self.bot, info, interaction.user)
         updated = await _service(interaction).abandon(info.id, interaction.user.id, is_manager=manager)
         await interaction.followup.send(t(user_locale(interaction), "discord.match.abandoned", match=info.id),
                                         ephemeral=True)

@@ -95,7 +95,7 @@ class DriverMixin:
             payload.update({
                 "guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
                 "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
-                "member": {**ix.user.member_json(self._joined), "permissions": str(EVERYONE_PERMISSIONS)},
+                "member": {**ix.user.member_json(self._joined), "permissions": str(self.permissions_in(ch, ix.user))},
                 "authorizing_integration_owners": {"0": str(self.guild_id)},
             })
         else:
