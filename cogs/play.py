@@ -27,7 +27,7 @@ from .utils.layout import GROUP_TEMPLATE, step_layout
 from .utils.logfmt import log_played
 from .utils.matchq import pending_of
 from .utils.replies import user_locale
-from .utils.text import clamp, join_lines
+from .utils.text import clamp, join_lines, safe_names
 from .utils.views import build_view
 
 log = logging.getLogger(__name__)
@@ -228,7 +228,7 @@ class ConfirmButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
         with stale_if_rejected():
             labels = await step_labels(service, match_id, interaction.user.id, req, path, locale)
             info, events = await service.act_with_events(match_id, interaction.user.id, req, path)
-        names = [s.name for s in info.seats]
+        names = safe_names(info.seats)
         log_played(log, info, path, user=interaction.user.id, request=req)
         # The result (dice, captures) right here: the thread shows it only in the turn's summary.
         done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))

@@ -47,12 +47,12 @@ from service.lobby import LOBBY_EXPIRED
 from service.models import Change, MatchInfo, SeatInfo
 
 from .lobby import refresh_lobby
-from .utils.board import board_file, seat_names
+from .utils.board import board_file
 from .utils.embeds import Pending, game_name, marker_version, status_embed, timestamp, turn_embed
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
 from .utils.pacing import ChannelPacer
-from .utils.text import join_lines
+from .utils.text import join_lines, pings, pings_in, safe_msg, safe_names
 from .utils.threads import match_channel
 from .utils.userprefs import locale_for_user
 from .utils.views import build_view
@@ -64,7 +64,8 @@ _REMEMBER = 4096
 STATUS_POST_META = "status_post"  # "channel id:message id" of the newest status post
 #: Most event lines a turn's post shows (the newest ones); Discord allows 2000 characters anyway.
 SUMMARY_LINES = 20
-_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+#: A post pings only the users it names on purpose (``pings``/``pings_in``); nothing else.
+_MENTIONS = discord.AllowedMentions.none()
 #: A user whose DMs were closed is tried again after this long (they may have opened them).
 DM_RETRY_SECONDS = 3600.0
 
@@ -231,14 +232,14 @@ class DiscordPublisher:
     # ----- public --------------------------------------------------------------------------
     def _narration(self, match: MatchInfo, change: Change) -> list[str]:
         locale = match.locale
-        names = seat_names(match)
+        names = safe_names(match.seats)
         lines = []
         if change.kind == "started":
-            players = ", ".join(s.name for s in match.seats)
+            players = ", ".join(names)
             lines.append(t(locale, "discord.publish.started", game=game_name(match.game, locale), players=players))
         lines += [tm(locale, e.msg, names) for e in change.events if e.to is None]
         if change.note is not None:
-            lines.append(tm(locale, change.note, names))
+            lines.append(tm(locale, safe_msg(change.note), names))
         if change.kind == "finished":
             lines.append(t(locale, "discord.publish.finished"))
         return lines
@@ -250,7 +251,7 @@ class DiscordPublisher:
         summarize = getattr(registry.get(match.game), "summarize", None)
         if not callable(summarize):
             return {}
-        names = seat_names(match)
+        names = safe_names(match.seats)
         out: dict[int, list[str]] = {}
         run: list[Change] = []
 
@@ -373,7 +374,7 @@ class DiscordPublisher:
         turn with deadlines, and buttons. An earlier turn in the same batch: its lines and who
         was asked then (the current board would misrepresent it)."""
         locale = match.locale
-        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": _MENTIONS}
+        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": pings_in(post.mention)}
         if not final:
             asked = [Pending(r, s) for r, s in (post.requests or {}).items()]
             kwargs["embed"] = turn_embed(match, asked, locale, version=post.version)
@@ -386,7 +387,7 @@ class DiscordPublisher:
             view = None
         pending = await pending_of(self.service, match)
         if view is not None:
-            describe = [tm(locale, m, seat_names(match)) for m in engine.describe(view)]
+            describe = [tm(locale, m, safe_names(match.seats)) for m in engine.describe(view)]
             # The final board was just posted with the last move; the result post stays light.
             file = None if post.kind == "finished" else await board_file(match, view, locale)
             kwargs["embed"] = status_embed(match, describe, pending, locale,
@@ -413,7 +414,8 @@ class DiscordPublisher:
             kwargs["attachments"] = [file] if file is not None else []  # no stale board left behind
             kwargs.setdefault("view", None)
         else:
-            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": _MENTIONS, "view": None}
+            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": pings_in(post.mention),
+                      "view": None}
         kwargs.setdefault("content", None)
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
@@ -493,11 +495,11 @@ class DiscordPublisher:
         due = next((p.due_at for p in pending if p.due_at), None)
         when = timestamp(due) if due else "-"
         if mentions:
-            note = tm(locale, change.note) if change.note else ""
+            note = tm(locale, safe_msg(change.note), safe_names(match.seats)) if change.note else ""
             text = t(locale, "discord.publish.reminder", mentions=" ".join(mentions), due=when)
             await self.pacer.slot(getattr(channel, "id", None))
             await channel.send(join_lines([text, note] if note else [text], CONTENT_MAX),
-                               allowed_mentions=_MENTIONS)
+                               allowed_mentions=pings_in(text))
         for user_id in dms:
             loc = await locale_for_user(self.service, user_id, locale)
             await self._dm(match, user_id, t(loc, "discord.publish.reminder_dm", game=game_name(match.game, loc),
@@ -522,7 +524,7 @@ class DiscordPublisher:
             if change.kind == "started" and hidden:
                 for seat in match.seats:  # also checks that every player can receive DMs
                     per_seat.setdefault(seat.seat, []).insert(0, Msg("discord.publish.dm_welcome"))
-        names = seat_names(match)
+        names = safe_names(match.seats)
         for seat in match.seats:
             msgs = per_seat.get(seat.seat)
             if msgs is None or seat.user_id is None:
@@ -599,6 +601,6 @@ class DiscordPublisher:
         try:
             await self.pacer.slot(getattr(channel, "id", None))
             await channel.send(t(match.locale, "discord.publish.dm_closed", mention=f"<@{user_id}>"),
-                               allowed_mentions=_MENTIONS)
+                               allowed_mentions=pings([user_id]))
         except discord.HTTPException:
             log.warning("could not post DM notice", extra={"match": match.id, "user": user_id})

@@ -39,7 +39,7 @@ from .utils.layout import (
 )
 from .utils.logfmt import log_played
 from .utils.replies import user_locale
-from .utils.text import clamp, join_lines
+from .utils.text import clamp, join_lines, safe_names
 from .utils.translator import ls
 from .utils.views import build_view
 
@@ -168,7 +168,7 @@ async def play_tokens(interaction: discord.Interaction, match: MatchInfo, tokens
     info, events = await service.act_with_events(match.id, user, req, tokens)
     log_played(log, info, tokens, user=user, request=req, via="risk")
     done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
-    names = [s.name for s in info.seats]
+    names = safe_names(info.seats)
     await interaction.edit_original_response(
         content=join_lines([done, *(tm(locale, e.msg, names) for e in events)], 2000))
 

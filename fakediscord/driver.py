@@ -16,7 +16,6 @@ from typing import TYPE_CHECKING, Any
 from fakediscord.errors import ApiError, FieldError
 from fakediscord.limits import FLAG_EPHEMERAL, FLAG_LOADING, check_autocomplete, check_modal
 from fakediscord.model import (
-    BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     FakeChannel,
     FakeMessage,
@@ -87,7 +86,7 @@ class DriverMixin:
         payload: dict[str, Any] = {
             "id": str(ix.id), "application_id": str(self.application_id), "type": ix.type,
             "data": ix.data, "token": ix.token, "version": 1, "locale": ix.user.locale,
-            "app_permissions": str(BOT_PERMISSIONS), "entitlements": [],
+            "app_permissions": str(self.permissions_in(ch, self.bot_user)), "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
             "channel": ch.to_json(), "channel_id": str(ch.id),
         }
@@ -95,7 +94,7 @@ class DriverMixin:
             payload.update({
                 "guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
                 "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
-                "member": {**ix.user.member_json(self._joined), "permissions": str(EVERYONE_PERMISSIONS)},
+                "member": {**ix.user.member_json(self._joined), "permissions": str(self.permissions_in(ch, ix.user))},
                 "authorizing_integration_owners": {"0": str(self.guild_id)},
             })
         else:

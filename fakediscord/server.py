@@ -23,6 +23,8 @@ from fakediscord.errors import FieldError, invalid_form, unknown
 from fakediscord.gateway import Gateway
 from fakediscord.messages import MessagesMixin
 from fakediscord.model import (
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     FakeChannel,
@@ -87,6 +89,8 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self.rate_limited: list[str] = []
         #: Every message POST/PATCH let through: (loop time, channel id, method).
         self.message_calls: list[tuple[float, int, str]] = []
+        #: Server-wide permissions granted to users beyond @everyone's (see ``grant``).
+        self.guild_permissions: dict[int, int] = {}
         self._posted: dict[int, list[float]] = {}
         self.gateway = Gateway(self)
         self.port = 0
@@ -192,6 +196,46 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         ch = FakeChannel(snowflake(), 0, name=name, guild_id=self.guild_id, position=len(self.channels))
         self.channels[ch.id] = ch
         return ch
+
+    async def set_overwrite(self, channel: FakeChannel, target: FakeUser | None, *, allow: int = 0,
+                            deny: int = 0) -> None:
+        """Give ``channel`` a permission overwrite for ``target`` (None: @everyone), like a server
+        admin would, and tell connected clients (CHANNEL_UPDATE) so their caches follow."""
+        if target is None:
+            channel.overwrites[self.guild_id] = (0, allow, deny)
+        else:
+            channel.overwrites[target.id] = (1, allow, deny)
+        await self.gateway.dispatch("CHANNEL_UPDATE", channel.to_json())
+        self.notify()
+
+    def grant(self, user: FakeUser, permissions: int) -> None:
+        """Server-wide permissions for ``user`` on top of @everyone's (a moderator role)."""
+        self.guild_permissions[user.id] = self.guild_permissions.get(user.id, 0) | permissions
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """Discord's permission computation: @everyone + the user's server-wide grants, then the
+        channel's @everyone, role and member overwrites in that order; a thread uses its parent."""
+        if channel.is_thread and channel.parent_id in self.channels:
+            channel = self.channels[channel.parent_id]
+        base = EVERYONE_PERMISSIONS | self.guild_permissions.get(user.id, 0)
+        if user.id == self.bot_user.id:
+            base |= BOT_PERMISSIONS
+        if user is self.owner or base & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        perms = base
+        everyone = channel.overwrites.get(self.guild_id)
+        if everyone is not None:
+            perms = (perms & ~everyone[2]) | everyone[1]
+        allow = deny = 0
+        for role in user.roles:
+            ow = channel.overwrites.get(role)
+            if ow is not None:
+                allow, deny = allow | ow[1], deny | ow[2]
+        perms = (perms & ~deny) | allow
+        mine = channel.overwrites.get(user.id)
+        if mine is not None and mine[0] == 1:
+            perms = (perms & ~mine[2]) | mine[1]
+        return perms
 
     def user(self, user_id: int | str) -> FakeUser:
         try:
