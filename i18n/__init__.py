@@ -2,8 +2,9 @@
 
 A catalog file's tables are flattened with its file stem as prefix: ``[err] not_your_turn = ...``
 in ``core.toml`` is the key ``core.err.not_your_turn``. Lookup falls back to English, then to the
-key itself (so a missing string is visible, never a crash). Parameters use ``str.format`` syntax;
-a parameter whose value is a string starting with ``@`` is a catalog key, translated first.
+key itself (so a missing string is visible, never a crash). Parameters use ``str.format`` syntax.
+A parameter that is a dict is translated first (``engines.base.key_ref`` / ``seat_ref``); a string
+parameter is data and is substituted as it is: names are never looked up as keys.
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.base import Msg, seat_ref  # noqa: F401 - re-exported for front-ends
+from engines.base import Msg, key_ref, seat_ref  # noqa: F401 - re-exported for front-ends
 
 LOCALES = ("en", "zh-TW", "zh-CN")
 DEFAULT_LOCALE = "en"
@@ -67,16 +68,19 @@ class _SafeDict(dict):
 
 
 def _param(loc: str, value: Any, seat_names: Sequence[str] | None) -> Any:
-    if isinstance(value, str) and value.startswith("@"):
-        return t(loc, value[1:])
-    if isinstance(value, dict) and "seat" in value:
-        seat = int(value["seat"])
-        label = t(loc, value["key"]) if value.get("key") else ""
-        name = seat_names[seat] if seat_names and 0 <= seat < len(seat_names) else ""
-        if name:
-            return f"{name} ({label})" if label else name
-        return label or t(loc, "core.seat", n=seat + 1)
-    return value
+    """A parameter as shown: dicts are references (a seat, a nested message), the rest is data."""
+    if not isinstance(value, dict):
+        return value
+    if "seat" not in value:
+        if "key" not in value:
+            return value
+        return t(loc, str(value["key"]), seat_names=seat_names, **dict(value.get("params") or {}))
+    seat = int(value["seat"])
+    label = t(loc, value["key"]) if value.get("key") else ""
+    name = seat_names[seat] if seat_names and 0 <= seat < len(seat_names) else ""
+    if name:
+        return f"{name} ({label})" if label else name
+    return label or t(loc, "core.seat", n=seat + 1)
 
 
 def t(locale: str | None, key: str, *, seat_names: Sequence[str] | None = None, **params: Any) -> str:
