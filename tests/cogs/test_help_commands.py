@@ -7,7 +7,8 @@ import re
 
 import pytest
 
-from cogs.help import HELP_COMMANDS, command_ref, help_embed, usage
+from cogs.help import HELP_COMMANDS, command_ref, help_embed, rules_embed, usage
+from engines import registry
 from i18n import LOCALES, catalog, t
 
 TOP = ("play", "move", "match", "help", "rules", "risk")
@@ -53,3 +54,14 @@ def test_catalog_texts_name_commands_in_their_own_language(locale: str) -> None:
             pattern = re.compile(rf"(?<![\w./]){'/' + re.escape(foreign_top)}(?![\w])")
             wrong += [(k, v) for k, v in catalog(locale).items() if pattern.search(v)]
     assert not wrong, wrong
+
+
+@pytest.mark.parametrize("locale", LOCALES)
+@pytest.mark.parametrize("game", registry.available())
+def test_every_game_has_a_rules_summary(game: str, locale: str) -> None:
+    """/rules answers every game with its own summary in every language, whole (not trimmed)."""
+    key = f"{game}.rules.summary"
+    assert key in catalog(locale), f"{locale} lacks {key}"
+    embed = rules_embed(game, locale)
+    assert embed.description == t(locale, key)
+    assert len(embed.description) <= 4096 and len(embed) <= 6000
