@@ -27,23 +27,45 @@ View = dict[str, Any]
 Action = list[str]
 
 
+#: Version of :meth:`Msg.to_json`. Version 1 (no ``"v"``) marked a nested catalog key as a string
+#: starting with ``@``, which made a player named "@everyone" read as a key; version 2 nests keys
+#: as ``{"key": ...}`` dicts. Old rows in the action log are read with the old rule.
+MSG_JSON_VERSION = 2
+
+
 @dataclass(frozen=True)
 class Msg:
     """A translatable message: a catalog key and its parameters.
 
-    A parameter value that is a string starting with ``@`` is itself a catalog key and is
-    translated before substitution (``{"piece": "@pentactic.piece.F"}``).
+    Plain string parameters are data (player names, typed text) and are never looked up, whatever
+    they start with. A parameter that is itself translated is a dict: :func:`key_ref` (a catalog
+    key, optionally with its own parameters, e.g. ``{"piece": key_ref("pentactic.piece.F")}``)
+    or :func:`seat_ref`. Only code builds these dicts, so user text cannot become a key.
     """
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params)}
+        return {"key": self.key, "params": dict(self.params), "v": MSG_JSON_VERSION}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Msg:
-        return Msg(data["key"], dict(data.get("params", {})))
+        params = dict(data.get("params", {}))
+        if data.get("v", 1) < 2:
+            # Stored before version 2: a string starting with "@" was a catalog key then.
+            params = {k: key_ref(v[1:]) if isinstance(v, str) and v.startswith("@") else v
+                      for k, v in params.items()}
+        return Msg(data["key"], params)
+
+
+def key_ref(key: str, **params: Any) -> dict[str, Any]:
+    """A Msg parameter that is itself a catalog message (a territory, a phase, a mission...).
+
+    The explicit dict, rather than a marker inside a string, keeps keys apart from data: a
+    player's name is a plain string and is shown as typed, even "@everyone" or "@core.x".
+    """
+    return {"key": key, "params": params} if params else {"key": key}
 
 
 def seat_ref(seat: int, key: str = "") -> dict[str, Any]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from engines.base import EngineError, Msg, Option, State
+from engines.base import EngineError, Msg, Option, State, key_ref
 from engines.risk import battle, rules
 from engines.risk import cards as cardrules
 from engines.risk.data import content
@@ -183,7 +183,7 @@ def bonus_territories(state: State, seat: int, chosen: list[str]) -> list[str]:
 def _card_opt(card_id: str) -> Option:
     card = content().cards[card_id]
     return Option(card_id, Msg("risk.opt.card", {"name": rules.card_label(card_id),
-                                                 "symbol": f"@risk.symbol.{card.symbol}"}))
+                                                 "symbol": key_ref(f"risk.symbol.{card.symbol}")}))
 
 
 def _place_reinforcements(state: State, seat: int, path: list[str]) -> Steps:

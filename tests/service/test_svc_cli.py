@@ -90,8 +90,10 @@ def test_list_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no-such-game" in capsys.readouterr().out
     svc_toy_engine.install()
     assert main(["play", svc_toy_engine.SLUG, "--option", "target"]) == 2
-    assert main(["--lang", "zh-CN", "play", svc_toy_engine.SLUG, "--option", "target=99"]) == 1
-    assert t("zh-CN", "core.err.bad_option", option="target", value="99") in capsys.readouterr().out
+    # A bad value is refused before the game starts, listing the values that would do.
+    assert main(["--lang", "zh-CN", "play", svc_toy_engine.SLUG, "--option", "target=99"]) == 2
+    assert t("zh-CN", "core.cli.bad_value", option="target", value="99", values="x").removesuffix("x") \
+        in capsys.readouterr().out
 
 
 def test_generic_ascii_fallback() -> None:
