@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from engines import registry
-from engines.base import Event, Msg
+from engines.base import Event, Msg, key_ref
 from engines.risk import summary
 from i18n import tm
 
@@ -13,13 +13,13 @@ def _ev(key: str, kind: str, to: tuple[int, ...] | None = None, **params: object
 
 
 def test_a_long_turn_becomes_a_few_lines() -> None:
-    p, q = "@risk.color.red", "@risk.color.blue"
+    p, q = key_ref("risk.color.red"), key_ref("risk.color.blue")
     events = [_ev("risk.ev.turn", "turn", player=p, round=3, armies=7),
-              *[_ev("risk.ev.place", "place", player=p, count=1, territory="@risk.territory.alaska") for _ in range(7)],
+              *[_ev("risk.ev.place", "place", player=p, count=1, territory=key_ref("risk.territory.alaska")) for _ in range(7)],
               *[_ev("risk.ev.battle", "battle", player=p, defender=q) for _ in range(20)],
-              _ev("risk.ev.conquer", "conquer", player=p, territory="@risk.territory.alberta", loser=q),
-              _ev("risk.ev.move_in", "move", player=p, count=3, territory="@risk.territory.alberta"),
-              _ev("risk.ev.continent_taken", "continent", player=p, continent="@risk.continent.north_america"),
+              _ev("risk.ev.conquer", "conquer", player=p, territory=key_ref("risk.territory.alberta"), loser=q),
+              _ev("risk.ev.move_in", "move", player=p, count=3, territory=key_ref("risk.territory.alberta")),
+              _ev("risk.ev.continent_taken", "continent", player=p, continent=key_ref("risk.continent.north_america")),
               _ev("risk.ev.eliminated", "eliminated", player=q, by=p, cards=2),
               _ev("risk.ev.cards_taken", "card", to=(0,), count=2),
               _ev("risk.ev.trade", "trade", player=p, armies=4)]
@@ -51,4 +51,4 @@ def test_a_conquest_that_completes_a_continent_says_so() -> None:
     events: list[Event] = []
     rules.conquer(state, src, dst, 1, events)
     taken = [e for e in events if e.kind == "continent"]
-    assert taken and taken[0].to is None and taken[0].msg.params["continent"] == f"@risk.continent.{cont}"
+    assert taken and taken[0].to is None and taken[0].msg.params["continent"] == key_ref(f"risk.continent.{cont}")
