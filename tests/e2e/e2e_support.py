@@ -79,8 +79,9 @@ class Table:
     """Plays a match the way people do: only by clicking what the bot's messages offer.
 
     Custom ids follow the layout documented in ``cogs/utils/ids.py`` (``g:l:`` lobby buttons,
-    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step and ``g:h:`` group buttons, ``g:s:``
-    step selects, ``g:c:`` confirm). At every step the first offered option is chosen.
+    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step and ``g:h:`` group buttons,
+    ``g:p:`` options that play at once, ``g:s:`` step selects, ``g:c:`` confirm). At every step the first
+    offered option is chosen.
     """
 
     def __init__(self, fake: FakeDiscord, patience: float = 10.0) -> None:
@@ -169,7 +170,8 @@ class Table:
 
     async def walk(self, user: FakeUser, step_msg: FakeMessage, locale_key_labels: set[str], max_steps: int = 40, *,
                    biggest_number: bool = False) -> None:
-        """From a step message, pick the first option each time and Confirm when offered.
+        """From a step message, pick the first option each time and Confirm when offered; an
+        option that plays at once (``g:p:``) ends the walk like Confirm.
 
         With ``biggest_number`` a step whose options are all numbers (army counts) takes the
         largest, so games with "how many" steps progress in fewer clicks.
@@ -178,11 +180,12 @@ class Table:
             ids_now = step_msg.custom_ids()
             confirm = [c for c in ids_now if c.startswith("g:c:")]
             selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
-            options = [b for b in step_msg.buttons() if b["custom_id"].startswith(("g:a:", "g:h:"))
+            options = [b for b in step_msg.buttons() if b["custom_id"].startswith(("g:a:", "g:h:", "g:p:"))
                        and not b.get("disabled") and b.get("label") not in locale_key_labels]
             before = step_msg.edits
             clicked_at = asyncio.get_running_loop().time()
             self.clicks += 1
+            commits = False
             if confirm:
                 ix = await self.fake.click(user, step_msg, confirm[0], timeout=10)
             elif selects:
@@ -194,6 +197,7 @@ class Table:
                 last = [b["custom_id"].rsplit(",", 1)[-1].rsplit(":", 1)[-1] for b in options]
                 if biggest_number and all(v.isdigit() for v in last):
                     chosen = options[max(range(len(options)), key=lambda i: int(last[i]))]
+                commits = chosen["custom_id"].startswith("g:p:")
                 ix = await self.fake.click(user, step_msg, chosen["custom_id"], timeout=10)
             else:
                 raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
@@ -201,10 +205,19 @@ class Table:
                                      "the step message to update")
             if ix.followups:
                 raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
-            if confirm:
+            if confirm or commits or (selects and await self._played(step_msg, ix)):
                 self.confirm_waits.append(asyncio.get_running_loop().time() - clicked_at)
                 return
         raise AssertionError("no Confirm after many steps")
+
+
+    @staticmethod
+    async def _played(step_msg: FakeMessage, ix: FakeInteraction) -> bool:
+        """Whether a select choice played the action at once (the reply starts with "Played")."""
+        from i18n import LOCALES, t
+
+        heads = {t(loc, "discord.play.done", action="").strip() for loc in LOCALES}
+        return any(step_msg.text().startswith(h) for h in heads)
 
 
 def control_labels() -> set[str]:
