@@ -103,11 +103,12 @@ async def _path_info(service: Any, match_id: int, user_id: int, req: str, path: 
 
 
 async def _trail(service: Any, match_id: int, user_id: int, req: str, path: list[str],
-                 locale: str) -> tuple[list[str], list[bool], list[str], list[Option]]:
+                 locale: str) -> tuple[list[str], list[bool], list[str], list[tuple[list[str], Option]]]:
     """Per chosen token: its label, whether its step was taken for the user, its option's hint
-    (the group it was picked from); and the side options to show at the end of ``path``."""
+    (the group it was picked from); and the side options to show at the end of ``path`` (those
+    of a passed-through step followed only by forced ones), each with the path before it."""
     labels, forced, hints = [], [], []
-    side: list[Option] = []
+    side: list[tuple[list[str], Option]] = []
     for i, token in enumerate(path):
         step: Step = await service.step(match_id, user_id, req, path[:i])
         chosen = next((o for o in step.options if o.value == token), None)
@@ -115,7 +116,10 @@ async def _trail(service: Any, match_id: int, user_id: int, req: str, path: list
         hints.append(chosen.hint if chosen else "")
         forced.append(skipped(step))
         through = passed_through(step)
-        side = side_options(step) if through is not None and through.value == token else []
+        if through is not None and through.value == token:
+            side = [(path[:i], o) for o in side_options(step)]
+        elif not is_forced(step):  # a real choice since: Back leads to the side options
+            side = []
     return labels, forced, hints, side
 
 
@@ -154,7 +158,7 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
     labels, forced, _, side = await _trail(service, match_id, user, req, path, locale)
     layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction),
                          back=back_target(path, forced), game=match.game, group=group,
-                         side=[([*path[:-1], o.value], o) for o in side])
+                         side=side)
     lines = [note] if note else []
     if path:
         lines.append(t(locale, "discord.play.chosen", path=" › ".join(labels)))

@@ -165,7 +165,7 @@ def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int,
     ``back`` is where Back leads: True means one token up, False no Back button (every earlier
     step had a single option and was taken automatically). ``group`` is the group chosen on the
     group buttons; its options are laid out like a step of their own. ``side`` are committing
-    options of an earlier step the UI passed through (``(their path prefix, option)``, "End
+    options of an earlier step the UI passed through (``(the path before them, option)``, "End
     attack" beside the attack sources); they lead the control row.
     """
     seen: set[str] = set()

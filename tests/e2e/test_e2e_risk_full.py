@@ -66,44 +66,50 @@ def _nearest(values: list[str], wanted: str) -> str:
 
 async def click_plan(fake: FakeDiscord, table: Table, user: FakeUser, step_msg: FakeMessage,
                      plan: list[str]) -> list[str]:
-    """Click the step message's options toward ``plan`` and Confirm it; returns what was played.
+    """Click the step message's options toward ``plan`` and play it (Confirm, or the option
+    that plays at once); returns what was played.
 
     Counts the step UI does not offer (it shows a few sensible amounts) become the nearest offered
     one; territory lists too long for buttons are reached through their continent group buttons
     or the select's pages."""
     controls = control_labels()
     nexts = {t(loc, "discord.button.next") for loc in LOCALES}
+    played_heads = {t(loc, "discord.play.done", action="").strip() for loc in LOCALES}
     target = list(plan)
     for _ in range(40):
         confirm = [c for c in step_msg.custom_ids() if c.startswith("g:c:")]
         selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
         buttons = [b for b in step_msg.buttons() if not b.get("disabled")]
-        options = [b for b in buttons if b["custom_id"].startswith("g:a:") and b.get("label") not in controls]
+        options = [b for b in buttons if b["custom_id"].startswith(("g:a:", "g:p:")) and b.get("label") not in controls]
         groups = [b for b in buttons if b["custom_id"].startswith("g:h:")]
         paging = [b for b in buttons if b.get("label") in nexts]
-        if confirm:
-            current = _path_of(confirm[0])
-        elif selects:
-            current = _path_of(selects[0]["custom_id"])
-        elif options:
-            current = _path_of(options[0]["custom_id"])[:-1]
-        elif groups:
-            current = _path_of(groups[0]["custom_id"])
-        else:
+        plays = {tuple(_path_of(b["custom_id"])): b for b in options if b["custom_id"].startswith("g:p:")}
+        # Where the message stands: the longest path its components name ("End attack" beside the
+        # attack sources names a shorter one).
+        candidates = ([_path_of(c) for c in confirm] + [_path_of(s["custom_id"]) for s in selects]
+                      + [_path_of(b["custom_id"])[:-1] for b in options] + [_path_of(b["custom_id"]) for b in groups])
+        if not candidates:
             raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
-        assert current == target[:len(current)], f"walked off the plan: {current} v {target}"
+        current = max(candidates, key=len)
         before = step_msg.edits
         table.clicks += 1
-        if confirm and current == target:
+        played = False
+        if tuple(target) in plays:  # one click plays it
+            ix = await fake.click(user, step_msg, plays[tuple(target)]["custom_id"], timeout=10)
+            played = True
+        elif confirm and current == target:
             ix = await fake.click(user, step_msg, confirm[0], timeout=10)
+            played = True
         else:
+            assert current == target[:len(current)], f"walked off the plan: {current} v {target} {step_msg.text()!r} {[(b['label'], b['custom_id']) for b in buttons]}"
             token = target[len(current)]
-            by_token = {_path_of(b["custom_id"])[-1]: b for b in options}
+            by_token = {_path_of(b["custom_id"])[-1]: b for b in options if _path_of(b["custom_id"])[:-1] == current}
             values = [o["value"] for o in selects[0]["options"]] if selects else list(by_token)
             if token not in values and token.isdigit() and values and all(v.isdigit() for v in values):
                 token = _nearest(values, token)
                 target = [*current, token]
             if token in by_token:
+                played = by_token[token]["custom_id"].startswith("g:p:")
                 ix = await fake.click(user, step_msg, by_token[token]["custom_id"], timeout=10)
             elif selects and token in values:
                 ix = await fake.select(user, step_msg, selects[0]["custom_id"], [token], timeout=10)
@@ -120,7 +126,7 @@ async def click_plan(fake: FakeDiscord, table: Table, user: FakeUser, step_msg: 
                             "the step message to update")
         if ix.followups:
             raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
-        if confirm and current == target:
+        if played or any(step_msg.text().startswith(h) for h in played_heads):
             return target
     raise AssertionError(f"no Confirm after many steps toward {plan}")
 
