@@ -57,14 +57,17 @@ def _paths(interaction: discord.Interaction) -> ids.PathStore:
 AUTO_STEPS_MAX = 8
 #: After a move, how long the reply waits for AI seats before offering the player's next decision.
 AI_WAIT_SECONDS = 6.0
-AI_POLL_SECONDS = 0.2
+AI_POLL_SECONDS = 0.1
 #: Room kept for the played action's result above the next step in one reply.
 RESULT_MAX = 1500
 
 
 def is_forced(step: Step) -> bool:
-    """A step with nothing to decide: one option and not yet a playable action."""
-    return not step.complete and len({o.value for o in step.options}) == 1
+    """A step with nothing to decide: one option and not yet a playable action. A single option
+    that plays at once is not taken for the user: its one click is the move (the last free
+    territory to claim), where taking it would only trade that click for a Confirm."""
+    return (not step.complete and len({o.value for o in step.options}) == 1
+            and not step.options[0].commit)
 
 
 def passed_through(step: Step) -> Option | None:

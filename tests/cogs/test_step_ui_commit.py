@@ -58,6 +58,8 @@ def test_a_step_with_one_way_forward_beside_committing_options_is_passed_through
     assert play.passed_through(Step(Msg("p"), [_o("1", True), _o("2", True)])) is None, "all commit"
     assert play.passed_through(Step(Msg("p"), [_o("a"), _o("b", True)], complete=True)) is None
     assert not play.skipped(Step(Msg("p"), [_o("trade"), _o("place")]))
+    assert not play.is_forced(Step(Msg("p"), [_o("last_free_territory", True)])), \
+        "a single option that plays at once is the move itself: shown, not taken (else a Confirm)"
 
 
 async def test_advance_passes_through_and_the_side_options_stay_until_a_real_choice() -> None:
