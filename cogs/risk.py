@@ -26,7 +26,7 @@ from service.models import MatchInfo
 
 from .errors import guarded
 from .match import match_autocomplete, match_option, resolve_match, send_private_view
-from .play import step_labels, step_message
+from .play import play_path, step_message
 from .utils import ids
 from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import (
@@ -37,9 +37,8 @@ from .utils.layout import (
     SelectOptionSpec,
     SelectSpec,
 )
-from .utils.logfmt import log_played
 from .utils.replies import user_locale
-from .utils.text import clamp, join_lines, safe_names
+from .utils.text import clamp
 from .utils.translator import ls
 from .utils.views import build_view
 
@@ -154,23 +153,17 @@ def _int_autocomplete(*prefix: str) -> Callable[..., Awaitable[list[app_commands
 # ----- acting ------------------------------------------------------------------------------------
 
 async def play_tokens(interaction: discord.Interaction, match: MatchInfo, tokens: list[str]) -> None:
-    """Play ``tokens`` (response already deferred, ephemeral) and show the result; a path that is
-    not a whole action yet continues as the step message, with buttons."""
+    """Play ``tokens`` (response already deferred, ephemeral) and show the result with the next
+    decision's buttons (as a click would); a path that is not a whole action yet continues as the
+    step message, with buttons."""
     service = _service(interaction)
     user = interaction.user.id
     req = await _request(interaction, match)
     step: Step = await service.step(match.id, user, req, tokens)  # UserError when illegal
-    locale = user_locale(interaction)
     if not step.complete:
         await interaction.edit_original_response(**await step_message(interaction, match.id, req, tokens))
         return
-    labels = await step_labels(service, match.id, user, req, tokens, locale)
-    info, events = await service.act_with_events(match.id, user, req, tokens)
-    log_played(log, info, tokens, user=user, request=req, via="risk")
-    done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
-    names = safe_names(info.seats)
-    await interaction.edit_original_response(
-        content=join_lines([done, *(tm(locale, e.msg, names) for e in events)], 2000))
+    await play_path(interaction, match.id, req, tokens, via="risk", typed=True)
 
 
 async def card_sets(service: Any, match_id: int, user_id: int, req: str) -> list[list[str]]:

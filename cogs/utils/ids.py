@@ -10,6 +10,8 @@ Layout (``{path}`` is the token path, see :func:`encode_path`)::
     g:a:{match}:{req}:{page}:{path}    show the step after {path} (option button, Back, Prev/Next)
     g:s:{match}:{req}:{path}           select menu; the chosen value is the next token
     g:c:{match}:{req}:{path}           Confirm: play {path}
+    g:p:{match}:{req}:{path}           an option that plays at once (its token ends {path});
+                                       template in cogs/utils/layout.py
     g:l:{match}:{op}                   lobby button (join, leave, ai, unai, start, more)
     g:lo:{match}:{name}                lobby select for the engine option {name}
     g:lt:{match}                       lobby select for the turn time
@@ -152,6 +154,12 @@ def _fit(head: str, path: list[str], match_id: int, req: str, store: PathStore |
     if len(cid) > MAX_CUSTOM_ID:
         raise BadCustomId("request id too long for a custom id")
     return cid
+
+
+def fit_id(head: str, path: list[str], match_id: int, req: str, store: PathStore | None) -> str:
+    """``head`` + the encoded path, or + ``*{key}`` of a stored path when that is too long
+    (for custom id kinds defined next to their handlers)."""
+    return _fit(head, path, match_id, req, store)
 
 
 def turn_id(match_id: int, req: str) -> str:
