@@ -106,6 +106,9 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
         raise ValueError(f"seat {seat} is not asked anything")
     if level == "easy" and ask.kind != "discard" and rng.random() < 0.3:
         return timeout(state, seat)
+    wanted = _RESPONSE_CARD.get(ask.kind)
+    if wanted and not _holds(state, seat, wanted):
+        return ["pass"]  # nothing to answer with: no need to think (most windows)
     view = build(state, seat)
     mind = Mind(view)
     hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
@@ -166,6 +169,15 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
             return [min(opts, key=lambda c: value(hand.get(c, "")))]
         return ["pass"]
     return timeout(state, seat)
+
+
+_RESPONSE_CARD = {"nullify": "wuxie", "peach": "tao", "need_shan": "shan"}
+
+
+def _holds(state: State, seat: int, name: str) -> bool:
+    from engines.sanguosha.data import card
+
+    return any(card(c).name == name for c in state["players"][seat]["hand"])
 
 
 def _play_one(state: State, seat: int, opts: list[str], hand: dict[str, str]) -> list[str]:
