@@ -94,12 +94,24 @@ class Request:
     answered or replaced) can always be recognised. ``kind`` names the decision (``"turn"``,
     ``"discard"``, ``"defend"``); ``prompt`` is what the seat is asked.
     Several requests may be pending at once (simultaneous secret choices, response windows).
+
+    Response windows: requests sharing a non-empty ``window`` id form one window. ``mode`` says
+    who answers it: ``"one"`` (this seat only), ``"any"`` (several seats; the first real,
+    non-default answer closes the window and the engine then returns requests with new ids) or
+    ``"all"`` (every seat of the window answers: secret simultaneous choices). ``default`` is the
+    answer applied for a silent seat (``("pass",)``); None means ``timeout_action`` decides.
+    ``short`` asks for the window's own short timeout (live play ~12 s) instead of the turn clock,
+    so a player who cannot or will not respond does not stall the table.
     """
 
     id: str
     seat: int
     kind: str
     prompt: Msg
+    window: str = ""
+    mode: str = "one"
+    default: tuple[str, ...] | None = None
+    short: bool = False
 
 
 @dataclass(frozen=True)
@@ -225,13 +237,17 @@ class Engine(ABC):
         """Who must decide what, now. Empty when the game is over."""
 
     @abstractmethod
-    def step(self, state: State, seat: int, path: Action) -> Step:
+    def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         """Choices for the next token after ``path`` for ``seat`` (raises EngineError if the
-        path is already illegal or the seat has nothing to decide)."""
+        path is already illegal or the seat has nothing to decide). ``request`` is the request
+        the front-end showed, when known; engines whose seats are asked one thing at a time may
+        ignore it."""
 
     @abstractmethod
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
-        """Validate and apply; returns a *new* state (the input is not mutated) and events."""
+    def apply(self, state: State, seat: int, action: Action,
+              request: Request | None = None) -> tuple[State, list[Event]]:
+        """Validate and apply; returns a *new* state (the input is not mutated) and events.
+        ``request`` is the request being answered (see :meth:`step`)."""
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> View:
@@ -242,9 +258,10 @@ class Engine(ABC):
         """The outcome once the game is over, else None."""
 
     @abstractmethod
-    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal") -> Action:
-        """A legal action for ``seat``'s pending request. Must decide from ``view(state, seat)``
-        only when the game has hidden information."""
+    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
+                  request: Request | None = None) -> Action:
+        """A legal action for ``seat``'s pending request (``request`` when given). Must decide
+        from ``view(state, seat)`` only when the game has hidden information."""
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         """What happens when ``request`` expires: by default the AI plays for the absent seat."""
@@ -260,6 +277,12 @@ class Engine(ABC):
     def private_summary(self, view: View) -> list[Msg]:
         """Lines describing a seat's private information (hand, mission) from its own view."""
         return []
+
+
+def default_action(request: Request) -> Action | None:
+    """The answer the service applies for a silent seat of a response window, or None when the
+    engine's ``timeout_action`` must decide."""
+    return list(request.default) if request.default is not None else None
 
 
 def request_for(engine: Engine, state: State, seat: int) -> Request | None:
