@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from engines.base import key_ref
 from engines.flow import Ctx
 from engines.rng import Rng
 from engines.sanguosha import rules as R
@@ -84,7 +85,7 @@ def _phase(ctx: Ctx, f: Frame) -> None:
         ev = ctx.take(f)
         if ev.get("cancel") or ev.get("skip"):
             if ev.get("skip"):
-                say(ctx, "skip_phase", who=who(seat), phase=f"@sanguosha.phase.{name}")
+                say(ctx, "skip_phase", who=who(seat), phase=key_ref(f"sanguosha.phase.{name}"))
             ctx.pop(f)
             return
         f["st"] = 2
@@ -751,14 +752,14 @@ def _death(ctx: Ctx, f: Frame) -> None:
         p["alive"] = False
         p["revealed"] = True
         s["dead_order"].append(seat)
-        say(ctx, "death", who=who(seat), role=f"@sanguosha.role.{R.ROLE_NAMES[p['role']]}",
+        say(ctx, "death", who=who(seat), role=key_ref(f"sanguosha.role.{R.ROLE_NAMES[p['role']]}"),
             src=who(src))
         won = winners(s)
         if won is not None:
             s["winners"] = won
             for q in s["players"]:
                 q["revealed"] = True
-            say(ctx, "game_over", side=f"@sanguosha.side.{_side_of(s, won)}")
+            say(ctx, "game_over", side=key_ref(f"sanguosha.side.{_side_of(s, won)}"))
             R.flush_proc(s)
             del ctx.stack[:]
             return

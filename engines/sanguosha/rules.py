@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event, Msg, seat_ref
+from engines.base import Event, Msg, key_ref, seat_ref
 from engines.flow import Ctx, Flow, Triggers
 from engines.rng import Rng
 from engines.sanguosha.data import SLOTS, card
@@ -37,7 +37,7 @@ def m(key: str, **params: Any) -> Msg:
 
 
 def who(seat: int | None) -> dict[str, Any] | str:
-    return seat_ref(seat) if seat is not None else "@sanguosha.nobody"
+    return seat_ref(seat) if seat is not None else key_ref("sanguosha.nobody")
 
 
 def card_label(cid: str) -> str:
@@ -47,7 +47,7 @@ def card_label(cid: str) -> str:
 
 
 def cname(name: str) -> str:
-    return f"@sanguosha.card.{name}"
+    return key_ref(f"sanguosha.card.{name}")
 
 
 def say(ctx: Ctx, key: str, to: tuple[int, ...] | None = None, **params: Any) -> None:

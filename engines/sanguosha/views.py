@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Msg, View
+from engines.base import Msg, View, key_ref
 from engines.flow import Ask, Flow
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import SLOTS, card
@@ -125,13 +125,13 @@ def describe(view: View) -> list[Msg]:
     if view["winners"] is not None:
         return [m("desc.over", n=len(view["winners"]))]
     if view["turn"] is not None:
-        lines.append(m("desc.turn", who=who(view["turn"]), phase=f"@sanguosha.phase.{view['phase'] or 'prepare'}",
+        lines.append(m("desc.turn", who=who(view["turn"]), phase=key_ref(f"sanguosha.phase.{view['phase'] or 'prepare'}"),
                        round=view["round"]))
     w = view["waiting"]
     if w:
         lines.append(m("desc.waiting") if w["seat"] is None else m("desc.waiting_for", who=who(w["seat"])))
     for p in view["players"]:
-        role = f"@sanguosha.role.{p['role']}" if p["role"] else "@sanguosha.role.hidden"
+        role = key_ref(f"sanguosha.role.{p['role']}") if p["role"] else key_ref("sanguosha.role.hidden")
         key = "desc.seat" if p["alive"] else "desc.seat_dead"
         lines.append(m(key, who=who(p["seat"]), hp=p["hp"], max=p["max"], hand=p["hand"], role=role))
     return lines
@@ -141,7 +141,7 @@ def private_summary(view: View) -> list[Msg]:
     you = view.get("you")
     if not you:
         return []
-    lines = [m("private.role", role=f"@sanguosha.role.{you['role']}")]
+    lines = [m("private.role", role=key_ref(f"sanguosha.role.{you['role']}"))]
     for c in you["hand"]:
         lines.append(m("private.card", card=R.cname(c["name"]), sr=R.card_label(c["id"])))
     if you["ask"]:
