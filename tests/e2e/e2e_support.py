@@ -49,8 +49,12 @@ class RealBots:
         import app_settings
         import bot as botmod
 
+        # The bot paces its posts to the fake's channel limit as it does to Discord's: the
+        # default interval for Discord's 5 per 5 s, scaled when the fake runs faster.
+        limit = self.fake.rate_limit
+        pace = app_settings.DEFAULT_POST_INTERVAL * (limit[1] / 5.0) if limit else 0.0
         settings = app_settings.Settings(token=self.fake.token, database_path=self.db_path,
-                                         scheduler_interval=0.2)
+                                         scheduler_interval=0.2, post_interval=pace)
         client = botmod.create_bot(settings)
         await self.run_client(client)
         self.starts += 1

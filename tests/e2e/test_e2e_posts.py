@@ -16,6 +16,7 @@ import pytest
 from e2e_support import RealBots, Table, play_to_end, real_bot_missing
 
 from fakediscord import FakeDiscord
+from fakediscord.server import CHANNEL_RATE_LIMIT
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("pentactic")), reason=str(real_bot_missing("pentactic")))
 
@@ -25,7 +26,7 @@ PENTACTIC_VS_AI_MAX_POSTS = 6
 
 async def test_pentactic_against_the_ai_posts_little_and_never_trips_the_rate_limit(
         fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
-    assert fake.rate_limit == (5, 5.0)
+    fake.rate_limit = CHANNEL_RATE_LIMIT  # Discord's real pace
     await real_bots.start()
     alice = fake.add_user("alice")
     info = await table.start_match(real_bots, alice, "pentactic", ais=1)
