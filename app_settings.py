@@ -20,6 +20,9 @@ DEFAULT_SCHEDULER_INTERVAL = 30.0
 #: A response window's short timeout in live play, and when the AI answers a window (seconds).
 DEFAULT_WINDOW_SECONDS = 12.0
 DEFAULT_AI_WINDOW_DELAY = 2.5
+#: Least seconds between two of the bot's posts/edits in one channel: Discord allows about 5 per
+#: 5 s per channel (429 beyond), and ~1.5 s leaves room for everything else in the channel.
+DEFAULT_POST_INTERVAL = 1.5
 
 
 class SettingsError(ValueError):
@@ -36,6 +39,7 @@ class Settings:
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
     window_seconds: float = DEFAULT_WINDOW_SECONDS
     ai_window_delay: float = DEFAULT_AI_WINDOW_DELAY
+    post_interval: float = DEFAULT_POST_INTERVAL
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float, *, low: float) -> float:
@@ -73,6 +77,13 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         raise SettingsError(f"SCHEDULER_INTERVAL must be seconds, got {raw_interval!r}") from None
     if interval <= 0:
         raise SettingsError("SCHEDULER_INTERVAL must be greater than 0")
+    raw_pace = (env.get("POST_INTERVAL") or "").strip()
+    try:
+        post_interval = float(raw_pace) if raw_pace else DEFAULT_POST_INTERVAL
+    except ValueError:
+        raise SettingsError(f"POST_INTERVAL must be seconds, got {raw_pace!r}") from None
+    if not 0 <= post_interval <= 60:
+        raise SettingsError("POST_INTERVAL must be between 0 and 60 seconds")
     raw_db = (env.get("DATABASE_PATH") or "").strip()
     db = Path(raw_db) if raw_db else DEFAULT_DATABASE
     if not db.is_absolute():
@@ -87,6 +98,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         scheduler_interval=interval,
         window_seconds=_seconds(env, "WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS, low=1.0),
         ai_window_delay=_seconds(env, "AI_WINDOW_DELAY", DEFAULT_AI_WINDOW_DELAY, low=0.0),
+        post_interval=post_interval,
     )
 
 

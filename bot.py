@@ -21,6 +21,7 @@ import asyncio
 import contextlib
 import importlib
 import logging
+import re
 import signal
 import sys
 from typing import Any
@@ -130,12 +131,18 @@ class TabletopBot(commands.Bot):
         self.store: Any = None
         self.service: Any = None
         self.scheduler: Any = None
-        self.publisher = DiscordPublisher(self)
+        self.publisher = DiscordPublisher(self, post_interval=settings.post_interval)
         self.paths = PathStore()
         self.inflight = InFlight()
         self.closing_down = False
         self.user_locales: dict[int, str] = {}  # last language stored per user (saves writes)
         self.warm_up: asyncio.Task[list[str]] | None = None
+        #: templates of the registered DynamicItems, for the catch-all (cogs.errors.answer_unclaimed)
+        self.dynamic_templates: list[re.Pattern[str]] = []
+
+    def add_dynamic_items(self, *items: type[discord.ui.DynamicItem[Any]]) -> None:
+        super().add_dynamic_items(*items)
+        self.dynamic_templates.extend(item.__discord_ui_compiled_template__ for item in items)
 
     async def setup_hook(self) -> None:
         from service.matches import MatchService

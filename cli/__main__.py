@@ -7,9 +7,14 @@ import asyncio
 import sys
 from collections.abc import Sequence
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from engines import registry
-from i18n import LOCALES, has, normalize_locale, t
+from engines.base import Engine
+from i18n import LOCALES, has, normalize_locale, t, tm
+
+if TYPE_CHECKING:
+    from cli.terminal import Terminal
 
 
 def _parser(locale: str) -> argparse.ArgumentParser:
@@ -42,8 +47,41 @@ def _options(pairs: Sequence[str]) -> dict[str, str] | None:
 
 
 def _game_name(slug: str, locale: str) -> str:
-    key = f"{slug}.name"
-    return t(locale, key) if has(key, locale) else slug
+    """The game's catalog name (its own ``<slug>.name``, else the Discord list's), else the slug."""
+    for key in (f"{slug}.name", f"discord.game.{slug}"):
+        if has(key, locale):
+            return t(locale, key)
+    return slug
+
+
+def check_choices(engine: Engine, options: dict[str, str], ai_level: str | None, locale: str) -> str | None:
+    """Why these options or this AI level cannot be used, listing the valid ones; None if fine.
+
+    The engine alone ignores unknown option names and names only the bad value; at a prompt
+    the player needs to see what they could have typed instead.
+    """
+    specs = {spec.name: spec for spec in engine.option_specs()}
+    for name, value in options.items():
+        spec = specs.get(name)
+        if spec is None:
+            return t(locale, "core.cli.unknown_option", option=name,
+                     options=t(locale, "core.cli.list_sep").join(specs) or "-")
+        values = [v for v, _ in spec.choices]
+        if value not in values:
+            shown = t(locale, "core.cli.list_sep").join(
+                t(locale, "core.cli.value_choice", value=v, label=tm(locale, label)) for v, label in spec.choices)
+            return t(locale, "core.cli.bad_value", option=name, value=value, values=shown)
+    levels = engine.ai_levels()
+    if ai_level is not None and ai_level not in levels:
+        return t(locale, "core.cli.bad_ai_level", level=ai_level, levels=t(locale, "core.cli.list_sep").join(levels))
+    return None
+
+
+def _list_games(term: Terminal, games: list[str], locale: str) -> int:
+    term.say("core.cli.games")
+    for slug in games:
+        term.say("core.cli.game_line", slug=slug, name=_game_name(slug, locale))
+    return 0
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -59,17 +97,18 @@ def main(argv: Sequence[str] | None = None) -> int:
 
     term = Terminal(sys.stdout, locale)
     games = registry.available()
-    if args.command == "list":
-        term.say("core.cli.games")
-        for slug in games:
-            term.say("core.cli.game_line", slug=slug, name=_game_name(slug, locale))
-        return 0
+    if args.command == "list" or args.game == "list":  # "play list" lists too
+        return _list_games(term, games, locale)
     if args.game not in games:
         term.say("core.cli.unknown_game", game=args.game, games=", ".join(games))
         return 2
     options = _options(args.option)
     if options is None:
         term.say("core.cli.bad_option_arg")
+        return 2
+    problem = check_choices(registry.get(args.game), options, args.ai_level, locale)
+    if problem is not None:
+        term.line(problem)
         return 2
     from cli.play import play
 

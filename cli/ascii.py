@@ -9,7 +9,10 @@ from __future__ import annotations
 
 import json
 from importlib import import_module
+from types import ModuleType
 from typing import Any
+
+from engines.base import Option
 
 
 def _is_grid(value: Any) -> bool:
@@ -38,14 +41,28 @@ def generic(view: dict[str, Any]) -> list[str]:
     return lines
 
 
+def _module(game: str) -> ModuleType | None:
+    if not game.isidentifier():
+        return None
+    try:
+        return import_module(f"cli.ascii_{game}")
+    except ModuleNotFoundError:
+        return None
+
+
 def render(view: dict[str, Any], names: list[str], locale: str) -> list[str]:
     """The game's own ASCII picture if it has one, else the generic dump."""
-    game = str(view.get("game", ""))
-    if game.isidentifier():
-        try:
-            module = import_module(f"cli.ascii_{game}")
-        except ModuleNotFoundError:
-            module = None
-        if module is not None:
-            return module.render(view, names, locale)
+    module = _module(str(view.get("game", "")))
+    if module is not None:
+        return module.render(view, names, locale)
     return generic(view)
+
+
+def render_step_picture(game: str, picture: dict[str, Any], options: list[Option], locale: str) -> list[str]:
+    """Text art for a ``Step.picture`` (what the Discord front-end shows as an image), drawn by
+    the game's ``render_step(picture, options, locale)``; nothing when the game has none. The
+    picture only explains choices the numbered list already offers."""
+    module = _module(game)
+    draw = getattr(module, "render_step", None) if module is not None else None
+    return [] if draw is None else draw(picture, options, locale)
+

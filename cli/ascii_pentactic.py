@@ -6,7 +6,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from i18n import t
+from engines.base import Option
+from engines.pentactic import orientations
+from i18n import t, tm
+
+#: Columns between two drawn orientations, and the widest row of drawings before wrapping.
+GAP = 3
+PICTURE_WIDTH = 78
 
 
 def _board(view: dict[str, Any], board: dict[str, Any]) -> list[str]:
@@ -39,4 +45,52 @@ def render(view: dict[str, Any], names: list[str], locale: str) -> list[str]:
         name = names[p["seat"]] if p["seat"] < len(names) else str(p["seat"])
         lines.append(t(locale, "core.cli.pentactic_player", name=name, pieces=" ".join(p["pieces_left"]) or "-",
                        discs=p["discs_left"], score="-" if p["score"] is None else p["score"]))
+    return lines
+
+
+def _shape_rows(cells: list[tuple[int, int]]) -> list[str]:
+    """One orientation as rows of ``#`` (covered) and ``.`` (the rest of its bounding box)."""
+    w = max(x for x, _ in cells) + 1
+    h = max(y for _, y in cells) + 1
+    covered = set(cells)
+    return [" ".join("#" if (x, y) in covered else "." for x in range(w)) for y in range(h)]
+
+
+def render_step(picture: dict[str, Any], options: list[Option], locale: str) -> list[str]:
+    """The orientation choice drawn as text: each offered orientation under its menu number and
+    label (``1. ↻1``), side by side, so the player sees the shapes the image shows on Discord.
+    Other pictures (the labelled anchor squares) need no art: the board above already shows
+    the squares by name."""
+    if picture.get("kind") != "orientations":
+        return []
+    table = orientations(str(picture["piece"]))
+    blocks: list[list[str]] = []
+    for i, option in enumerate(options, 1):
+        if not option.value.isdecimal() or int(option.value) >= len(table):
+            continue
+        rows = _shape_rows([(int(x), int(y)) for x, y in table[int(option.value)]])
+        blocks.append([f"{i}. {tm(locale, option.label)}", *rows])
+    lines: list[str] = []
+    line_blocks: list[list[str]] = []
+
+    def flush() -> None:
+        if not line_blocks:
+            return
+        widths = [max(len(r) for r in b) for b in line_blocks]
+        height = max(len(b) for b in line_blocks)
+        for r in range(height):
+            cells = [(b[r] if r < len(b) else "").ljust(w) for b, w in zip(line_blocks, widths, strict=True)]
+            lines.append(("  " + (" " * GAP).join(cells)).rstrip())
+        lines.append("")
+        line_blocks.clear()
+
+    used = 2
+    for block in blocks:
+        width = max(len(r) for r in block)
+        if line_blocks and used + GAP + width > PICTURE_WIDTH:
+            flush()
+            used = 2
+        used += (GAP if line_blocks else 0) + width
+        line_blocks.append(block)
+    flush()
     return lines

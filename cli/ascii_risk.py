@@ -31,9 +31,17 @@ def render(view: dict[str, Any], names: list[str], locale: str) -> list[str]:
                        territories=p["territories"], armies=p["armies"], cards=p["cards"]))
     you = view.get("you")
     if you:
-        cards = ", ".join(t(locale, f"risk.territory.{c['territory']}") if c.get("territory")
-                          else t(locale, "risk.card.wild") for c in you["cards"]) or "-"
+        cards = ", ".join(_card(c, locale) for c in you["cards"]) or "-"
         lines.append(t(locale, "core.cli.risk_cards", cards=cards))
         if you.get("mission"):
             lines.append(tm(locale, Msg.from_json(you["mission"]["text"])))
     return lines
+
+
+def _card(card: dict[str, Any], locale: str) -> str:
+    """A card with its symbol ("Alaska – Infantry"): sets are traded by symbol, so the hand must
+    show them."""
+    if not card.get("territory"):
+        return t(locale, "risk.card.wild")
+    name = t(locale, f"risk.territory.{card['territory']}")
+    return t(locale, "risk.opt.card", name=name, symbol=t(locale, f"risk.symbol.{card['symbol']}"))

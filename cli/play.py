@@ -6,14 +6,17 @@ Discord buttons do: choose a numbered option, or type tokens directly.
 
 from __future__ import annotations
 
+import re
 import tempfile
 import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
+from cli.ascii import render_step_picture
 from cli.terminal import Terminal, TerminalPublisher
 from engines import registry
 from engines.base import Action, Option
+from engines.tokens import ascii_int
 from i18n import tm
 from service.errors import UserError
 from service.matches import MAX_TURN_SECONDS, MatchService
@@ -36,7 +39,7 @@ class Quit(Exception):
 
 
 async def choose_action(service: MatchService, term: Terminal, match_id: int, request_id: str,
-                        ask: Input) -> Action:
+                        ask: Input, game: str = "") -> Action:
     path: list[str] = []
     while True:
         try:
@@ -50,26 +53,34 @@ async def choose_action(service: MatchService, term: Terminal, match_id: int, re
         term.line(tm(term.locale, step.prompt))
         if path:
             term.say("core.cli.path", path=" ".join(path))
+        counts = is_count_choice(step.options, term.locale)
         if step.complete:
             term.line("  0. " + term.text("core.cli.submit"))
-        for row in option_rows(step.options, term.locale):
+        if step.picture is not None:
+            for row in render_step_picture(game, step.picture, step.options, term.locale):
+                term.line(row)
+        for row in option_rows(step.options, term.locale, counts=counts):
             term.line(row)
         if not step.options and not step.complete:
             term.say("core.cli.dead_end")
             path = path[:-1]
             continue
         try:
-            raw = ask(term.text("core.cli.choose") + " ").strip()
+            raw = ask(term.text("core.cli.choose_count" if counts else "core.cli.choose") + " ").strip()
         except EOFError as err:
             raise Quit from err
         if raw in ("q", "quit"):
             raise Quit
         if raw == "b":
             path = path[:-1]
+        elif counts and raw in {o.value for o in step.options}:
+            path = [*path, raw]  # a count is the number itself, never a menu index
         elif raw == "0" and step.complete:
             return path
-        elif raw.isdigit() and 1 <= int(raw) <= len(step.options):
-            path = [*path, step.options[int(raw) - 1].value]
+        elif counts and ascii_int(raw) is not None:
+            term.say("core.cli.invalid")
+        elif (index := ascii_int(raw)) is not None and 1 <= index <= len(step.options):  # '²'.isdigit()
+            path = [*path, step.options[index - 1].value]
         elif raw:
             candidate = [*path, *raw.split()]
             try:
@@ -82,12 +93,31 @@ async def choose_action(service: MatchService, term: Terminal, match_id: int, re
             term.say("core.cli.invalid")
 
 
-def option_rows(options: list[Option], locale: str, width: int = LINE_WIDTH) -> list[str]:
-    """Numbered choices; long lists (board cells) are packed into columns to stay on one screen."""
+def is_count_choice(options: list[Option], locale: str) -> bool:
+    """A choice of a number (armies to move, dice to roll): every value is a number its label
+    shows ("3", "All (5)", "Roll 2"). There the player types the number itself; a menu index
+    would make "3" mean the third option, which is easily 4 armies. Pentactic's orientations
+    ("↻1" for token 0) and seat targets are not counts and keep their menu numbers."""
+    if not options:
+        return False
+    for option in options:
+        if not option.value.isdecimal() or not option.value.isascii():
+            return False
+        if not re.search(rf"(?<!\d){option.value}(?!\d)", tm(locale, option.label)):
+            return False
+    return True
+
+
+def option_rows(options: list[Option], locale: str, width: int = LINE_WIDTH, *, counts: bool = False) -> list[str]:
+    """Numbered choices (or, for a count, the numbers themselves); long lists (board cells) are
+    packed into columns to stay on one screen."""
     entries = []
     for i, option in enumerate(options, 1):
         label = tm(locale, option.label)
-        entries.append(f"{i}. {label}" if label == option.value else f"{i}. {label} [{option.value}]")
+        if counts:
+            entries.append(option.value if label == option.value else f"{option.value}: {label}")
+        else:
+            entries.append(f"{i}. {label}" if label == option.value else f"{i}. {label} [{option.value}]")
     if len(entries) <= COLUMNS_FROM:
         return ["  " + e for e in entries]
     cell = max(display_width(e) for e in entries) + 2
@@ -138,7 +168,7 @@ async def _loop(service: MatchService, term: Terminal, match_id: int, ask: Input
         await term.show_match(service, info, seat)
         for req in await service.requests_for_user(match_id, PLAYER_ID):
             term.say("core.cli.your_request", seat=(seat or 0) + 1, prompt=tm(term.locale, req.prompt))
-        action = await choose_action(service, term, match_id, rids[0], ask)
+        action = await choose_action(service, term, match_id, rids[0], ask, info.game)
         try:
             await service.act(match_id, PLAYER_ID, rids[0], action)
         except UserError as err:

@@ -19,6 +19,8 @@ from engines.base import EngineError
 from i18n import t, tm
 from service.errors import UserError
 
+from .utils.dynamic import STALE, is_claimed
+from .utils.ids import BadCustomId, check_match_id
 from .utils.replies import reply, user_locale
 from .utils.userprefs import remember_locale
 
@@ -38,6 +40,8 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
     match_id = interaction.extras.get("match")
     if isinstance(error, EngineError):
         error = UserError.from_engine(error)
+    elif isinstance(error, BadCustomId):  # a custom id we never wrote: forged, or another version's
+        error = UserError(STALE)
     if isinstance(error, UserError):
         text = tm(locale, error.msg)
     elif isinstance(error, app_commands.CommandOnCooldown):
@@ -70,6 +74,8 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, work: 
     try:
         if getattr(bot, "closing_down", False):
             raise ShuttingDown()
+        if match_id is not None:
+            check_match_id(match_id)
         if tracker is not None:
             async with tracker:
                 await work
@@ -84,9 +90,24 @@ async def guarded(interaction: discord.Interaction, match_id: int | None, work: 
             close()  # never-awaited coroutine (refused during shutdown) must not warn
 
 
+async def answer_unclaimed(interaction: discord.Interaction) -> None:
+    """The catch-all for component clicks none of our DynamicItems takes (an id of another
+    format, a forged one, a component the message does not have): discord.py would drop them and
+    the user would see "This interaction failed"; they get the one-line "out of date" answer."""
+    if interaction.type is not discord.InteractionType.component or interaction.response.is_done():
+        return
+    bot = interaction.client
+    if is_claimed(interaction, list(getattr(bot, "dynamic_templates", ()))):
+        return
+    log.info("unclaimed component", extra={"custom_id": str((interaction.data or {}).get("custom_id"))[:100],
+                                           "user": interaction.user.id if interaction.user else None})
+    await answer_error(interaction, UserError(STALE))
+
+
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:
     await answer_error(interaction, error)
 
 
 async def setup(bot: commands.Bot) -> None:
     bot.tree.on_error = on_tree_error
+    bot.add_listener(answer_unclaimed, "on_interaction")

@@ -13,17 +13,51 @@ from .utils.embeds import COLOR, fit_embed, game_name
 from .utils.replies import user_locale
 from .utils.translator import ls
 
-#: Commands listed by /help, in this order; each has ``discord.help.cmd.<name>``.
-HELP_COMMANDS = ("play", "move", "risk", "status", "hand", "log", "resign", "leave", "abandon", "settings",
-                 "spectate", "rules")
+_MATCH = "discord.opt.match.name"
+#: Commands listed by /help, in this order (each has ``discord.help.cmd.<name>``): the command's
+#: path of ``discord.cmd.<x>.name`` keys and its options' name keys (optional ones in brackets).
+#: The usage line is built from the same keys the Translator gives Discord, so /help shows the
+#: names a Chinese client really shows ("/對局 手牌"), never a hand-written copy that drifts.
+HELP_USAGE: dict[str, tuple[tuple[str, ...], tuple[tuple[str, bool], ...]]] = {
+    "play": (("play",), (("discord.cmd.play.game.name", False),)),
+    "move": (("move",), (("discord.opt.action.name", False), (_MATCH, True))),
+    "risk": (("risk",), ()),
+    "status": (("match", "status"), ((_MATCH, True),)),
+    "hand": (("match", "hand"), ((_MATCH, True),)),
+    "log": (("match", "log"), ((_MATCH, True),)),
+    "resign": (("match", "resign"), ((_MATCH, True),)),
+    "leave": (("match", "leave"), ((_MATCH, True),)),
+    "abandon": (("match", "abandon"), ((_MATCH, True),)),
+    "settings": (("match", "settings"), (("discord.opt.notify.name", False),)),
+    "spectate": (("match", "spectate"), ((_MATCH, True),)),
+    "rules": (("rules",), (("discord.cmd.play.game.name", False),)),
+}
+HELP_COMMANDS = tuple(HELP_USAGE)
+#: /risk's subcommands, listed on its usage line.
+RISK_SUBCOMMANDS = ("risk_attack", "risk_place", "risk_fortify", "risk_trade", "risk_cards")
+
+
+def command_ref(locale: str, *path: str) -> str:
+    """A command as the user types it in their client's language: ``command_ref("zh-TW",
+    "match", "hand")`` is "/對局 手牌"."""
+    return "/" + " ".join(t(locale, f"discord.cmd.{name}.name") for name in path)
+
+
+def usage(locale: str, name: str) -> str:
+    """The usage line of a /help entry, e.g. "/match status [match]"."""
+    path, options = HELP_USAGE[name]
+    if name == "risk":
+        subs = t(locale, "discord.help.risk_sep").join(t(locale, f"discord.cmd.{s}.name") for s in RISK_SUBCOMMANDS)
+        return f"{command_ref(locale, *path)} {subs}"
+    opts = [f"[{t(locale, key)}]" if optional else t(locale, key) for key, optional in options]
+    return " ".join([command_ref(locale, *path), *opts])
 
 
 def help_embed(locale: str) -> discord.Embed:
     embed = discord.Embed(title=t(locale, "discord.help.title"), description=t(locale, "discord.help.intro"),
                           colour=COLOR)
     for name in HELP_COMMANDS:
-        embed.add_field(name=t(locale, f"discord.help.usage.{name}"), value=t(locale, f"discord.help.cmd.{name}"),
-                        inline=False)
+        embed.add_field(name=usage(locale, name), value=t(locale, f"discord.help.cmd.{name}"), inline=False)
     return fit_embed(embed)
 
 

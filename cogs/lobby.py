@@ -22,7 +22,7 @@ from service.models import MatchInfo
 
 from .errors import guarded
 from .utils import ids
-from .utils.dynamic import CustomIdGroups
+from .utils.dynamic import CustomIdGroups, chosen_value
 from .utils.embeds import game_name, lobby_embed
 from .utils.layout import DEFAULT_TURN_SECONDS, TURN_CHOICES, extra_option_layout, lobby_layout
 from .utils.perms import describe_missing, missing_for_match
@@ -116,7 +116,23 @@ def _check_startable(match: MatchInfo, engine: Engine, user_id: int) -> None:
         raise UserError("core.err.seat_count", min=low, max=high, count=len(match.seats))
 
 
+#: Matches whose Start this process is handling. A second click (a double-click, two tabs) is
+#: refused as "already started" before any Discord call: otherwise both clicks would ask Discord
+#: for a thread on the same message (400, code 160004) and one would end in the apology.
+_STARTING: set[int] = set()
+
+
 async def start_match(interaction: discord.Interaction, match_id: int) -> None:
+    if match_id in _STARTING:  # claimed with no await in between: the two clicks cannot both pass
+        raise UserError("core.err.already_started")
+    _STARTING.add(match_id)
+    try:
+        await _start(interaction, match_id)
+    finally:
+        _STARTING.discard(match_id)
+
+
+async def _start(interaction: discord.Interaction, match_id: int) -> None:
     service = interaction.client.service  # type: ignore[attr-defined]
     uid = interaction.user.id
     match = await service.get(match_id)
@@ -127,7 +143,7 @@ async def start_match(interaction: discord.Interaction, match_id: int) -> None:
         if thread is not None:
             await service.set_location(match_id, thread_id=thread.id)
     match = await service.start(match_id, uid)
-    log.info("match started", extra={"match": match_id, "thread": match.thread_id, "seats": len(match.seats)})
+    log.info("match started", extra={"match": match_id, "thread_id": match.thread_id, "seats": len(match.seats)})
     await interaction.edit_original_response(**lobby_message(match, match.locale))
 
 
@@ -197,12 +213,10 @@ class LobbyOptionSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select
                         template=re.compile(ids.LOBBY_OPTION_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = (interaction.data or {}).get("values") or []
-            if not values:
-                raise UserError("core.err.stale")
+            value = chosen_value(interaction)
             service = interaction.client.service  # type: ignore[attr-defined]
             name = ids.decode_token(self.groups["name"])
-            match = await service.set_option(self.match_id, interaction.user.id, name, str(values[0]))
+            match = await service.set_option(self.match_id, interaction.user.id, name, value)
             await _after_setting(interaction, match)
         await guarded(interaction, self.match_id, work())
 
@@ -211,8 +225,9 @@ class LobbyTurnSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
                       template=re.compile(ids.LOBBY_TURN_TEMPLATE)):
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = (interaction.data or {}).get("values") or []
-            seconds = int(values[0]) if values and str(values[0]).isdigit() else 0
+            value = chosen_value(interaction)
+            # isascii: '²'.isdigit() is true, but int('²') raises.
+            seconds = int(value) if value.isascii() and value.isdigit() else 0
             if seconds not in TURN_CHOICES:
                 raise UserError("core.err.stale")
             service = interaction.client.service  # type: ignore[attr-defined]

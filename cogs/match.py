@@ -25,8 +25,9 @@ from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
 from .utils.logfmt import log_played
 from .utils.matchq import order_for_channel, pending_of, pick_match
+from .utils.perms import manages_match, may_view_match
 from .utils.replies import user_locale
-from .utils.text import clamp
+from .utils.text import clamp, tm_text
 from .utils.threads import match_channel
 from .utils.translator import ls
 from .utils.views import build_view
@@ -43,12 +44,16 @@ def _service(interaction: discord.Interaction) -> Any:
 
 
 async def _candidates(interaction: discord.Interaction, *, include_channel: bool = True) -> list[MatchInfo]:
+    """The user's matches (of this server) and, with ``include_channel``, those of the current
+    channel/thread that the user may see."""
     service = _service(interaction)
     found: dict[int, MatchInfo] = {m.id: m for m in await service.matches_for_user(interaction.user.id)}
     if include_channel and interaction.channel_id is not None:
         for m in await service.matches_in_channel(interaction.channel_id):
             found.setdefault(m.id, m)
-    return order_for_channel(list(found.values()), interaction.channel_id)
+    here = [m for m in found.values() if interaction.guild_id is None or m.guild_id in (None, interaction.guild_id)]
+    visible = [m for m in here if await may_view_match(interaction.client, m, interaction.user)]
+    return order_for_channel(visible, interaction.channel_id)
 
 
 async def resolve_match(interaction: discord.Interaction, match_id: int | None) -> MatchInfo:
@@ -62,6 +67,8 @@ async def resolve_match(interaction: discord.Interaction, match_id: int | None) 
             raise UserError("discord.err.which_match")
     if interaction.guild_id is not None and match.guild_id not in (None, interaction.guild_id):
         raise UserError("discord.err.other_server")
+    if not await may_view_match(interaction.client, match, interaction.user):
+        raise UserError("core.err.no_match", match=match.id)  # as if it did not exist: ids are guessable
     interaction.extras["match"] = match.id
     return match
 
@@ -136,8 +143,7 @@ async def send_private_view(interaction: discord.Interaction, info: MatchInfo) -
         raise UserError("core.err.not_started")
     locale = user_locale(interaction)
     view = await _service(interaction).view_for_user(info.id, interaction.user.id)
-    names = [s.name for s in info.seats]
-    lines = [tm(locale, m, names) for m in registry.get(info.game).private_summary(view)]
+    lines = [tm_text(locale, m, info.seats) for m in registry.get(info.game).private_summary(view)]
     embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),
                         lines, empty=t(locale, "discord.hand.empty"))
     await interaction.followup.send(embed=embed, ephemeral=True)
@@ -168,8 +174,7 @@ async def public_status(interaction: discord.Interaction, match: MatchInfo, *, w
     if match.status == "lobby":
         raise UserError("core.err.not_started")
     view = await service.view(match.id, None)
-    names = [s.name for s in match.seats]
-    describe = [tm(locale, m, names) for m in engine.describe(view)]
+    describe = [tm_text(locale, m, match.seats) for m in engine.describe(view)]
     pending = await pending_of(service, match)
     file = await board_file(match, view, locale)
     embed = status_embed(match, describe, pending, locale, image=file.filename if file else None)
@@ -224,8 +229,7 @@ class MatchCog(commands.Cog):
         info = await resolve_match(interaction, match)
         locale = user_locale(interaction)
         entries = sorted(await _service(interaction).log(info.id, LOG_EVENTS), key=lambda e: e.version)
-        names = [s.name for s in info.seats]
-        lines = [f"`{e.version}` {tm(locale, ev.msg, names)}" for e in entries for ev in e.events if ev.to is None]
+        lines = [f"`{e.version}` {tm_text(locale, ev.msg, info.seats)}" for e in entries for ev in e.events if ev.to is None]
         embed = lines_embed(t(locale, "discord.log.title", game=game_name(info.game, locale), match=info.id),
                             lines[-LOG_EVENTS:], empty=t(locale, "discord.log.empty"))
         await interaction.followup.send(embed=embed, ephemeral=True)
@@ -252,9 +256,9 @@ class MatchCog(commands.Cog):
     @match_option
     async def abandon(self, interaction: discord.Interaction, match: int | None = None) -> None:
         info = await resolve_match(interaction, match)
-        perms = interaction.permissions
-        manager = bool(perms.manage_guild or perms.manage_threads)
         await interaction.response.defer(ephemeral=True, thinking=True)
+        # The host may always; a moderator needs the right in the match's channel, not here.
+        manager = interaction.user.id != info.host_id and await manages_match(self.bot, info, interaction.user)
         updated = await _service(interaction).abandon(info.id, interaction.user.id, is_manager=manager)
         await interaction.followup.send(t(user_locale(interaction), "discord.match.abandoned", match=info.id),
                                         ephemeral=True)

@@ -8,12 +8,20 @@ to use ``/match hand`` (and tried again after ``DM_RETRY_SECONDS``: people open 
 One status post per turn: while the seats being asked stay the same (a Risk turn of placements,
 attacks and a fortify; an AI's run of moves delivered as one batch) the current post is EDITED —
 newest board, buttons, and the turn's public event lines so far (the oldest left out past Discord's
-limits). A NEW post, with the mention/DM per notify preference, comes when somebody else is asked
-(the turn passes, a phase needing others begins; a turn handed only to AI seats stays in the
-post of the turn it ends, see ``_continues``), at time-outs and resignations, and at the end.
-A one-action-per-turn game (Pentactic) thus gets one post per move, as always. Which seats are
-asked after each change comes with the change (``Change.request_seats``); a change without it
-always gets a new post.
+limits). A turn handed only to AI seats stays in the post of the turn it ends, and when the AI
+hands it back to the human who was just playing (Pentactic or Risk against the AI) the same post
+goes on too, as long as its lines fit: that player is at the keyboard, so no ping and no new post
+(see ``_continues``). A NEW post, with the mention/DM per notify preference, comes when somebody
+else is asked (the turn passes to another human, a phase needing others begins), at time-outs and
+resignations, and at the end. Which seats are asked after each change comes with the change
+(``Change.request_seats``); a change without it always gets a new post. Within one batch a post
+that would ping nobody and is not sent yet takes the next post's lines instead of being a post of
+its own (the start and the AI's first move, a time-out and the AI's answer).
+
+Pacing (``cogs.utils.pacing``): at most one post or edit per channel per ``post_interval``
+seconds (Discord allows about 5 per 5 s per channel). ``settle`` lets the service wait for the
+match's channel before it reads the undelivered changes, so updates arriving meanwhile are folded
+into one post or edit.
 
 Delivery is at-least-once, so publishing is idempotent per (match, version, kind): remembered in
 memory, and across restarts recognised by the ``#id · vN`` footer of our last posts (a change
@@ -39,11 +47,12 @@ from service.lobby import LOBBY_EXPIRED
 from service.models import Change, MatchInfo, SeatInfo
 
 from .lobby import refresh_lobby
-from .utils.board import board_file, seat_names
+from .utils.board import board_file
 from .utils.embeds import Pending, game_name, marker_version, status_embed, timestamp, turn_embed
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
-from .utils.text import join_lines
+from .utils.pacing import ChannelPacer
+from .utils.text import join_lines, pings, pings_in, safe_msg, safe_names
 from .utils.threads import match_channel
 from .utils.userprefs import locale_for_user
 from .utils.views import build_view
@@ -55,7 +64,8 @@ _REMEMBER = 4096
 STATUS_POST_META = "status_post"  # "channel id:message id" of the newest status post
 #: Most event lines a turn's post shows (the newest ones); Discord allows 2000 characters anyway.
 SUMMARY_LINES = 20
-_MENTIONS = discord.AllowedMentions(everyone=False, roles=False, users=True, replied_user=False)
+#: A post pings only the users it names on purpose (``pings``/``pings_in``); nothing else.
+_MENTIONS = discord.AllowedMentions.none()
 #: A user whose DMs were closed is tried again after this long (they may have opened them).
 DM_RETRY_SECONDS = 3600.0
 
@@ -73,6 +83,11 @@ class _Post:
     message: tuple[int, int] | None = None  # (channel id, message id) once posted
     continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
     asked: list[Pending] = field(default_factory=list)  # the requests with their windows
+    last_human: int | None = None  # the human seat that acted last in the changes it shows
+
+
+def _line_count(post: _Post) -> int:
+    return sum(len(lines) for lines in post.lines.values())
 
 
 def _lobby_expiry(change: Change) -> bool:
@@ -93,16 +108,17 @@ def _requests_of(change: Change) -> dict[str, int] | None:
     return dict(zip(change.request_ids, change.request_seats, strict=True))
 
 
-def _continues(post: _Post, change: Change, bot_seats: set[int]) -> bool:
+def _continues(post: _Post, change: Change, bot_seats: set[int], *, room: bool = True) -> bool:
     """Whether ``change`` belongs to ``post``'s turn: a seat that was asked acted and nobody
     else got a new request (a seat that keeps acting gets fresh ids itself; that is no news).
 
-    Handing the turn only to AI-played seats continues too when nobody is to be told and the
-    post already holds the actor's turn: from one AI seat to the next (the moves arrive in one
-    batch), and at the end of a human's multi-action turn (a Risk turn, then the AI seats'
-    replies, in one post until a human is asked again). A post per AI turn would crowd the thread
-    and Discord's 5 posts / 5 s per channel. A single-action turn handed to the AI (Pentactic
-    against the AI) still gets its own post, as before.
+    Handing the turn only to AI-played seats continues too (nobody is to be told; the moves
+    arrive in one batch), and so does an AI seat handing it back to the human who acted last in
+    the post (``last_human``): the same player keeps playing, a human move and the AI's answer
+    make one post, edited move after move, with no ping. A post per AI turn or per move would
+    crowd the thread and Discord's 5 posts / 5 s per channel. That last case needs ``room``:
+    a post that shows a whole game would hide its start, so when its lines are full the game
+    goes on in a new post (unpinged, see ``_public``).
     """
     after = _requests_of(change)
     if change.kind != "acted" or change.seat is None or post.requests is None or after is None:
@@ -110,16 +126,22 @@ def _continues(post: _Post, change: Change, bot_seats: set[int]) -> bool:
     if change.seat not in post.requests.values():
         return False
     fresh = {seat for rid, seat in after.items() if seat != change.seat and rid not in post.requests}
-    if not fresh:
+    if fresh <= bot_seats:
         return True
-    return fresh <= bot_seats and (change.seat in bot_seats or change.seat in post.continued_by)
+    back = change.seat in bot_seats and post.last_human is not None
+    return room and back and fresh <= bot_seats | {post.last_human}
 
 
 class DiscordPublisher:
-    def __init__(self, bot: Any, *, clock: Callable[[], float] = time.monotonic) -> None:
-        """``clock`` (seconds) times the DM retry; injectable for tests."""
+    def __init__(self, bot: Any, *, clock: Callable[[], float] = time.monotonic,
+                 post_interval: float = 0.0) -> None:
+        """``clock`` (seconds) times the DM retry; injectable for tests. ``post_interval``: the
+        least time between two posts/edits in one channel (the bot passes its setting; 0 = no
+        pacing, for unit tests)."""
         self.bot = bot
         self._clock = clock
+        self.pacer = ChannelPacer(post_interval)
+        self._channel_of: dict[int, int] = {}  # match -> the channel its posts go to
         self._done: OrderedDict[tuple[int, int, str, int | None], None] = OrderedDict()
         self._last_status: dict[int, tuple[int, int]] = {}  # match -> (channel id, message id)
         self._dm_closed: dict[int, float] = {}  # user -> when their DMs were found closed
@@ -136,6 +158,13 @@ class DiscordPublisher:
     async def publish(self, match: MatchInfo, change: Change) -> None:
         await self.publish_batch(match, [change])
 
+    async def settle(self, match_id: int) -> None:
+        """Return when the match's channel may take a post or edit again (the service awaits it
+        before reading the undelivered changes, so what is committed meanwhile is folded in)."""
+        channel_id = self._channel_of.get(match_id)
+        if channel_id is not None:
+            await self.pacer.settle(channel_id)
+
     async def publish_batch(self, match: MatchInfo, changes: list[Change]) -> None:
         """Publish changes of one match, in commit order: public posts first (one per turn,
         the newest with board and buttons), then one DM per seat with its private events."""
@@ -145,6 +174,7 @@ class DiscordPublisher:
         extra = {"match": match.id, "versions": f"{todo[0].version}-{todo[-1].version}", "changes": len(todo)}
         log.debug("publish", extra=extra)
         if match.lobby_message_id and any(c.kind in ("lobby", "finished", "abandoned") for c in todo):
+            await self.pacer.slot(match.channel_id)
             await refresh_lobby(self.bot, match)  # the lobby message tells late visitors how it went
         channel = None
         if any(c.kind != "lobby" and not _lobby_expiry(c) for c in todo):
@@ -152,6 +182,7 @@ class DiscordPublisher:
             if channel is None:
                 log.warning("match channel is gone; nothing posted", extra=extra)
             else:
+                self._channel_of[match.id] = getattr(channel, "id", 0)
                 try:
                     await self._public(match, todo, channel)
                     for change in todo:
@@ -171,6 +202,7 @@ class DiscordPublisher:
         if match.status in ("finished", "abandoned"):
             self._notified.pop(match.id, None)
             self._live.pop(match.id, None)
+            self._channel_of.pop(match.id, None)
         for change in todo:
             self._done[self._key(change)] = None
         while len(self._done) > _REMEMBER:
@@ -207,17 +239,44 @@ class DiscordPublisher:
     # ----- public --------------------------------------------------------------------------
     def _narration(self, match: MatchInfo, change: Change) -> list[str]:
         locale = match.locale
-        names = seat_names(match)
+        names = safe_names(match.seats)
         lines = []
         if change.kind == "started":
-            players = ", ".join(s.name for s in match.seats)
+            players = ", ".join(names)
             lines.append(t(locale, "discord.publish.started", game=game_name(match.game, locale), players=players))
         lines += [tm(locale, e.msg, names) for e in change.events if e.to is None]
         if change.note is not None:
-            lines.append(tm(locale, change.note, names))
+            lines.append(tm(locale, safe_msg(change.note), names))
         if change.kind == "finished":
             lines.append(t(locale, "discord.publish.finished"))
         return lines
+
+    def _ai_summaries(self, match: MatchInfo, changes: list[Change], bot_seats: set[int]) -> dict[int, list[str]]:
+        """Lines per version for AI seats' runs of moves, when the engine can summarise them
+        (``summarize(events) -> list[Msg]``, e.g. Risk): the run's summary on its last change,
+        nothing on the others, instead of one line per die roll cut to the newest twenty."""
+        summarize = getattr(registry.get(match.game), "summarize", None)
+        if not callable(summarize):
+            return {}
+        names = safe_names(match.seats)
+        out: dict[int, list[str]] = {}
+        run: list[Change] = []
+
+        def flush() -> None:
+            if len(run) > 1:
+                events = [e for c in run for e in c.events if e.to is None]
+                for c in run[:-1]:
+                    out[c.version] = []
+                out[run[-1].version] = [tm(match.locale, m, names) for m in summarize(events)]
+            run.clear()
+
+        for change in changes:
+            if change.kind != "acted" or change.seat not in bot_seats or (run and run[-1].seat != change.seat):
+                flush()
+            if change.kind == "acted" and change.seat in bot_seats:
+                run.append(change)
+        flush()
+        return out
 
     async def _public(self, match: MatchInfo, changes: list[Change], channel: discord.abc.Messageable) -> None:
         """Sort the changes into posts (the live one continued, new ones), then make the calls:
@@ -228,6 +287,7 @@ class DiscordPublisher:
             live = None
         current, edited, posts = live, False, []
         bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
+        summaries = self._ai_summaries(match, changes, bot_seats)
         seen = shown
         for change in changes:
             # "finished" shares its version with the final move, whose post shows the result:
@@ -240,13 +300,16 @@ class DiscordPublisher:
             if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
                 continue
             seen = change.version
-            lines = self._narration(match, change)
+            lines = summaries[change.version] if change.version in summaries else self._narration(match, change)
             requests = _requests_of(change)
-            if current is not None and _continues(current, change, bot_seats):
+            human = change.seat if change.seat is not None and change.seat not in bot_seats else None
+            if current is not None and _continues(current, change, bot_seats,
+                                                  room=_line_count(current) + len(lines) <= SUMMARY_LINES):
                 current.lines[change.version] = lines
                 current.version = change.version
                 current.requests = requests
                 current.continued_by.add(change.seat)
+                current.last_human = human if human is not None else current.last_human
                 current.asked = _asked(change, requests or {})
                 self._announce(match.id, current.asked)
                 edited = edited or current is live
@@ -255,10 +318,21 @@ class DiscordPublisher:
                 asked = _asked(change, requests)
             else:  # e.g. the start: ask the service who is to play now
                 asked = await pending_of(self.service, match) if change.version >= match.version else []
-            mentions, dms = await self._turn_targets(match, asked, skip_seat=change.seat)
-            current = _Post(change.version, change.kind, {change.version: lines}, requests,
-                            t(match.locale, "discord.publish.your_turn", mentions=" ".join(mentions))
-                            if mentions else "", dms, asked=asked)
+            # Nobody is pinged who was just playing: the actor, and the human the AI answered.
+            last_human = current.last_human if current is not None and human is None else human
+            skip = {s for s in (change.seat, last_human) if s is not None}
+            mentions, dms = await self._turn_targets(match, asked, skip_seats=skip)
+            mention = t(match.locale, "discord.publish.your_turn", mentions=" ".join(mentions)) if mentions else ""
+            if current is not None and any(p is current for p in posts) and not current.mention and not current.dm_users:
+                # Not sent yet and it pings nobody: one post instead of two (the start and the
+                # AI's first move, a time-out and the AI's answer).
+                current.lines[change.version] = lines
+                current.version, current.kind, current.requests = change.version, change.kind, requests
+                current.mention, current.dm_users, current.last_human = mention, dms, last_human
+                current.asked = asked
+                continue
+            current = _Post(change.version, change.kind, {change.version: lines}, requests, mention, dms,
+                            last_human=last_human, asked=asked)
             posts.append(current)
         if not edited and not posts:
             return
@@ -266,6 +340,7 @@ class DiscordPublisher:
             posts.insert(0, live)  # the post is gone (deleted by a moderator): post it again
         newest: _Post | None = live if edited and not posts else None
         for post in posts:
+            await self.pacer.slot(getattr(channel, "id", None))
             kwargs = await self._post_kwargs(match, post, final=post is posts[-1])
             if kwargs["content"] is None and "embed" not in kwargs:
                 continue  # e.g. a lobby closed before it started: the lobby message says it all
@@ -308,7 +383,7 @@ class DiscordPublisher:
         turn with deadlines, and buttons. An earlier turn in the same batch: its lines and who
         was asked then (the current board would misrepresent it)."""
         locale = match.locale
-        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": _MENTIONS}
+        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": pings_in(post.mention)}
         if not final:
             kwargs["embed"] = turn_embed(match, post.asked, locale, version=post.version)
             return kwargs
@@ -320,7 +395,7 @@ class DiscordPublisher:
             view = None
         pending = await pending_of(self.service, match)
         if view is not None:
-            describe = [tm(locale, m, seat_names(match)) for m in engine.describe(view)]
+            describe = [tm(locale, m, safe_names(match.seats)) for m in engine.describe(view)]
             # The final board was just posted with the last move; the result post stays light.
             file = None if post.kind == "finished" else await board_file(match, view, locale)
             kwargs["embed"] = status_embed(match, describe, pending, locale,
@@ -341,13 +416,15 @@ class DiscordPublisher:
         and loses its buttons. False when the post no longer exists."""
         assert post.message is not None
         channel_id, message_id = post.message
+        await self.pacer.slot(channel_id)  # before building: the newest board once it is our turn
         if final:
             kwargs = await self._post_kwargs(match, post, final=True)
             file = kwargs.pop("file", None)
             kwargs["attachments"] = [file] if file is not None else []  # no stale board left behind
             kwargs.setdefault("view", None)
         else:
-            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": _MENTIONS, "view": None}
+            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": pings_in(post.mention),
+                      "view": None}
         kwargs.setdefault("content", None)
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
@@ -374,8 +451,15 @@ class DiscordPublisher:
         await self.service.set_meta(match_id, STATUS_POST_META, f"{latest[0]}:{latest[1]}")
         if previous is None or previous == latest or not edit:
             return
-        with contextlib.suppress(discord.HTTPException):
-            await self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1]).edit(view=None)
+        old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
+
+        async def retire() -> None:
+            with contextlib.suppress(discord.HTTPException):
+                await old.edit(view=None)
+
+        # Cosmetic (its buttons answer "out of date" anyway): in the channel's next free slot,
+        # so the news that replaced it never waits behind it.
+        self.pacer.defer(previous[0], previous[1], retire)
 
     def _announce(self, match_id: int, pending: list[Pending]) -> list[Pending]:
         """Of ``pending`` (everything asked now), the requests not announced before; remembers them."""
@@ -385,13 +469,14 @@ class DiscordPublisher:
         known.update(p.request_id for p in pending)
         return fresh
 
-    async def _turn_targets(self, match: MatchInfo, pending: list[Pending], skip_seat: int | None = None,
+    async def _turn_targets(self, match: MatchInfo, pending: list[Pending], skip_seats: set[int] | None = None,
                             *, fresh_only: bool = True) -> tuple[list[str], list[int]]:
         """Mentions and DM recipients for the seats now to play, per their notify preference.
 
         Only requests not announced before count (a player waiting through several moves of
-        others is pinged once), and the seat that just acted is skipped: in multi-step turns it
-        is still its turn and a ping after each of its own clicks would be noise.
+        others is pinged once), and ``skip_seats`` (who just acted) are skipped: in multi-step
+        turns, or right after the AI answered them, they are at the keyboard and a ping after
+        each of their own clicks would be noise.
         """
         seats = {s.seat: s for s in match.seats}
         mentions: list[str] = []
@@ -401,7 +486,7 @@ class DiscordPublisher:
         windowed = {p.seat for p in pending if p.window}
         for seat_no in dict.fromkeys(p.seat for p in pending):
             seat: SeatInfo | None = seats.get(seat_no)
-            if seat is None or seat.user_id is None or seat.resigned or seat_no == skip_seat:
+            if seat is None or seat.user_id is None or seat.resigned or seat_no in (skip_seats or ()):
                 continue
             mode = await self.service.get_notify(seat.user_id)
             if mode in ("mention", "both") and seat_no not in windowed:  # a public ping names who may respond
@@ -420,10 +505,11 @@ class DiscordPublisher:
         due = next((p.due_at for p in pending if p.due_at), None)
         when = timestamp(due) if due else "-"
         if mentions:
-            note = tm(locale, change.note) if change.note else ""
+            note = tm(locale, safe_msg(change.note), safe_names(match.seats)) if change.note else ""
             text = t(locale, "discord.publish.reminder", mentions=" ".join(mentions), due=when)
+            await self.pacer.slot(getattr(channel, "id", None))
             await channel.send(join_lines([text, note] if note else [text], CONTENT_MAX),
-                               allowed_mentions=_MENTIONS)
+                               allowed_mentions=pings_in(text))
         for user_id in dms:
             loc = await locale_for_user(self.service, user_id, locale)
             await self._dm(match, user_id, t(loc, "discord.publish.reminder_dm", game=game_name(match.game, loc),
@@ -448,7 +534,7 @@ class DiscordPublisher:
             if change.kind == "started" and hidden:
                 for seat in match.seats:  # also checks that every player can receive DMs
                     per_seat.setdefault(seat.seat, []).insert(0, Msg("discord.publish.dm_welcome"))
-        names = seat_names(match)
+        names = safe_names(match.seats)
         for seat in match.seats:
             msgs = per_seat.get(seat.seat)
             if msgs is None or seat.user_id is None:
@@ -502,6 +588,7 @@ class DiscordPublisher:
         while), None on another failure. The lobby uses it to check DMs before a game starts."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
+            await self.pacer.slot(("dm", user_id))
             await user.send(text)
         except (discord.Forbidden, discord.NotFound):
             self._dm_closed[user_id] = self._clock()
@@ -522,7 +609,8 @@ class DiscordPublisher:
             return
         self._dm_noted.add((match.id, user_id))
         try:
+            await self.pacer.slot(getattr(channel, "id", None))
             await channel.send(t(match.locale, "discord.publish.dm_closed", mention=f"<@{user_id}>"),
-                               allowed_mentions=_MENTIONS)
+                               allowed_mentions=pings([user_id]))
         except discord.HTTPException:
             log.warning("could not post DM notice", extra={"match": match.id, "user": user_id})

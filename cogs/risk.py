@@ -19,15 +19,16 @@ from discord import app_commands
 from discord.ext import commands
 
 from engines.base import Option, Step
+from engines.tokens import ascii_int
 from i18n import t, tm
 from service.errors import UserError
 from service.models import MatchInfo
 
 from .errors import guarded
 from .match import match_autocomplete, match_option, resolve_match, send_private_view
-from .play import step_labels, step_message
+from .play import play_path, step_message
 from .utils import ids
-from .utils.dynamic import CustomIdGroups
+from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import (
     MAX_SELECT_OPTIONS,
     PLACEHOLDER_MAX,
@@ -36,9 +37,8 @@ from .utils.layout import (
     SelectOptionSpec,
     SelectSpec,
 )
-from .utils.logfmt import log_played
 from .utils.replies import user_locale
-from .utils.text import clamp, join_lines
+from .utils.text import clamp
 from .utils.translator import ls
 from .utils.views import build_view
 
@@ -48,7 +48,7 @@ CHOICE_MAX = 100
 MAX_CHOICES = 25
 #: Card sets offered by /risk trade are found by walking the trade steps; a hand is small, but cap it.
 MAX_SET_WALK = 400
-TRADE_TEMPLATE = r"g:rt:(?P<match>\d+):(?P<req>[^:]+)$"
+TRADE_TEMPLATE = r"g:rt:(?P<match>[0-9]+):(?P<req>[^:]+)$"
 
 
 def _service(interaction: discord.Interaction) -> Any:
@@ -135,13 +135,14 @@ def _int_autocomplete(*prefix: str) -> Callable[..., Awaitable[list[app_commands
             if not all(path):
                 return []
             locale = user_locale(interaction)
-            options = [o for o in await legal_options(interaction, path) if o.value.isdecimal()]
+            options = [o for o in await legal_options(interaction, path) if ascii_int(o.value) is not None]
             typed = str(current or "").strip()
             choices = [app_commands.Choice(name=n, value=int(v)) for n, v in filter_choices(options, typed, locale)]
-            if typed.isdecimal() and len(typed) <= 6 and all(c.value != int(typed) for c in choices) \
-                    and await is_legal_next(interaction, path, str(int(typed))):
+            number = ascii_int(typed)  # ASCII digits only, as the engine reads them
+            if number is not None and all(c.value != number for c in choices) \
+                    and await is_legal_next(interaction, path, str(number)):
                 # Counts accept any number in range, not only the suggested ones.
-                choices.insert(0, app_commands.Choice(name=str(int(typed)), value=int(typed)))
+                choices.insert(0, app_commands.Choice(name=str(number), value=number))
             return choices[:MAX_CHOICES]
         except Exception:
             log.debug("risk autocomplete failed", exc_info=True)
@@ -152,23 +153,17 @@ def _int_autocomplete(*prefix: str) -> Callable[..., Awaitable[list[app_commands
 # ----- acting ------------------------------------------------------------------------------------
 
 async def play_tokens(interaction: discord.Interaction, match: MatchInfo, tokens: list[str]) -> None:
-    """Play ``tokens`` (response already deferred, ephemeral) and show the result; a path that is
-    not a whole action yet continues as the step message, with buttons."""
+    """Play ``tokens`` (response already deferred, ephemeral) and show the result with the next
+    decision's buttons (as a click would); a path that is not a whole action yet continues as the
+    step message, with buttons."""
     service = _service(interaction)
     user = interaction.user.id
     req = await _request(interaction, match)
     step: Step = await service.step(match.id, user, req, tokens)  # UserError when illegal
-    locale = user_locale(interaction)
     if not step.complete:
         await interaction.edit_original_response(**await step_message(interaction, match.id, req, tokens))
         return
-    labels = await step_labels(service, match.id, user, req, tokens, locale)
-    info, events = await service.act_with_events(match.id, user, req, tokens)
-    log_played(log, info, tokens, user=user, request=req, via="risk")
-    done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500))
-    names = [s.name for s in info.seats]
-    await interaction.edit_original_response(
-        content=join_lines([done, *(tm(locale, e.msg, names) for e in events)], 2000))
+    await play_path(interaction, match.id, req, tokens, via="risk", typed=True)
 
 
 async def card_sets(service: Any, match_id: int, user_id: int, req: str) -> list[list[str]]:
@@ -210,13 +205,13 @@ class TradeSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
-            values = list((interaction.data or {}).get("values") or [])
-            cards = str(values[0]).split() if values else []
+            cards = chosen_value(interaction).split()
             if len(cards) != 3:
                 raise UserError("core.err.stale")
             await interaction.response.defer()
             req = ids.decode_token(self.groups["req"])
-            kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
+            with stale_if_rejected():
+                kwargs = await step_message(interaction, self.match_id, req, ["trade", *cards])
             await interaction.edit_original_response(**kwargs)
         await guarded(interaction, self.match_id, work())
 

@@ -27,23 +27,45 @@ View = dict[str, Any]
 Action = list[str]
 
 
+#: Version of :meth:`Msg.to_json`. Version 1 (no ``"v"``) marked a nested catalog key as a string
+#: starting with ``@``, which made a player named "@everyone" read as a key; version 2 nests keys
+#: as ``{"key": ...}`` dicts. Old rows in the action log are read with the old rule.
+MSG_JSON_VERSION = 2
+
+
 @dataclass(frozen=True)
 class Msg:
     """A translatable message: a catalog key and its parameters.
 
-    A parameter value that is a string starting with ``@`` is itself a catalog key and is
-    translated before substitution (``{"piece": "@pentactic.piece.F"}``).
+    Plain string parameters are data (player names, typed text) and are never looked up, whatever
+    they start with. A parameter that is itself translated is a dict: :func:`key_ref` (a catalog
+    key, optionally with its own parameters, e.g. ``{"piece": key_ref("pentactic.piece.F")}``)
+    or :func:`seat_ref`. Only code builds these dicts, so user text cannot become a key.
     """
 
     key: str
     params: dict[str, Any] = field(default_factory=dict)
 
     def to_json(self) -> dict[str, Any]:
-        return {"key": self.key, "params": dict(self.params)}
+        return {"key": self.key, "params": dict(self.params), "v": MSG_JSON_VERSION}
 
     @staticmethod
     def from_json(data: dict[str, Any]) -> Msg:
-        return Msg(data["key"], dict(data.get("params", {})))
+        params = dict(data.get("params", {}))
+        if data.get("v", 1) < 2:
+            # Stored before version 2: a string starting with "@" was a catalog key then.
+            params = {k: key_ref(v[1:]) if isinstance(v, str) and v.startswith("@") else v
+                      for k, v in params.items()}
+        return Msg(data["key"], params)
+
+
+def key_ref(key: str, **params: Any) -> dict[str, Any]:
+    """A Msg parameter that is itself a catalog message (a territory, a phase, a mission...).
+
+    The explicit dict, rather than a marker inside a string, keeps keys apart from data: a
+    player's name is a plain string and is shown as typed, even "@everyone" or "@core.x".
+    """
+    return {"key": key, "params": params} if params else {"key": key}
 
 
 def seat_ref(seat: int, key: str = "") -> dict[str, Any]:
@@ -72,19 +94,24 @@ class Request:
     answered or replaced) can always be recognised. ``kind`` names the decision (``"turn"``,
     ``"discard"``, ``"defend"``); ``prompt`` is what the seat is asked.
     Several requests may be pending at once (simultaneous secret choices, response windows).
+
+    Response windows: requests sharing a non-empty ``window`` id form one window. ``mode`` says
+    who answers it: ``"one"`` (this seat only), ``"any"`` (several seats; the first real,
+    non-default answer closes the window and the engine then returns requests with new ids) or
+    ``"all"`` (every seat of the window answers: secret simultaneous choices). ``default`` is the
+    answer applied for a silent seat (``("pass",)``); None means ``timeout_action`` decides.
+    ``short`` asks for the window's own short timeout (live play ~12 s) instead of the turn clock,
+    so a player who cannot or will not respond does not stall the table.
     """
 
     id: str
     seat: int
     kind: str
     prompt: Msg
-    window: str = ""          # requests sharing a non-empty window id form one response window
-    mode: str = "one"         # "one": asked of this seat only; "any": asked of several seats, the first
-                              #   real (non-default) answer closes the window (the engine then returns new
-                              #   requests with NEW ids, possibly re-opening a window); "all": every seat of
-                              #   the window answers (secret simultaneous choices)
-    default: tuple[str, ...] | None = None   # the answer applied for a silent seat ("pass"); None -> timeout_action
-    short: bool = False       # True: the window's own short timeout (live play ~12 s; async matches use the match clock)
+    window: str = ""
+    mode: str = "one"
+    default: tuple[str, ...] | None = None
+    short: bool = False
 
 
 @dataclass(frozen=True)
@@ -94,12 +121,19 @@ class Option:
     ``value`` is the token appended to the action path. ``label`` is shown on a button or select
     option; ``hint`` optionally groups or styles it (``"danger"``, ``"primary"``); ``emoji`` is an
     optional unicode emoji for buttons.
+
+    ``commit`` says that choosing this option finishes the action: path + value is complete and
+    has nothing further to choose, so a front-end may play it at once instead of asking for a
+    Confirm (Risk's "End phase", "All here", a blitz stop). It saves a click per action where a
+    second look adds nothing; ``apply`` still validates the whole path. Leave it False where a
+    preview or a last look matters (placing a Pentactic piece).
     """
 
     value: str
     label: Msg
     hint: str = ""
     emoji: str = ""
+    commit: bool = False
 
 
 @dataclass(frozen=True)
@@ -205,12 +239,15 @@ class Engine(ABC):
     @abstractmethod
     def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         """Choices for the next token after ``path`` for ``seat`` (raises EngineError if the
-        path is already illegal or the seat has nothing to decide)."""
+        path is already illegal or the seat has nothing to decide). ``request`` is the request
+        the front-end showed, when known; engines whose seats are asked one thing at a time may
+        ignore it."""
 
     @abstractmethod
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:
-        """Validate and apply; returns a *new* state (the input is not mutated) and events."""
+        """Validate and apply; returns a *new* state (the input is not mutated) and events.
+        ``request`` is the request being answered (see :meth:`step`)."""
 
     @abstractmethod
     def view(self, state: State, seat: int | None) -> View:
@@ -223,8 +260,8 @@ class Engine(ABC):
     @abstractmethod
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        """A legal action for ``seat``'s pending request. Must decide from ``view(state, seat)``
-        only when the game has hidden information."""
+        """A legal action for ``seat``'s pending request (``request`` when given). Must decide
+        from ``view(state, seat)`` only when the game has hidden information."""
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         """What happens when ``request`` expires: by default the AI plays for the absent seat."""
@@ -242,15 +279,15 @@ class Engine(ABC):
         return []
 
 
+def default_action(request: Request) -> Action | None:
+    """The answer the service applies for a silent seat of a response window, or None when the
+    engine's ``timeout_action`` must decide."""
+    return list(request.default) if request.default is not None else None
+
+
 def request_for(engine: Engine, state: State, seat: int) -> Request | None:
     """The pending request of ``seat`` (first one if several), or None."""
     for req in engine.pending(state):
         if req.seat == seat:
             return req
     return None
-
-
-def default_action(request: Request) -> Action | None:
-    """The answer a silent seat gives to ``request`` (its ``default``), or None when the request
-    has none and an expiry falls back to ``timeout_action``."""
-    return list(request.default) if request.default is not None else None

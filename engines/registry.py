@@ -10,6 +10,7 @@ from engines.base import Engine
 GAMES: dict[str, str] = {
     "pentactic": "engines.pentactic",
     "risk": "engines.risk",
+    "sanguosha": "engines.sanguosha",
 }
 
 _cache: dict[str, Engine] = {}

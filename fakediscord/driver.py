@@ -10,13 +10,12 @@ from __future__ import annotations
 
 import asyncio
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import TYPE_CHECKING, Any
 
 from fakediscord.errors import ApiError, FieldError
 from fakediscord.limits import FLAG_EPHEMERAL, FLAG_LOADING, check_autocomplete, check_modal
 from fakediscord.model import (
-    BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     FakeChannel,
     FakeMessage,
@@ -87,7 +86,7 @@ class DriverMixin:
         payload: dict[str, Any] = {
             "id": str(ix.id), "application_id": str(self.application_id), "type": ix.type,
             "data": ix.data, "token": ix.token, "version": 1, "locale": ix.user.locale,
-            "app_permissions": str(BOT_PERMISSIONS), "entitlements": [],
+            "app_permissions": str(self.permissions_in(ch, self.bot_user)), "entitlements": [],
             "attachment_size_limit": 10 * 1024 * 1024,
             "channel": ch.to_json(), "channel_id": str(ch.id),
         }
@@ -95,7 +94,7 @@ class DriverMixin:
             payload.update({
                 "guild_id": str(self.guild_id), "guild_locale": "en-US", "context": 0,
                 "guild": {"id": str(self.guild_id), "locale": "en-US", "features": []},
-                "member": {**ix.user.member_json(self._joined), "permissions": str(EVERYONE_PERMISSIONS)},
+                "member": {**ix.user.member_json(self._joined), "permissions": str(self.permissions_in(ch, ix.user))},
                 "authorizing_integration_owners": {"0": str(self.guild_id)},
             })
         else:
@@ -261,6 +260,30 @@ class DriverMixin:
                 raise FakeUsageError(f"select {custom_id!r} does not offer {bad} (offers {offered})")
         data: dict[str, Any] = {"custom_id": custom_id, "component_type": comp["type"], "values": list(values)}
         return await self._send_interaction(MESSAGE_COMPONENT, user, self.channels[msg.channel_id], data, msg,
+                                            wait=wait, timeout=timeout)
+
+    async def forge(self: FakeDiscord, user: FakeUser, message: FakeMessage | int, custom_id: str, *,
+                    values: list[str] | None = None, offered: list[str] | None = None, on_message: bool = True,
+                    wait: bool = True, timeout: float = 5.0) -> FakeInteraction:
+        """A component interaction with any ``custom_id``: what a modified client, a replayed
+        request or a post left by another version of the bot can send. ``values`` makes it a
+        select (type 3). With ``on_message`` the clicked message as sent to the bot has just that
+        component (a select offering ``offered``, default ``values``), as if the post carried it;
+        without, the message is sent as it is, without that component."""
+        msg = self._latest(message, user)
+        kind = 2 if values is None else 3
+        shown = msg
+        if on_message:
+            comp: dict[str, Any] = {"type": kind, "custom_id": custom_id}
+            if kind == 2:
+                comp.update(style=1, label="forged")
+            else:
+                comp["options"] = [{"label": v[:100] or "-", "value": v} for v in (offered or values or [])]
+            shown = replace(msg, components=[{"type": 1, "components": [comp]}])
+        data: dict[str, Any] = {"custom_id": custom_id, "component_type": kind}
+        if values is not None:
+            data["values"] = list(values)
+        return await self._send_interaction(MESSAGE_COMPONENT, user, self.channels[msg.channel_id], data, shown,
                                             wait=wait, timeout=timeout)
 
     async def submit_modal(self: FakeDiscord, user: FakeUser, opened_by: FakeInteraction, values: dict[str, str],

@@ -104,6 +104,7 @@ class MessagesMixin:
         )
         msg.mentions = self._mentions(route, payload, msg.content)
         msg.pinged = list(msg.mentions)
+        msg.allowed_mentions.append(payload.get("allowed_mentions"))
         self._check_embed_files(route, msg)
         self.messages[msg.id] = msg
         channel.message_count += 1
@@ -167,6 +168,7 @@ class MessagesMixin:
         msg.attachments = kept + self._new_attachments(msg.channel_id, payload, uploads)
         if "content" in payload:
             msg.mentions = self._mentions(route, payload, msg.content)
+        msg.allowed_mentions.append(payload.get("allowed_mentions"))
         self._check_embed_files(route, msg)
         msg.edited_timestamp = iso_now()
         msg.edits += 1

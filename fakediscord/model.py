@@ -34,6 +34,11 @@ BOT_PERMISSIONS = sum(1 << b for b in (
     38,  # send messages in threads
 ))
 EVERYONE_PERMISSIONS = sum(1 << b for b in (6, 10, 11, 14, 15, 16, 18, 31, 35, 38))
+ADMINISTRATOR = 1 << 3
+VIEW_CHANNEL = 1 << 10
+MANAGE_GUILD = 1 << 5
+MANAGE_THREADS = 1 << 34
+ALL_PERMISSIONS = (1 << 53) - 1
 
 
 def snowflake() -> int:
@@ -87,6 +92,8 @@ class FakeChannel:
     position: int = 0
     message_count: int = 0
     members: set[int] = field(default_factory=set)
+    #: Permission overwrites of a text channel: target id -> (type 0 role / 1 member, allow, deny).
+    overwrites: dict[int, tuple[int, int, int]] = field(default_factory=dict)
 
     @property
     def is_thread(self) -> bool:
@@ -111,7 +118,9 @@ class FakeChannel:
                                     "invitable": self.type == 12},
             })
         else:
-            out.update({"position": self.position, "permission_overwrites": [], "topic": None,
+            overwrites = [{"id": str(k), "type": kind, "allow": str(allow), "deny": str(deny)}
+                          for k, (kind, allow, deny) in self.overwrites.items()]
+            out.update({"position": self.position, "permission_overwrites": overwrites, "topic": None,
                         "parent_id": None, "default_auto_archive_duration": 1440})
         return out
 
@@ -161,6 +170,8 @@ class FakeMessage:
     #: users mentioned now (``mentions`` in the payload) / pinged when the message was sent.
     mentions: list[FakeUser] = field(default_factory=list)
     pinged: list[FakeUser] = field(default_factory=list)
+    #: the ``allowed_mentions`` of every send/edit of it, in order (None: the request had none).
+    allowed_mentions: list[dict[str, Any] | None] = field(default_factory=list)
     created_mono: float = field(default_factory=time.monotonic)
 
     @property

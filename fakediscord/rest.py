@@ -8,6 +8,8 @@ endpoint the fake lacks is noticed instead of silently "working".
 from __future__ import annotations
 
 import json
+import math
+import time
 from collections.abc import Awaitable, Callable
 from typing import TYPE_CHECKING, Any
 
@@ -237,19 +239,27 @@ def build_app(fake: FakeDiscord) -> web.Application:
             fake.notify()
         return ok(ch.to_json())
 
+    def rate_limited(ch_id: int, request: web.Request) -> web.Response | None:
+        """Discord's per-channel message bucket (POST and PATCH alike): a 429 like the real API's
+        (discord.py only honours a 429 that carries Discord's headers: Via, retry_after) or None."""
+        wait = fake.take_rate_slot(ch_id, route_of(request))
+        if wait <= 0:
+            return None
+        limit = fake.rate_limit[0] if fake.rate_limit else 0
+        return web.Response(
+            body=json.dumps({"message": "You are being rate limited.", "retry_after": round(wait, 3),
+                             "global": False, "code": 20028}).encode(), status=429,
+            headers={"Content-Type": "application/json", "Via": "1.1 google",
+                     "Retry-After": str(max(1, math.ceil(wait))),
+                     "X-RateLimit-Limit": str(limit), "X-RateLimit-Remaining": "0",
+                     "X-RateLimit-Reset": f"{time.time() + wait:.3f}", "X-RateLimit-Reset-After": f"{wait:.3f}",
+                     "X-RateLimit-Bucket": f"channel-messages-{ch_id}", "X-RateLimit-Scope": "user"})
+
     async def post_message(request: web.Request) -> web.Response:
         ch = fake.channel(request.match_info["channel_id"])
         body, uploads = await read_body(request)
-        wait = fake.take_rate_slot(ch.id, route_of(request))
-        if wait > 0:
-            # discord.py only honours a 429 that carries Discord's headers (Via, retry_after).
-            return web.Response(
-                body=json.dumps({"message": "You are being rate limited.", "retry_after": round(wait, 3),
-                                 "global": False}).encode(), status=429,
-                headers={"Content-Type": "application/json", "Via": "1.1 google", "Retry-After": str(wait),
-                         "X-RateLimit-Limit": str(fake.rate_limit[0] if fake.rate_limit else 0),
-                         "X-RateLimit-Remaining": "0", "X-RateLimit-Reset-After": f"{wait:.3f}",
-                         "X-RateLimit-Bucket": f"channel-messages-{ch.id}", "X-RateLimit-Scope": "user"})
+        if (limited := rate_limited(ch.id, request)) is not None:
+            return limited
         msg = await fake.create_message(route_of(request), ch, fake.bot_user, body, uploads)
         return ok(msg.to_json())
 
@@ -281,6 +291,8 @@ def build_app(fake: FakeDiscord) -> web.Application:
         if msg.author is not fake.bot_user:
             raise ApiError(403, 50005, "Cannot edit a message authored by another user")
         body, uploads = await read_body(request)
+        if (limited := rate_limited(msg.channel_id, request)) is not None:
+            return limited
         msg = await fake.edit_message(route_of(request), msg, body, uploads)
         return ok(msg.to_json())
 

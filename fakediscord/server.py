@@ -23,6 +23,8 @@ from fakediscord.errors import FieldError, invalid_form, unknown
 from fakediscord.gateway import Gateway
 from fakediscord.messages import MessagesMixin
 from fakediscord.model import (
+    ADMINISTRATOR,
+    ALL_PERMISSIONS,
     BOT_PERMISSIONS,
     EVERYONE_PERMISSIONS,
     FakeChannel,
@@ -33,6 +35,8 @@ from fakediscord.model import (
 )
 
 API_VERSION = 10
+#: Discord's per-channel message bucket as observed: 5 creates/edits per 5 s, then 429.
+CHANNEL_RATE_LIMIT = (5, 5.0)
 
 
 @dataclass(frozen=True)
@@ -78,9 +82,15 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self.errors: list[ErrorReply] = []
         self.requests: list[str] = []
         self.response_times: list[float] = []
-        #: (messages, seconds) per channel before 429, like Discord's channel bucket; None = off.
-        self.rate_limit: tuple[int, float] | None = None
+        #: (messages, seconds) per channel before 429, like Discord's channel bucket, counting
+        #: message POSTs and PATCHes alike (Discord: about 5 per 5 s); None = off.
+        self.rate_limit: tuple[int, float] | None = CHANNEL_RATE_LIMIT
+        #: Routes answered 429 (discord.py waits and retries them): a live game should have none.
         self.rate_limited: list[str] = []
+        #: Every message POST/PATCH let through: (loop time, channel id, method).
+        self.message_calls: list[tuple[float, int, str]] = []
+        #: Server-wide permissions granted to users beyond @everyone's (see ``grant``).
+        self.guild_permissions: dict[int, int] = {}
         self._posted: dict[int, list[float]] = {}
         self.gateway = Gateway(self)
         self.port = 0
@@ -187,6 +197,46 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self.channels[ch.id] = ch
         return ch
 
+    async def set_overwrite(self, channel: FakeChannel, target: FakeUser | None, *, allow: int = 0,
+                            deny: int = 0) -> None:
+        """Give ``channel`` a permission overwrite for ``target`` (None: @everyone), like a server
+        admin would, and tell connected clients (CHANNEL_UPDATE) so their caches follow."""
+        if target is None:
+            channel.overwrites[self.guild_id] = (0, allow, deny)
+        else:
+            channel.overwrites[target.id] = (1, allow, deny)
+        await self.gateway.dispatch("CHANNEL_UPDATE", channel.to_json())
+        self.notify()
+
+    def grant(self, user: FakeUser, permissions: int) -> None:
+        """Server-wide permissions for ``user`` on top of @everyone's (a moderator role)."""
+        self.guild_permissions[user.id] = self.guild_permissions.get(user.id, 0) | permissions
+
+    def permissions_in(self, channel: FakeChannel, user: FakeUser) -> int:
+        """Discord's permission computation: @everyone + the user's server-wide grants, then the
+        channel's @everyone, role and member overwrites in that order; a thread uses its parent."""
+        if channel.is_thread and channel.parent_id in self.channels:
+            channel = self.channels[channel.parent_id]
+        base = EVERYONE_PERMISSIONS | self.guild_permissions.get(user.id, 0)
+        if user.id == self.bot_user.id:
+            base |= BOT_PERMISSIONS
+        if user is self.owner or base & ADMINISTRATOR:
+            return ALL_PERMISSIONS
+        perms = base
+        everyone = channel.overwrites.get(self.guild_id)
+        if everyone is not None:
+            perms = (perms & ~everyone[2]) | everyone[1]
+        allow = deny = 0
+        for role in user.roles:
+            ow = channel.overwrites.get(role)
+            if ow is not None:
+                allow, deny = allow | ow[1], deny | ow[2]
+        perms = (perms & ~deny) | allow
+        mine = channel.overwrites.get(user.id)
+        if mine is not None and mine[0] == 1:
+            perms = (perms & ~mine[2]) | mine[1]
+        return perms
+
     def user(self, user_id: int | str) -> FakeUser:
         try:
             return self.users[int(user_id)]
@@ -273,18 +323,32 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         return [c for c in self.channels.values() if c.is_thread]
 
     def take_rate_slot(self, channel_id: int, route: str) -> float:
-        """0 when a post may go now, else the seconds to wait (the request is answered 429)."""
+        """0 when a message POST/PATCH may go now, else the seconds to wait (answered 429)."""
+        now = asyncio.get_running_loop().time()
         if self.rate_limit is None:
+            self.message_calls.append((now, channel_id, route.split(" ", 1)[0]))
             return 0.0
         limit, per = self.rate_limit
-        now = asyncio.get_running_loop().time()
         recent = [t for t in self._posted.get(channel_id, []) if now - t < per]
         if len(recent) >= limit:
             self.rate_limited.append(route)
             self._posted[channel_id] = recent
             return per - (now - recent[0])
         self._posted[channel_id] = [*recent, now]
+        self.message_calls.append((now, channel_id, route.split(" ", 1)[0]))
         return 0.0
+
+    def calls_in(self, channel: FakeChannel | int, window: float = 60.0) -> int:
+        """Most message POSTs and PATCHes the bot made in the channel within any ``window``
+        seconds (posts per minute by default)."""
+        cid = channel.id if isinstance(channel, FakeChannel) else int(channel)
+        times = sorted(t for t, c, _ in self.message_calls if c == cid)
+        best, lo = 0, 0
+        for hi, moment in enumerate(times):
+            while lo < hi and moment - times[lo] > window:
+                lo += 1
+            best = max(best, hi - lo + 1)
+        return best
 
     def burst(self, channel: FakeChannel | int, window: float = 5.0) -> int:
         """Most public messages created in the channel within any ``window`` seconds.
@@ -299,6 +363,11 @@ class FakeDiscord(MessagesMixin, DriverMixin):
                 lo += 1
             best = max(best, hi - lo + 1)
         return best
+
+    def assert_not_rate_limited(self) -> None:
+        """Fail when any message POST/PATCH was answered 429: discord.py waits those out, so a
+        bot that trips the channel bucket only looks slow, and players watch it stall."""
+        assert not self.rate_limited, f"{len(self.rate_limited)} requests answered 429: {self.rate_limited[:5]}"
 
     def commands(self) -> list[dict[str, Any]]:
         """Commands a user can see in the guild: guild ones first, then global ones."""

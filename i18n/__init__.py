@@ -2,19 +2,27 @@
 
 A catalog file's tables are flattened with its file stem as prefix: ``[err] not_your_turn = ...``
 in ``core.toml`` is the key ``core.err.not_your_turn``. Lookup falls back to English, then to the
-key itself (so a missing string is visible, never a crash). Parameters use ``str.format`` syntax;
-a parameter whose value is a string starting with ``@`` is a catalog key, translated first.
+key itself (so a missing string is visible, never a crash). Parameters use ``str.format`` syntax.
+A parameter that is a dict is translated first (``engines.base.key_ref`` / ``seat_ref``); a string
+parameter is data and is substituted as it is: names are never looked up as keys.
+
+Plurals: a placeholder whose format spec holds ``|`` picks a form by the number it is given, ``#``
+standing for the number: ``"{count:# card|# cards}"`` reads "1 card" / "3 cards" in English. The
+forms follow the locale's plural categories (English: one, other); Chinese has a single form and
+simply writes ``{count} 張``. Inline forms, rather than a table per message, let one message carry
+several counts ("2 territories, 1 army, 0 cards").
 """
 
 from __future__ import annotations
 
+import string
 import tomllib
 from collections.abc import Sequence
 from functools import cache
 from pathlib import Path
 from typing import Any
 
-from engines.base import Msg, seat_ref  # noqa: F401 - re-exported for front-ends
+from engines.base import Msg, key_ref, seat_ref  # noqa: F401 - re-exported for front-ends
 
 LOCALES = ("en", "zh-TW", "zh-CN")
 DEFAULT_LOCALE = "en"
@@ -67,16 +75,19 @@ class _SafeDict(dict):
 
 
 def _param(loc: str, value: Any, seat_names: Sequence[str] | None) -> Any:
-    if isinstance(value, str) and value.startswith("@"):
-        return t(loc, value[1:])
-    if isinstance(value, dict) and "seat" in value:
-        seat = int(value["seat"])
-        label = t(loc, value["key"]) if value.get("key") else ""
-        name = seat_names[seat] if seat_names and 0 <= seat < len(seat_names) else ""
-        if name:
-            return f"{name} ({label})" if label else name
-        return label or t(loc, "core.seat", n=seat + 1)
-    return value
+    """A parameter as shown: dicts are references (a seat, a nested message), the rest is data."""
+    if not isinstance(value, dict):
+        return value
+    if "seat" not in value:
+        if "key" not in value:
+            return value
+        return t(loc, str(value["key"]), seat_names=seat_names, **dict(value.get("params") or {}))
+    seat = int(value["seat"])
+    label = t(loc, value["key"]) if value.get("key") else ""
+    name = seat_names[seat] if seat_names and 0 <= seat < len(seat_names) else ""
+    if name:
+        return f"{name} ({label})" if label else name
+    return label or t(loc, "core.seat", n=seat + 1)
 
 
 def t(locale: str | None, key: str, *, seat_names: Sequence[str] | None = None, **params: Any) -> str:
@@ -87,9 +98,40 @@ def t(locale: str | None, key: str, *, seat_names: Sequence[str] | None = None, 
         text = catalog(DEFAULT_LOCALE).get(key, key)
     resolved = {k: _param(loc, v, seat_names) for k, v in params.items()}
     try:
+        if "|" in text:
+            return _PluralFormatter(loc).vformat(text, (), _SafeDict(resolved))
         return text.format_map(_SafeDict(resolved))
-    except (ValueError, IndexError):
+    except (ValueError, IndexError, KeyError):
         return text
+
+
+def plural_category(locale: str, n: int) -> int:
+    """Index of the plural form for ``n``: English has one (0) and other (1); Chinese one form."""
+    if normalize_locale(locale).startswith("zh"):
+        return 0
+    return 0 if n == 1 else 1
+
+
+class _PluralFormatter(string.Formatter):
+    """``str.format`` plus the ``{n:# form|# forms}`` plural spec (see the module docstring)."""
+
+    def __init__(self, locale: str) -> None:
+        super().__init__()
+        self.locale = locale
+
+    def get_value(self, key: int | str, args: Sequence[Any], kwargs: Any) -> Any:  # noqa: ANN401
+        return kwargs[key] if isinstance(key, str) else args[key]
+
+    def format_field(self, value: Any, format_spec: str) -> str:  # noqa: ANN401
+        if "|" not in format_spec:
+            return super().format_field(value, format_spec)
+        forms = format_spec.split("|")
+        try:
+            n = int(value)
+        except (TypeError, ValueError):
+            return forms[-1].replace("#", str(value))
+        form = forms[min(plural_category(self.locale, n), len(forms) - 1)]
+        return form.replace("#", str(value))
 
 
 def tm(locale: str | None, msg: Msg, seat_names: Sequence[str] | None = None) -> str:

@@ -1,8 +1,10 @@
 """What every board renderer shares: player colours, text that never shows tofu, and PNG output.
 
-Colours follow the pieces of the physical games (red, yellow, blue, green, purple, black) but use
-the Okabe–Ito palette's shades, which stay distinguishable for the common kinds of colour
-blindness; renderers still never rely on colour alone (letters, names and outlines go with it).
+Colours follow the pieces of the physical games (red, yellow, blue, green, purple, black) and are
+drawn as named (a seat called Red is red, not orange). The shades were chosen with a simulation of
+protanopia, deuteranopia and tritanopia (Machado et al. 2009): every pair of seat colours and the
+neutral grey stay clearly apart under each (tests/render/test_palette.py keeps it so); renderers
+still never rely on colour alone (letters, names and marker shapes go with it).
 Text goes through :mod:`render.fonts` so characters our font lacks fall back instead of drawing
 boxes, and every text helper takes a pixel size rather than a font so callers cannot forget that.
 """
@@ -24,17 +26,19 @@ __all__ = [
 
 RGB = tuple[int, int, int]
 
-#: Seat colours in seat order: red, yellow, blue, green, purple, black (Okabe–Ito shades).
+#: Seat colours in seat order: red, yellow, blue, green, purple, black. Checked under simulated
+#: colour blindness (minimum CIELAB distance of any pair, neutral included: 50 with normal vision,
+#: 26 protanopia, 24 deuteranopia, 26 tritanopia; the Okabe–Ito shades used before fell to 7).
 PLAYER_COLORS: list[RGB] = [
-    (213, 94, 0),     # red (vermilion)
-    (240, 228, 66),   # yellow
-    (0, 114, 178),    # blue
-    (0, 158, 115),    # green (bluish green)
-    (204, 121, 167),  # purple (reddish purple)
-    (40, 40, 40),     # black
+    (190, 35, 25),    # red
+    (245, 228, 50),   # yellow
+    (30, 125, 225),   # blue
+    (20, 190, 90),    # green
+    (115, 30, 150),   # purple
+    (30, 30, 30),     # black
 ]
 #: Things nobody owns (Risk's neutral armies, solo-mode discs).
-NEUTRAL: RGB = (150, 150, 150)
+NEUTRAL: RGB = (165, 165, 165)
 BACKGROUND: RGB = (250, 247, 240)
 INK: RGB = (30, 30, 30)
 MUTED: RGB = (110, 110, 110)
@@ -114,15 +118,29 @@ def text_fit(text: str, max_width: float, size: int, bold: bool = False,
     """The largest size (down to ``min_size``) at which ``text`` fits ``max_width``.
 
     If even ``min_size`` is too wide the text is cut and ends with an ellipsis, so a long player
-    name can never push a layout apart.
+    name can never push a layout apart. Names are user input of any length: the cut is a binary
+    search over prefix lengths and the sizes are only tried while ``min_size`` fits, so fitting
+    costs O(n log n) measured characters, not the O(n²) of dropping one character at a time (an
+    800-character name took seconds per image).
     """
-    for s in range(size, min_size - 1, -1):
+    if text_width(text, min_size, bold) > max_width:
+        return _cut_to_width(text, max_width, min_size, bold), min_size
+    for s in range(size, min_size, -1):
         if text_width(text, s, bold) <= max_width:
             return text, s
-    cut = text
-    while cut and text_width(cut + "…", min_size, bold) > max_width:
-        cut = cut[:-1]
-    return (cut + "…" if cut else ""), min_size
+    return text, min_size
+
+
+def _cut_to_width(text: str, max_width: float, size: int, bold: bool) -> str:
+    """The longest prefix of ``text`` that fits with an ellipsis after it ("" when none does)."""
+    lo, hi = 0, len(text)  # invariant: prefix lo fits (or lo == 0), prefix hi + 1 does not
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        if text_width(text[:mid] + "…", size, bold) <= max_width:
+            lo = mid
+        else:
+            hi = mid - 1
+    return text[:lo] + "…" if lo else ""
 
 
 def draw_text_centered(draw: ImageDraw.ImageDraw, box: Sequence[float], text: str, size: int,

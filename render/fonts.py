@@ -8,11 +8,14 @@ lacks is drawn with the Regular face and a thin stroke (``BOLD_STROKE``), which 
 put down the same ink as the real Bold face, so a rare character in a bold name stays bold.
 
 Pillow has no font fallback of its own and would draw the ``.notdef`` box, so text is split into
-runs, each drawn by the first source that has its characters: our subsets, then the system's full
-Noto Sans CJK (when installed, for the rare ideographs the subset lacks), then DejaVu Sans, and
-the rest as U+FFFD. Shipped faces come first so a picture looks the same on every machine for
-everything they cover. Invisible format characters (variation selectors, zero-width joiners) are
-dropped when no font has them, so "👍🏽" does not turn into three boxes.
+runs, each drawn by the first source that has its characters: our CJK subsets, our monochrome
+emoji subset (Symbola, Unicode 9 emoji: players put emoji in their names), then the system's full
+Noto Sans CJK (when installed, for the rare ideographs the subset lacks), then DejaVu Sans. A
+pictograph nobody has (a newer emoji) is drawn as a stand-in emoji (``EMOJI_STANDIN``) so it still
+reads as one, and anything else as U+FFFD. Shipped faces come first so a picture looks the same
+on every machine for everything they cover. Invisible format characters (variation selectors,
+zero-width joiners, skin tones) are dropped when no font has them, so "👍🏽" does not turn into
+three boxes.
 """
 
 from __future__ import annotations
@@ -28,6 +31,12 @@ from PIL import Image, ImageDraw, ImageFont
 FONT_DIR = Path(__file__).resolve().parent.parent / "data" / "fonts"
 REGULAR = FONT_DIR / "NotoSansCJKsc-Regular-subset.otf"
 BOLD = FONT_DIR / "NotoSansCJKsc-Bold-subset.otf"
+#: Monochrome emoji (Symbola subset, built by ``tools/make_emoji_font.py``); one weight, never
+#: stroked for bold (a stroke fills in the small details of a face or a die).
+EMOJI = FONT_DIR / "SymbolaEmoji-subset.ttf"
+#: Drawn for a pictograph no face has (emoji newer than Unicode 9): a plain smiling face reads as
+#: "an emoji was here", where U+FFFD reads as a broken name.
+EMOJI_STANDIN = "\U0001F642"
 #: The full Noto Sans CJK collections (Debian's fonts-noto-cjk); used only if present.
 SYSTEM_CJK = {False: Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc"),
               True: Path("/usr/share/fonts/opentype/noto/NotoSansCJK-Bold.ttc")}
@@ -92,6 +101,8 @@ def _system_cjk(bold: bool) -> Source | None:
 def chain(bold: bool) -> tuple[Source, ...]:
     """The faces tried in order for ``bold`` text; the first is always our shipped subset."""
     out = [Source(REGULAR)] if not bold else [Source(BOLD), Source(REGULAR, synthetic_bold=True)]
+    if EMOJI.is_file():
+        out.append(Source(EMOJI))
     system_bold, system_regular = _system_cjk(True), _system_cjk(False)
     if bold:
         if system_bold is not None:
@@ -137,6 +148,19 @@ def _invisible(ch: str) -> bool:
     return unicodedata.category(ch) in {"Cf", "Mn", "Me"} or 0xFE00 <= ord(ch) <= 0xFE0F
 
 
+def _skin_tone(ch: str) -> bool:
+    """Emoji skin-tone modifiers: without shaping they would follow the emoji as a colour swatch
+    (a box, to the eye), so they are left out ("👍🏽" draws as 👍)."""
+    return 0x1F3FB <= ord(ch) <= 0x1F3FF
+
+
+def _pictograph(ch: str) -> bool:
+    """An emoji-like character: a symbol in the emoji planes, or unassigned there (an emoji newer
+    than our Unicode tables), or any other symbol of category So."""
+    cp = ord(ch)
+    return 0x1F000 <= cp <= 0x1FAFF or unicodedata.category(ch) == "So"
+
+
 @lru_cache(maxsize=8192)
 def source(ch: str, bold: bool = False) -> Source | None:
     """Which face draws ``ch``: ours, a fallback, or None (draw U+FFFD / drop it)."""
@@ -160,11 +184,14 @@ def styled_runs(text: str, size: int, bold: bool = False) -> list[Run]:
     cur: Source | None = None
     buf: list[str] = []
     for ch in text:
+        if _skin_tone(ch):
+            continue
         src = source(ch, bold)
         if src is None:
             if _invisible(ch):
                 continue
-            ch = REPLACEMENT if source(REPLACEMENT, bold) is not None else "?"
+            ch = EMOJI_STANDIN if _pictograph(ch) and source(EMOJI_STANDIN, bold) is not None else \
+                REPLACEMENT if source(REPLACEMENT, bold) is not None else "?"
             src = source(ch, bold) or chain(bold)[0]
         if src != cur and buf and cur is not None:
             out.append(_run("".join(buf), cur, size, bold))

@@ -49,15 +49,19 @@ GRID: RGB = (188, 178, 158)
 FRAME: RGB = (120, 110, 95)
 HIGHLIGHT: RGB = (255, 255, 255)
 PANEL: RGB = (240, 235, 224)
+#: A winner's tray on the end screen.
+WINNER_FILL: RGB = (255, 228, 150)
+WINNER_LINE: RGB = (150, 110, 20)
 
 #: Board colours the PNG palette must keep exact (player colours are always kept).
-_KEEP: tuple[RGB, ...] = (EMPTY, GRID, FRAME, HIGHLIGHT, PANEL)
+_KEEP: tuple[RGB, ...] = (EMPTY, GRID, FRAME, HIGHLIGHT, PANEL, WINNER_FILL, WINNER_LINE)
 
 PAD = 24
 GAP = 28
 MIN_WIDTH = 900
 HEADER_H = 92
 TRAY_ROW_H = 96
+TRAY_GAP = 16
 
 
 @dataclass(frozen=True)
@@ -248,6 +252,11 @@ def _join(locale: str, items: Iterable[str]) -> str:
 # Board
 
 
+def piece_gap(cell: int) -> int:
+    """Pixels of empty board kept inside a piece's outline (half the gap between two pieces)."""
+    return max(2, cell // 20)
+
+
 @lru_cache(maxsize=16)
 def _empty_board(cols: int, rows: int, cell: int, coord: int) -> Image.Image:
     """The empty grid with its coordinates; drawn once per size and pasted for every board."""
@@ -273,6 +282,7 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
     cell = lay.cell
     img.paste(_empty_board(lay.cols, lay.rows, cell, lay.coord), (ox - lay.coord, oy - lay.coord))
     stroke = max(2, cell // 22)
+    inset = piece_gap(cell)
     for piece in board.get("pieces", []):
         cells = _cells(piece.get("cells", []))
         if not cells:
@@ -280,7 +290,10 @@ def _draw_board(img: Image.Image, draw: ImageDraw.ImageDraw, board: dict[str, An
         color = player_color(piece.get("seat"))
         for x, y in cells:
             draw.rectangle((ox + x * cell, oy + y * cell, ox + (x + 1) * cell, oy + (y + 1) * cell), fill=color)
-        _band(draw, cells, ox, oy, cell, outline_color(color), stroke + 1)
+        # Each piece is inset from its outline, so two pieces of one colour side by side (every
+        # piece on a mode 2/3 board is the owner's) keep a strip of empty board between them.
+        _band(draw, cells, ox, oy, cell, EMPTY, inset)
+        _band(draw, cells, ox, oy, cell, outline_color(color), stroke + 1, offset=inset)
         lx, ly = _label_cell(cells)
         draw_text(draw, (ox + (lx + 0.5) * cell, oy + (ly + 0.5) * cell), str(piece.get("piece", "?")),
                   round(cell * 0.5), text_color_on(color), bold=True, anchor="mm")
@@ -319,7 +332,7 @@ def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int,
     d = ImageDraw.Draw(layer)
     lx, ly = -x0 * cell, -y0 * cell
     for x, y in cells:
-        d.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=(*color, round(120 * strength)))
+        d.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=(*color, round(165 * strength)))
     # Diagonal hatching clipped to the piece by masking afterwards.
     hatch = Image.new("L", layer.size, 0)
     hd = ImageDraw.Draw(hatch)
@@ -332,6 +345,8 @@ def _draw_ghost(img: Image.Image, overlay: dict[str, Any], lay: Layout, ox: int,
         md.rectangle((lx + x * cell, ly + y * cell, lx + (x + 1) * cell, ly + (y + 1) * cell), fill=255)
     hatch = Image.composite(hatch, Image.new("L", layer.size, 0), shape_mask)
     layer.paste(Image.new("RGBA", layer.size, (*darken(color, 0.5), 255)), (0, 0), hatch)
+    # A white band under the dashes keeps the border visible on dark and same-colour pieces.
+    _band(d, cells, lx, ly, cell, (255, 255, 255, round(255 * strength)), max(3, cell // 16) + 2)
     _dashed_outline(d, cells, lx, ly, cell, INK, max(3, cell // 16))
     lc = _label_cell(cells)
     draw_text(d, (lx + (lc[0] + 0.5) * cell, ly + (lc[1] + 0.5) * cell), str(overlay.get("piece", "")),
@@ -394,15 +409,51 @@ def _tray_piece(draw: ImageDraw.ImageDraw, piece: str, x: float, y: float, s: in
     return w * s
 
 
+def score_size(width: int) -> int:
+    """Pixel size of the tray scores: Discord shows the image ~550 px wide, so the wider the image,
+    the larger the digits must be drawn to stay ~9 px tall there."""
+    return max(20, min(34, round(width * 0.0225)))
+
+
+def tray_columns(width: int, players: int) -> int:
+    """Trays side by side when the image is wide (the boards make it so with 2+ boards)."""
+    return 2 if width >= 1150 and players >= 2 else 1
+
+
+def tray_box(index: int, players: int, width: int, top: int) -> tuple[int, int, int, int]:
+    """Pixel box of the ``index``-th player's tray (trays fill rows left to right)."""
+    cols = tray_columns(width, players)
+    row, col = divmod(index, cols)
+    col_w = (width - 2 * PAD - (cols - 1) * TRAY_GAP) / cols
+    x0 = round(PAD + col * (col_w + TRAY_GAP))
+    y0 = top + row * TRAY_ROW_H
+    return x0, y0, round(x0 + col_w), y0 + TRAY_ROW_H - 8
+
+
+def _round_scores(view: dict[str, Any], seat: Any, locale: str) -> str:
+    """Mode 1: the points ``seat`` scored in each round it attacked ("R1 17 · R3 12")."""
+    bits = [t(locale, "render.pentactic.round_score", round=r.get("round"), score=r.get("score"))
+            for r in view.get("round_results") or [] if r.get("attacker") == seat]
+    return t(locale, "render.pentactic.rounds", scores=" · ".join(bits)) if bits else ""
+
+
 def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names: Sequence[str],
-          top: int, width: int, to_move: set[int], discs: bool = True, pieces: bool = True) -> None:
+          box: tuple[int, int, int, int], to_move: set[int], discs: bool = True, pieces: bool = True,
+          winner: bool = False, rounds: str = "", big: int = 20) -> None:
     seat = player.get("seat")
     color = player_color(seat)
-    left, right = PAD, width - PAD
-    draw.rounded_rectangle((left, top, right, top + TRAY_ROW_H - 8), radius=10, fill=PANEL,
-                           outline=INK if seat in to_move else (215, 208, 195), width=3 if seat in to_move else 1)
-    # Line 1: swatch, name, role / passed, scores on the right.
+    left, top, right, bottom = box
+    if winner:
+        # The end screen's first question is who won: the winners' trays are gold.
+        fill, line, width = WINNER_FILL, WINNER_LINE, 4
+    elif seat in to_move:
+        fill, line, width = PANEL, INK, 3
+    else:
+        fill, line, width = PANEL, (215, 208, 195), 1
+    draw.rounded_rectangle((left, top, right, bottom), radius=10, fill=fill, outline=line, width=width)
+    # Line 1: swatch, name, role / passed; discs left and the score on the right.
     sw = 26
+    mid = top + 10 + sw / 2
     draw.rounded_rectangle((left + 12, top + 10, left + 12 + sw, top + 10 + sw), radius=5, fill=color,
                            outline=outline_color(color), width=2)
     score_bits = []
@@ -411,10 +462,17 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
     if player.get("total") is not None:
         score_bits.append(t(locale, "render.pentactic.total", total=player["total"]))
     score_text = " · ".join(score_bits)
-    score_w = text_width(score_text, 20, bold=True) if score_text else 0
+    x_right = right - 14
     if score_text:
-        draw_text(draw, (right - 14, top + 10 + sw / 2), score_text, 20, INK, bold=True, anchor="rm")
+        x_right -= draw_text(draw, (x_right, mid + 2), score_text, big, INK, bold=True, anchor="rm") + 18
+    if discs:
+        disc_text = t(locale, "render.pentactic.discs_left", count=player.get("discs_left", 0))
+        x_right -= draw_text(draw, (x_right, mid), disc_text, 18, INK, anchor="rm") + 8
+        draw.ellipse((x_right - 20, mid - 10, x_right, mid + 10), fill=color, outline=outline_color(color), width=2)
+        x_right -= 34
     tags = []
+    if winner:
+        tags.append(t(locale, "render.pentactic.winner_tag"))
     if player.get("role"):
         tags.append(t(locale, f"render.pentactic.role.{player['role']}"))
     if player.get("passed"):
@@ -422,32 +480,29 @@ def _tray(draw: ImageDraw.ImageDraw, player: dict[str, Any], locale: str, names:
     tag_text = f"({_join(locale, tags)})" if tags else ""
     tag_w = text_width(tag_text, 18) + 10 if tag_text else 0
     name_x = left + 12 + sw + 10
-    name_room = right - 14 - score_w - 20 - tag_w - name_x
+    name_room = x_right - tag_w - name_x
     name, size = text_fit(_name(names, seat, locale), max(40, name_room), 22, bold=True, min_size=14)
-    nw = draw_text(draw, (name_x, top + 10 + sw / 2), name, size, INK, bold=True, anchor="lm")
+    nw = draw_text(draw, (name_x, mid), name, size, INK, bold=True, anchor="lm")
     if tag_text:
-        draw_text(draw, (name_x + nw + 10, top + 10 + sw / 2), tag_text, 18, MUTED, anchor="lm")
+        draw_text(draw, (name_x + nw + 10, mid), tag_text, 18, MUTED, anchor="lm")
 
-    # Line 2: the twelve piece slots, then discs left.
-    disc_text = t(locale, "render.pentactic.discs_left", count=player.get("discs_left", 0))
-    disc_w = text_width(disc_text, 18) + 34 if discs else 0
+    # Line 2: the twelve piece slots, or (mode 1, where pieces are moot) the scores per round.
     row_y = top + 46
-    avail = right - left - 24 - disc_w - 16
+    if not pieces:
+        if rounds:
+            fitted, size = text_fit(rounds, right - left - 24, big, bold=True, min_size=14)
+            draw_text(draw, (left + 12, row_y + 21), fitted, size, INK, bold=True, anchor="lm")
+        return
+    avail = right - left - 24
     total_cells = sum(max(cx for cx, _ in tray_shape(p)) + 1 for p in PIECES)
-    gap = 10
+    gap = 8
     s = max(6, min(15, int((avail - gap * (len(PIECES) - 1)) // total_cells)))
     left_set = set(player.get("pieces_left") or [])
     discarded = set(player.get("discarded") or [])
     x = left + 12
-    for p in PIECES if pieces else ():
+    for p in PIECES:
         state = "left" if p in left_set else "discarded" if p in discarded else "placed"
         x += _tray_piece(draw, p, x, row_y + (42 - 3 * s) / 2, s, color, state) + gap
-    if not discs:
-        return
-    dx = right - 14 - disc_w + 12
-    cy = row_y + 21
-    draw.ellipse((dx - 11, cy - 11, dx + 11, cy + 11), fill=color, outline=outline_color(color), width=2)
-    draw_text(draw, (dx + 20, cy), disc_text, 18, INK, anchor="lm")
 
 
 # ---------------------------------------------------------------------------------------------
@@ -505,7 +560,8 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
     boards_top = HEADER_H
     boards_h = lay.grid_rows * lay.board_h + (lay.grid_rows - 1) * GAP
     trays_top = boards_top + boards_h + GAP
-    height = trays_top + len(players) * TRAY_ROW_H + PAD - 8
+    tray_rows = math.ceil(len(players) / tray_columns(width, len(players))) if players else 0
+    height = trays_top + tray_rows * TRAY_ROW_H + PAD - 8
 
     img = Image.new("RGB", (width, height), BACKGROUND)
     draw = ImageDraw.Draw(img)
@@ -538,11 +594,18 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str],
             _draw_ghost(img, ghost, lay, ox, oy)
 
     to_move = set(view.get("to_move") or [])
+    over = view.get("phase") == "over"
+    winners = set(view.get("winners") or []) if over else set()
+    mode1 = view.get("mode") == "1"
+    big = score_size(width)
     for i, player in enumerate(players):
-        _tray(draw, player, locale, names, trays_top + i * TRAY_ROW_H, width, to_move,
+        seat = player.get("seat")
+        _tray(draw, player, locale, names, tray_box(i, len(players), width, trays_top), to_move,
               discs=view.get("mode") != "4",
-              # A mode-1 defender holds no pieces this round: twelve empty slots would only confuse.
-              pieces=not (view.get("mode") == "1" and player.get("role") == "defender"))
+              # Mode 1: a defender holds no pieces this round and at the end pieces are moot, so
+              # that row shows the player's score in each round instead of twelve empty slots.
+              pieces=not (mode1 and (over or player.get("role") == "defender")),
+              winner=seat in winners, rounds=_round_scores(view, seat, locale) if mode1 else "", big=big)
     return img
 
 
@@ -621,6 +684,11 @@ def step_cell_box(view: dict[str, Any], cell: Sequence[int]) -> tuple[int, int, 
     return ox + x * lay.cell, oy + y * lay.cell, ox + (x + 1) * lay.cell, oy + (y + 1) * lay.cell
 
 
+def chip_box(x0: float, y0: float, width: float, height: float) -> tuple[float, float, float, float]:
+    """The label chip of a corner square whose top-left pixel is (x0, y0)."""
+    return x0 + 2, y0 + 2, x0 + 2 + width, y0 + 2 + height
+
+
 def _example_anchor(anchors: list[tuple[str, list[Cell]]], cols: int, rows: int) -> tuple[str, list[Cell]]:
     """The anchor whose piece lies nearest the board's centre: its ghost hides the fewest labels
     at the edges and is the easiest to relate to its corner square."""
@@ -662,7 +730,7 @@ def compose_anchors(view: dict[str, Any], picture: dict[str, Any], locale: str,
     draw_text(draw, (PAD, STEP_HEADER_H + 8), fitted, size, MUTED, anchor="lm")
     ox, oy = lay.board_origin(0, top)
     _draw_board(img, draw, board, lay, ox, oy, None)
-    _draw_ghost(img, {"cells": ghost_cells, "piece": piece, "seat": seat}, lay, ox, oy, strength=0.45)
+    _draw_ghost(img, {"cells": ghost_cells, "piece": piece, "seat": seat}, lay, ox, oy, strength=0.7)
     draw = ImageDraw.Draw(img)
     cell = lay.cell
     color = player_color(seat)
@@ -675,13 +743,17 @@ def compose_anchors(view: dict[str, Any], picture: dict[str, Any], locale: str,
     for token, _ in anchors:
         x, y = parse_cell(token, cols, rows) or (0, 0)  # placement_cells accepted it: never None
         x0, y0 = ox + x * cell, oy + y * cell
-        mx, my = round(cell * 0.12), round(cell * 0.27)
+        # The chip sits in the square's top-left corner, the corner of the piece's box that the
+        # choice names, and leaves most of the square (and the ghost) visible.
         chosen = token == example
-        draw.rounded_rectangle((x0 + mx, y0 + my, x0 + cell - mx, y0 + cell - my), radius=round(cell * 0.12),
-                               fill=CHIP, outline=darken(color, 0.3) if chosen else INK,
-                               width=max(3, cell // 16) if chosen else 2)
         label = t(locale, "pentactic.opt.cell", cell=token)
-        draw_text(draw, (x0 + cell / 2, y0 + cell / 2), label, round(cell * 0.34), INK, bold=True, anchor="mm")
+        size = round(cell * 0.3)
+        cw = min(cell - 4, text_width(label, size, bold=True) + round(cell * 0.14))
+        ch = round(cell * 0.44)
+        box = chip_box(x0, y0, cw, ch)
+        draw.rounded_rectangle(box, radius=round(cell * 0.1), fill=CHIP, outline=darken(color, 0.3) if chosen else INK,
+                               width=max(3, cell // 16) if chosen else 2)
+        draw_text(draw, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), label, size, INK, bold=True, anchor="mm")
     return img
 
 

@@ -102,9 +102,13 @@ def marker_outline(seat: int, center: tuple[float, float], hw: float, hh: float)
     """The outline of a seat's marker (None: a rounded box, a pill or a square), ``hw``/``hh`` being
     the half width/height of the room the number needs. Each seat has its own shape (circle,
     square, hexagon, gem, shield, diamond), so owners can be told apart without relying on colour
-    alone; neutral armies use the circle."""
+    alone; neutral armies get a house (a pentagon pointing up) that no seat shares."""
     x, y = center
-    kind = seat % len(COLOR_NAMES) if seat >= 0 else 0
+    kind = seat % len(COLOR_NAMES) if seat >= 0 else -1
+    if kind == -1:   # neutral: a house (pentagon pointing up), a shape no seat uses
+        p = hh * 0.55
+        return [(x, y - hh - p), (x + hw, y - hh + p * 0.6), (x + hw, y + hh), (x - hw, y + hh),
+                (x - hw, y - hh + p * 0.6)]
     if kind == 2:    # hexagon pointing left and right
         p = hh * 0.55
         return [(x - hw - p, y), (x - hw, y - hh), (x + hw, y - hh), (x + hw + p, y), (x + hw, y + hh), (x - hw, y + hh)]
@@ -142,23 +146,40 @@ def draw_marker(d: ImageDraw.ImageDraw, seat: int, center: tuple[float, float], 
     d.polygon(_grow(shape, center, -2, hh), fill=fill)
 
 
+#: Army numbers: bold, 32 px at full size, so the digits stay ~9 px tall when Discord shows the
+#: 1440 px picture 550 px wide (tests/render/test_digit_height.py measures it).
+ARMY_SIZE = 32
+
+
+def army_font_size(armies: int) -> int:
+    """The pixel size of an army number (three digits are a little smaller to keep badges compact)."""
+    return ARMY_SIZE if armies < 100 else ARMY_SIZE - 4
+
+
 def _badge(d: ImageDraw.ImageDraw, center: tuple[float, float], armies: int, seat: int, strong: RGB) -> None:
+    """The army count in the owner's marker shape. The digits carry a thin outline in the opposite
+    ink, so they stay legible where anti-aliasing blurs them into the marker at chat size."""
     x, y = center
     text = str(armies)
-    f = font(15 if len(text) < 3 else 13, True)
+    f = font(army_font_size(armies), True)
     tw = f.getlength(text)
-    kind = seat % len(COLOR_NAMES) if seat >= 0 else 0
+    kind = seat % len(COLOR_NAMES) if seat >= 0 else -1
     if kind == 0:
         hw = max(BADGE_R, tw / 2 + 6)
     elif kind == 2:
-        hw = max(BADGE_R - 5, tw / 2 + 1)
+        hw = max(BADGE_R - 7, tw / 2 + 1)
     elif kind == 5:
-        hw = max(BADGE_R - 6, tw / 2)
+        hw = max(BADGE_R - 8, tw / 2)
     else:
-        hw = max(BADGE_R - 1, tw / 2 + 4)
-    hh = BADGE_R if kind != 4 else BADGE_R - 1
-    draw_marker(d, seat, (x, y - (2 if kind == 4 else 0)), hw, hh, strong)
-    d.text((x, y + 1 - (2 if kind == 4 else 0)), text, font=f, fill=text_color_on(strong), anchor="mm")
+        hw = max(BADGE_R - 2, tw / 2 + 5)
+    hh = BADGE_R if kind != 4 else BADGE_R - 2
+    dy = -3 if kind == 4 else (2 if kind == -1 else 0)
+    draw_marker(d, seat, (x, y + dy), hw, hh, strong)
+    ink = text_color_on(strong)
+    halo = (20, 20, 24) if ink == WHITE else (255, 255, 255)
+    # Centre the digits' own box (not the font's line box, which sits them ~3 px low).
+    _, top, _, bottom = f.getbbox(text, anchor="ls")
+    d.text((x, y + dy - (top + bottom) / 2), text, font=f, fill=ink, anchor="ms", stroke_width=2, stroke_fill=halo)
 
 
 def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: RGB | None, outline: RGB,
@@ -172,19 +193,28 @@ def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: R
     d.polygon(pts, fill=fill, outline=outline, width=width)
 
 
+HQ_RING = BADGE_R + 11
+
+
 def _hq_marks(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> None:
-    """A star on each public headquarters: gold while its owner holds it, in the old owner's
-    colour once somebody took it."""
+    """A large ring round each public headquarters' army badge and a star chip on it: gold while
+    its owner holds it, in the old owner's colour once somebody took it. Drawn under the badges;
+    the dark edges keep the ring visible on every owner colour (a small gold star on yellow land
+    could not be seen at chat size)."""
     terr = view.get("territories", {})
     for p in view.get("players", []):
         hq = p.get("hq")
         if hq not in lay.anchors:
             continue
         x, y = lay.px(lay.anchors[hq])
-        spot = (x + BADGE_R + 2, y - BADGE_R + 1)
         held = terr.get(hq, {}).get("owner") == p["seat"]
-        _star(d, spot, 12, (20, 20, 24), (20, 20, 24), 3)
-        _star(d, spot, 10, GOLD if held else colors[p["seat"]], WHITE if not held else darken(GOLD, 0.45), 2)
+        mark = GOLD if held else colors.get(p["seat"], NEUTRAL)
+        r = HQ_RING
+        d.ellipse((x - r - 4, y - r - 4, x + r + 4, y + r + 4), outline=(16, 16, 20), width=10)
+        d.ellipse((x - r - 1, y - r - 1, x + r + 1, y + r + 1), outline=mark, width=4)
+        sx, sy = x + r * 0.72, y - r * 0.72
+        d.ellipse((sx - 13, sy - 13, sx + 13, sy + 13), fill=(16, 16, 20), outline=WHITE, width=2)
+        _star(d, (sx, sy), 10, mark, mark, 1)
 
 
 def _curve(a: tuple[float, float], b: tuple[float, float], bend: float = 0.18) -> list[tuple[float, float]]:
@@ -294,6 +324,12 @@ def _continent_holders(d: ImageDraw.ImageDraw, lay: Layout, view: dict[str, Any]
 # ---------------------------------------------------------------------------------------------
 # Legend band
 
+def legend_row_h(rows: int) -> int:
+    """Height of one legend row: as tall as the band allows (up to 34 px), so with few players the
+    names and counts are drawn larger and stay readable when the picture is shown 550 px wide."""
+    return min(34, (BAND_H - 40) // max(1, rows))
+
+
 COLS = {"swatch": 36, "name": 56, "territories": 470, "armies": 570, "cards": 650, "notes": 680}
 STATUS_X = 930
 
@@ -313,21 +349,27 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
     if neutral:
         rows.append({"seat": -1, "territories": len(neutral), "armies": sum(v["armies"] for v in neutral),
                      "cards": None, "alive": True})
-    over = view.get("phase") == "over"
-    row_h = min(26, (BAND_H - 40) // max(1, len(rows)))
+    over = view.get("phase") == "over" or bool(view.get("winners"))
+    winners = set(view.get("winners") or [])
+    row_h = legend_row_h(len(rows))
+    text_size = min(22, row_h - 6)
     for i, p in enumerate(rows):
         y = top + 34 + i * row_h
         cy = y + row_h / 2
         seat = p["seat"]
         strong = colors.get(seat, NEUTRAL)
         alive = p.get("alive", True)
-        if seat == view.get("turn") and seat >= 0 and not over:
+        if over and seat in winners:
+            # The end screen's first question is who won: the winners' rows are gold.
+            d.rounded_rectangle((10, y + 1, 900, y + row_h - 1), radius=6, fill=mix(PAPER, GOLD, 0.6),
+                                outline=darken(GOLD, 0.45), width=2)
+        elif seat == view.get("turn") and seat >= 0 and not over:
             d.rounded_rectangle((10, y + 1, 900, y + row_h - 1), radius=6, fill=mix(PAPER, strong, 0.22))
             d.polygon([(11, cy - 6), (19, cy), (11, cy + 6)], fill=darken(strong, 0.2))
-        draw_marker(d, seat, (COLS["swatch"], cy), 6, 8, strong, rim=WHITE, edge=INK)
+        draw_marker(d, seat, (COLS["swatch"], cy), 7, 9, strong, rim=WHITE, edge=INK)
         ink = INK if alive else MUTED
         label = t(locale, "riskmap.legend.neutral") if seat < 0 else _seat_name(locale, names, seat)
-        label, size = text_fit(label, COLS["territories"] - COLS["name"] - 90, 16, bold=True, min_size=12)
+        label, size = text_fit(label, COLS["territories"] - COLS["name"] - 90, text_size, bold=True, min_size=12)
         width = draw_text(d, (COLS["name"], cy), label, size, ink, bold=True, anchor="lm")
         if not alive:
             d.line([(COLS["name"], cy + 1), (COLS["name"] + width, cy + 1)], fill=MUTED, width=2)
@@ -336,7 +378,7 @@ def _players(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str
             if isinstance(value, list | tuple | dict):
                 value = len(value)  # only ever a count: a hand must not reach the picture
             if isinstance(value, int):
-                draw_text(d, (COLS[key], cy), str(value), 16, ink, anchor="rm")
+                draw_text(d, (COLS[key], cy), str(value), text_size, ink, anchor="rm")
         notes = []
         if not alive:
             notes.append(t(locale, "riskmap.legend.out"))
@@ -403,9 +445,10 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
     text, size = text_fit(" · ".join(parts), maxw, 16, min_size=12)
     draw_text(d, (x, y), text, size, INK)
     y += 26
-    if "next_trade_value" in view:
+    if "next_trade_value" in view and phase != "over" and not winners:
+        # Only while cards can still be traded: on the end screen it is noise.
         draw_text(d, (x, y), t(locale, "riskmap.status.next_trade", n=view["next_trade_value"]), 16, INK)
-    y += 30
+        y += 30
     lb = view.get("last_battle")
     if lb and lb.get("from") and lb.get("to"):
         text = t(locale, "riskmap.status.battle", **{"from": name(locale, "territory", lb["from"]),
@@ -459,13 +502,13 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
     names_img, box = name_layer(locale)
     img.alpha_composite(names_img, box[:2])
     d = ImageDraw.Draw(img)
+    _hq_marks(d, lay, view, colors)
     for tid in lay.territories:
         info = terr.get(tid)
         if info is None or info.get("owner") is None:
             continue
         owner = info.get("owner", -1)
         _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), owner, colors.get(owner, NEUTRAL))
-    _hq_marks(d, lay, view, colors)
     _continent_holders(d, lay, view, colors)
     top = lay.size[1] + 4
     _players(d, top, view, locale, names, colors, lay)

@@ -21,24 +21,21 @@ from render.common import RGB, font
 from render.risk_map import Layout, geometry, layout
 
 BAND_H = 200
-BADGE_R = 14
+BADGE_R = 20
 SEA_TOP: RGB = (38, 84, 122)
 SEA_BOTTOM: RGB = (20, 50, 84)
 PAPER: RGB = (246, 242, 232)
 COAST: RGB = (16, 28, 40)
 LABEL_INK: RGB = (28, 28, 30)
 ROUTE: RGB = (236, 242, 248)
+#: Continent outlines (at sea and along land borders between continents) and continent names.
+CONTINENT_LINE: RGB = (250, 236, 196)
 #: Continent bonus table in the empty South Pacific (pixels).
 BONUS_BOX = (14, 508, 262, 738)
 #: Compass rose in the empty Indian Ocean (pixels).
 COMPASS = (1010.0, 630.0)
 BONUS_ROW_H = 30
 BONUS_TOP = 546
-
-
-def hex_rgb(code: str) -> RGB:
-    code = code.lstrip("#")
-    return int(code[0:2], 16), int(code[2:4], 16), int(code[4:6], 16)
 
 
 def name(locale: str, kind: str, ident: str) -> str:
@@ -73,11 +70,7 @@ def _sea(lay: Layout) -> Image.Image:
         d.line([(0, y), (w, y)], fill=26, width=1)
     sea = Image.alpha_composite(sea, _solid((w, h), (255, 255, 255), lines))
 
-    for cid, i in zip(lay.continents, range(1, len(lay.continents) + 1), strict=True):
-        mask = geo.continents.point(lambda v, i=i: 255 if v == i else 0)
-        glow = mask.filter(ImageFilter.GaussianBlur(lay.cell * 0.6))
-        tint = hex_rgb(lay.continents[cid]["tint"])
-        sea = Image.alpha_composite(sea, _solid((w, h), tint, _scale(glow, 0.8)))
+    sea = Image.alpha_composite(sea, _continent_rings(lay))
 
     # A soft shadow to the south-east lifts the land off the water.
     shadow = Image.new("L", (w, h), 0)
@@ -93,6 +86,22 @@ def _sea(lay: Layout) -> Image.Image:
     sea = Image.alpha_composite(sea, _compass((w, h), COMPASS))
     sea.putalpha(ImageOps.invert(geo.land))
     return sea
+
+
+def _continent_rings(lay: Layout) -> Image.Image:
+    """A line round each continent out at sea, its islands included, so a continent reads as one
+    outlined region whoever owns it. One neutral colour for all: the continent tints of the old
+    halo and legend reused the players' colours and were read as owners."""
+    geo = geometry()
+    w, h = lay.size
+    rings = Image.new("L", (w, h), 0)
+    for i in range(1, len(lay.continents) + 1):
+        mask = geo.continents.point(lambda v, i=i: 255 if v == i else 0)
+        field = mask.filter(ImageFilter.GaussianBlur(lay.cell * 0.6))
+        band = field.point(lambda v: 255 if 9 <= v <= 14 else 0)
+        rings = ImageChops.lighter(rings, band)
+    rings = rings.filter(ImageFilter.GaussianBlur(0.6))
+    return _solid((w, h), CONTINENT_LINE, _scale(rings, 0.8))
 
 
 def _compass(size: tuple[int, int], center: tuple[float, float], r: float = 52) -> Image.Image:
@@ -174,8 +183,12 @@ def _land_lines(lay: Layout) -> Image.Image:
     rim = ImageChops.lighter(geo.borders, geo.coast).filter(ImageFilter.GaussianBlur(4))
     layer = _solid((w, h), (0, 0, 0), ImageChops.multiply(_scale(rim, 0.55), geo.land))
     layer = Image.alpha_composite(layer, _solid((w, h), (20, 20, 24), _scale(geo.borders, 0.55)))
-    cont = geo.continent_borders.filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.GaussianBlur(0.6))
-    layer = Image.alpha_composite(layer, _solid((w, h), (14, 14, 18), _scale(cont, 0.85)))
+    # Where two continents meet on land: a thick light line between dark edges, the same colour
+    # as the continent rings at sea, so each continent is outlined all round.
+    wide = geo.continent_borders.filter(ImageFilter.MaxFilter(7)).filter(ImageFilter.GaussianBlur(0.6))
+    layer = Image.alpha_composite(layer, _solid((w, h), (14, 14, 18), _scale(wide, 0.95)))
+    core = geo.continent_borders.filter(ImageFilter.MaxFilter(3)).filter(ImageFilter.GaussianBlur(0.5))
+    layer = Image.alpha_composite(layer, _solid((w, h), CONTINENT_LINE, core))
     coast = geo.coast.filter(ImageFilter.GaussianBlur(0.7))
     return Image.alpha_composite(layer, _solid((w, h), COAST, _scale(coast, 1.6)))
 
@@ -246,10 +259,9 @@ def _continent_names(lay: Layout, locale: str, size: tuple[int, int]) -> Image.I
         text = " ".join(text.upper()) if text.isascii() else " ".join(text)
         x, y = lay.px(spec["label"])
         d.text((x, y), text, font=f, fill=255, anchor="mm")
-        tint = hex_rgb(spec["tint"])
         glyphs = mask.copy()
         mask.paste(0, (0, 0) + size)
-        layer = Image.alpha_composite(layer, _solid(size, tuple(min(255, c + 60) for c in tint), glyphs))
+        layer = Image.alpha_composite(layer, _solid(size, CONTINENT_LINE, glyphs))
     return layer
 
 
@@ -263,10 +275,7 @@ def _bonus_table(lay: Layout, locale: str, size: tuple[int, int]) -> Image.Image
            fill=(240, 244, 248, 255), anchor="ma")
     for i, (cid, spec) in enumerate(lay.continents.items()):
         y = BONUS_TOP + i * BONUS_ROW_H
-        tint = hex_rgb(spec["tint"])
-        d.rounded_rectangle((x0 + 12, y + 4, x0 + 30, y + 22), radius=4, fill=tint + (255,),
-                            outline=(250, 250, 250, 255), width=1)
-        d.text((x0 + 40, y + 13), name(locale, "continent", cid), font=font(14), fill=(235, 240, 246, 255),
+        d.text((x0 + 16, y + 13), name(locale, "continent", cid), font=font(16), fill=(235, 240, 246, 255),
                anchor="lm")
         d.text((x1 - 42, y + 13), f"+{spec['bonus']}", font=font(15, True), fill=(255, 222, 120, 255),
                anchor="rm")

@@ -14,7 +14,14 @@ An AI's run of consecutive moves commits each move on its own (so a crash loses 
 its outbox rows are delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
 :data:`AI_BATCH_MOVES` during a long run: a chat front-end then posts one summary per turn instead
 of one message per die roll (``Publisher.publish_batch``; rows are marked delivered after it
-returns, so delivery stays at least once and in order).
+returns, so delivery stays at least once and in order). A change after which the AI must answer
+at once (a human's move against the AI) is not delivered on its own: it goes out in the AI run's
+first batch, so the move and the answer make one post.
+
+A publisher may also have ``async def settle(match_id)``: it is awaited (under the match's
+delivery lock) before the undelivered rows are read, and returns when the publisher may post for
+that match again (a chat front-end paces its posts per channel). Changes committed meanwhile are
+then read and published in the same batch: pacing folds them instead of queueing posts.
 
 A crash anywhere before the commit leaves the match as it was; a crash after it leaves an
 undelivered outbox row that :meth:`MatchService.run_due` delivers later. Seats played by the AI
@@ -189,6 +196,8 @@ class MatchCore:
         self._ai_window_delay = ai_window_delay
         self._async_turn = async_turn_seconds
         self._away_after = max(1, away_after)
+        #: Matches whose newest change asks the AI: their next delivery is the AI run's.
+        self._ai_owed: set[int] = set()
 
     def set_publisher(self, publisher: Publisher | None) -> None:
         self._publisher = publisher
@@ -317,6 +326,12 @@ class MatchCore:
         pending = m.engine.pending(state)
         existing = {d.request_id: d for d in await repo.get_deadlines(tx, m.id)}
         keep: set[str] = set()
+        # Read by _after_change after the commit. Only a hint: if it is stale, the change is
+        # delivered anyway (the AI run ends with a delivery, and run_due delivers leftovers).
+        if any(m.bot_plays(req.seat) for req in pending):
+            self._ai_owed.add(m.id)
+        else:
+            self._ai_owed.discard(m.id)
         for req in pending:
             old = existing.get(req.id)
             if old is not None and old.seat == req.seat \
@@ -385,6 +400,8 @@ class MatchCore:
             await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+        if result is not None:
+            self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
@@ -410,6 +427,12 @@ class MatchCore:
         if publisher is None:
             return 0
         async with self._delivery_locks(match_id):
+            settle = getattr(publisher, "settle", None)
+            if callable(settle):
+                try:
+                    await settle(match_id)
+                except Exception:  # pacing is a courtesy; delivery must not depend on it
+                    log.exception("publisher settle failed for match %s", match_id)
             rows = await repo.undelivered(self.store, match_id)
             if not rows:
                 return 0
@@ -454,8 +477,15 @@ class MatchCore:
 
     async def _after_change(self, match_id: int) -> None:
         """Publish, then let the AI answer. The caller's own change is committed by now, so a
-        failure here is logged rather than raised; the AI's deadlines are due, so run_due retries."""
-        await self._deliver(match_id)
+        failure here is logged rather than raised; the AI's deadlines are due, so run_due retries.
+
+        When the change asks the AI, its delivery is left to the AI run (``_drive_ai`` delivers
+        whatever is undelivered, also when it fails or finds nothing to do): a human's move and
+        the AI's answer reach the publisher together, as one post."""
+        if match_id in self._ai_owed:
+            self._ai_owed.discard(match_id)
+        else:
+            await self._deliver(match_id)
         if self._ai_in_background:
             task = asyncio.get_running_loop().create_task(self._drive_logged(match_id))
             self._tasks.add(task)

@@ -16,7 +16,7 @@ from service.models import Change, MatchInfo
 from store import repo
 from store.repo import SeatRecord
 
-__all__ = ["LOBBY_EXPIRED", "LOBBY_TTL", "LobbyOps"]
+__all__ = ["LOBBY_EXPIRED", "LOBBY_TTL", "NAME_MAX", "LobbyOps", "cap_name"]
 
 log = logging.getLogger(__name__)
 
@@ -27,9 +27,24 @@ LOBBY_EXPIRED = "core.note.lobby_expired"
 LOBBIES_PER_USER = 3
 LOBBY_WINDOW_SECONDS = 600.0
 OPEN_LOBBIES_PER_CHANNEL = 5
+#: Longest stored player name, in characters: Discord's own display names stop at 32, and every
+#: post, embed line and image label has to make room for one name per seat.
+NAME_MAX = 32
 #: Accepted turn lengths (seconds).
 MIN_TURN_SECONDS = 30
 MAX_TURN_SECONDS = 30 * 86400
+
+
+def cap_name(name: str) -> str:
+    """A player name as stored: whitespace runs (newlines, tabs) as one space, at most
+    :data:`NAME_MAX` characters (a cut name ends with "…").
+
+    Names come from front-ends (Discord display names, terminal input, guests) and are shown in
+    every post and image, so the service caps them once where seats are made instead of trusting
+    each front-end.
+    """
+    flat = " ".join(str(name).split())
+    return flat if len(flat) <= NAME_MAX else flat[:NAME_MAX - 1] + "…"
 
 
 class LobbyOps(MatchCore):
@@ -66,7 +81,7 @@ class LobbyOps(MatchCore):
                                                turn_seconds=turn_seconds, guild_id=guild_id,
                                                channel_id=channel_id, now=now)
             if seat_host:
-                await repo.replace_seats(tx, match_id, [SeatRecord(0, host_id, None, host_name)])
+                await repo.replace_seats(tx, match_id, [SeatRecord(0, host_id, None, cap_name(host_name))])
             await self._emit(tx, Change("lobby", match_id, 0))
         self._due_changed(now + self._lobby_ttl)
         await self._deliver(match_id)
@@ -125,7 +140,7 @@ class LobbyOps(MatchCore):
             _, most = m.engine.seat_range(m.rec.options)
             if len(m.seats) >= most:
                 raise UserError("core.err.lobby_full", seats=most)
-            return {"seats": [*m.seats, SeatRecord(len(m.seats), user_id, None, name)]}
+            return {"seats": [*m.seats, SeatRecord(len(m.seats), user_id, None, cap_name(name))]}
 
         return await self._lobby_edit(match_id, edit)
 
@@ -151,7 +166,7 @@ class LobbyOps(MatchCore):
                 raise UserError("core.err.lobby_full", seats=most)
             number = sum(1 for s in m.seats if s.user_id is None) + 1
             name = t(m.rec.locale, "core.ai.name", number=number)
-            return {"seats": [*m.seats, SeatRecord(len(m.seats), None, chosen, name)]}
+            return {"seats": [*m.seats, SeatRecord(len(m.seats), None, chosen, cap_name(name))]}
 
         return await self._lobby_edit(match_id, edit)
 

@@ -31,7 +31,7 @@ def test_placeholders_match_across_locales() -> None:
 
 
 def test_lookup_falls_back_and_substitutes() -> None:
-    assert t("zh-TW", "core.err.unexpected", match=7).endswith("7)。")
+    assert t("zh-TW", "core.err.unexpected", match=7).endswith("7）。")
     assert t("fr", "core.err.not_your_turn") == catalog("en")["core.err.not_your_turn"]
     assert t("en", "no.such.key") == "no.such.key"
     assert normalize_locale("en-US") == "en"

@@ -17,7 +17,7 @@ from i18n import has, t, tm
 from service.models import MatchInfo, SeatInfo
 
 from .layout import turn_label
-from .text import clamp, join_lines
+from .text import clamp, join_lines, safe_name, tm_text
 
 TITLE_MAX = 256
 DESCRIPTION_MAX = 4096
@@ -52,8 +52,8 @@ def game_name(slug: str, locale: str) -> str:
 
 def seat_label(seat: SeatInfo, locale: str) -> str:
     if seat.is_ai:
-        return t(locale, "discord.seat.ai", name=seat.name, level=seat.ai_level or "")
-    return t(locale, "discord.seat.human", name=seat.name, mention=f"<@{seat.user_id}>")
+        return t(locale, "discord.seat.ai", name=safe_name(seat.name), level=seat.ai_level or "")
+    return t(locale, "discord.seat.human", name=safe_name(seat.name), mention=f"<@{seat.user_id}>")
 
 
 def timestamp(at: float, style: str = "R") -> str:
@@ -117,7 +117,7 @@ def lobby_embed(match: MatchInfo, engine: Engine, locale: str) -> discord.Embed:
 def whose_turn_lines(match: MatchInfo, pending: Sequence[Pending], locale: str) -> list[str]:
     """One line per seat asked; the requests of response windows make one "waiting for
     responses" line instead, since who may respond can reveal a hand."""
-    names = {s.seat: s.name for s in match.seats}
+    names = {s.seat: safe_name(s.name) for s in match.seats}
     lines = []
     windows = [p for p in pending if p.window]
     if windows:
@@ -184,14 +184,14 @@ def marker_version(text: str | None, match_id: int) -> int | None:
 def result_text(match: MatchInfo, locale: str) -> str:
     result = match.result or {}
     winners = [int(w) for w in result.get("winners", [])]
-    names = {s.seat: s.name for s in match.seats}
+    names = {s.seat: safe_name(s.name) for s in match.seats}
     if not winners:
         text = t(locale, "discord.status.no_winner")
     else:
         text = t(locale, "discord.status.winners", names=", ".join(names.get(w, str(w + 1)) for w in winners))
     summary = result.get("summary")
     if isinstance(summary, dict) and summary.get("key"):
-        text = tm(locale, Msg.from_json(summary)) + "\n" + text
+        text = tm_text(locale, Msg.from_json(summary), match.seats) + "\n" + text
     scores = result.get("scores") or {}
     if scores:
         parts = [f"{names.get(int(k), str(int(k) + 1))}: {v}" for k, v in scores.items()]

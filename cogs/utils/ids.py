@@ -10,6 +10,8 @@ Layout (``{path}`` is the token path, see :func:`encode_path`)::
     g:a:{match}:{req}:{page}:{path}    show the step after {path} (option button, Back, Prev/Next)
     g:s:{match}:{req}:{path}           select menu; the chosen value is the next token
     g:c:{match}:{req}:{path}           Confirm: play {path}
+    g:p:{match}:{req}:{path}           an option that plays at once (its token ends {path});
+                                       template in cogs/utils/layout.py
     g:l:{match}:{op}                   lobby button (join, leave, ai, unai, start, more)
     g:lo:{match}:{name}                lobby select for the engine option {name}
     g:lt:{match}                       lobby select for the turn time
@@ -32,15 +34,20 @@ MAX_CUSTOM_ID = 100
 PREFIX = "g"
 _RAW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
 _EMPTY_TOKEN = "~~"
+_HEX = frozenset("0123456789ABCDEF")
+#: Match ids are SQLite INTEGERs: a larger number in a (forged) id is no match of ours, and would
+#: make the database driver raise OverflowError instead of "not found".
+MATCH_ID_MAX = 2**63 - 1
 
 # Regex templates for discord.ui.DynamicItem (kept here next to the encoders they must match).
-TURN_TEMPLATE = r"g:t:(?P<match>\d+):(?P<req>[^:]+)$"
-NAV_TEMPLATE = r"g:a:(?P<match>\d+):(?P<req>[^:]+):(?P<page>\d+):(?P<path>[^:]*)$"
-SELECT_TEMPLATE = r"g:s:(?P<match>\d+):(?P<req>[^:]+):(?P<path>[^:]*)$"
-CONFIRM_TEMPLATE = r"g:c:(?P<match>\d+):(?P<req>[^:]+):(?P<path>[^:]*)$"
-LOBBY_TEMPLATE = r"g:l:(?P<match>\d+):(?P<op>[a-z]+)$"
-LOBBY_OPTION_TEMPLATE = r"g:lo:(?P<match>\d+):(?P<name>[^:]+)$"
-LOBBY_TURN_TEMPLATE = r"g:lt:(?P<match>\d+)$"
+# Digits are [0-9], not \d: \d also matches other scripts' digits, which we never write.
+TURN_TEMPLATE = r"g:t:(?P<match>[0-9]+):(?P<req>[^:]+)$"
+NAV_TEMPLATE = r"g:a:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<page>[0-9]+):(?P<path>[^:]*)$"
+SELECT_TEMPLATE = r"g:s:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<path>[^:]*)$"
+CONFIRM_TEMPLATE = r"g:c:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<path>[^:]*)$"
+LOBBY_TEMPLATE = r"g:l:(?P<match>[0-9]+):(?P<op>[a-z]+)$"
+LOBBY_OPTION_TEMPLATE = r"g:lo:(?P<match>[0-9]+):(?P<name>[^:]+)$"
+LOBBY_TURN_TEMPLATE = r"g:lt:(?P<match>[0-9]+)$"
 
 
 class BadCustomId(ValueError):
@@ -68,12 +75,11 @@ def decode_token(text: str) -> str:
     while i < len(text):
         ch = text[i]
         if ch == "~":
-            try:
-                raw.append(int(text[i + 1:i + 3], 16))
-            except ValueError:
-                raise BadCustomId(text) from None
-            if len(text[i + 1:i + 3]) != 2:
+            pair = text[i + 1:i + 3]
+            # Only what encode_token writes: int(x, 16) would also take " A", "+1" or "٣٣".
+            if len(pair) != 2 or not set(pair) <= _HEX:
                 raise BadCustomId(text)
+            raw.append(int(pair, 16))
             i += 3
         elif ch in _RAW:
             raw.append(ord(ch))
@@ -84,6 +90,13 @@ def decode_token(text: str) -> str:
         return raw.decode("utf-8")
     except UnicodeDecodeError:
         raise BadCustomId(text) from None
+
+
+def check_match_id(match_id: int) -> int:
+    """``match_id`` if it can be one of ours (1 .. 2**63-1), else :class:`BadCustomId`."""
+    if not 0 < match_id <= MATCH_ID_MAX:
+        raise BadCustomId(f"match id out of range: {match_id}")
+    return match_id
 
 
 def encode_path(path: list[str]) -> str:
@@ -141,6 +154,12 @@ def _fit(head: str, path: list[str], match_id: int, req: str, store: PathStore |
     if len(cid) > MAX_CUSTOM_ID:
         raise BadCustomId("request id too long for a custom id")
     return cid
+
+
+def fit_id(head: str, path: list[str], match_id: int, req: str, store: PathStore | None) -> str:
+    """``head`` + the encoded path, or + ``*{key}`` of a stored path when that is too long
+    (for custom id kinds defined next to their handlers)."""
+    return _fit(head, path, match_id, req, store)
 
 
 def turn_id(match_id: int, req: str) -> str:

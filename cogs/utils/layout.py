@@ -8,6 +8,7 @@ produce more than that; :mod:`cogs.utils.views` turns a plan into a ``discord.ui
 from __future__ import annotations
 
 import math
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from engines.base import Option, OptionSpec, Step
@@ -81,8 +82,27 @@ def _style(hint: str) -> str:
     return hint if hint in _STYLES else "secondary"
 
 
+#: An option that plays at once (``Option.commit``): play {path}, which ends with the option.
+COMMIT_TEMPLATE = r"g:p:(?P<match>\d+):(?P<req>[^:]+):(?P<path>[^:]*)$"
+
+
+def commit_id(match_id: int, req: str, path: list[str], store: ids.PathStore | None = None) -> str:
+    """Custom id of an option that plays ``path`` at once (handled like Confirm)."""
+    return ids.fit_id(f"{ids.PREFIX}:p:{match_id}:{ids.encode_token(req)}:", path, match_id, req, store)
+
+
+def option_button(match_id: int, req: str, path: list[str], option: Option, locale: str,
+                  store: ids.PathStore | None = None) -> ButtonSpec:
+    """The button of ``option`` at ``path``: plays at once when the option commits, else shows
+    the next step."""
+    full = [*path, option.value]
+    cid = (commit_id(match_id, req, full, store) if option.commit
+           else ids.nav_id(match_id, req, 0, full, store))
+    return ButtonSpec(cid, clamp(tm(locale, option.label), BUTTON_LABEL_MAX), _style(option.hint), option.emoji)
+
+
 #: A group-choice button: the options of group {group} after {path}, page {page}.
-GROUP_TEMPLATE = r"g:h:(?P<match>\d+):(?P<req>[^:]+):(?P<group>[^:]+):(?P<page>\d+):(?P<path>[^:]*)$"
+GROUP_TEMPLATE = r"g:h:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<group>[^:]+):(?P<page>[0-9]+):(?P<path>[^:]*)$"
 
 
 def group_id(match_id: int, req: str, group: str, page: int, path: list[str],
@@ -137,13 +157,16 @@ def _rows(buttons: list[ButtonSpec]) -> list[Row]:
 
 def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int, locale: str,
                 store: ids.PathStore | None = None, *, back: list[str] | bool = True,
-                game: str = "", group: str | None = None) -> Layout:
+                game: str = "", group: str | None = None,
+                side: Sequence[tuple[list[str], Option]] = ()) -> Layout:
     """Buttons for up to 20 options, else group buttons (when the options carry named groups) or
     a select paged 25 at a time; then Back/Confirm/paging.
 
     ``back`` is where Back leads: True means one token up, False no Back button (every earlier
     step had a single option and was taken automatically). ``group`` is the group chosen on the
-    group buttons; its options are laid out like a step of their own.
+    group buttons; its options are laid out like a step of their own. ``side`` are committing
+    options of an earlier step the UI passed through (``(the path before them, option)``, "End
+    attack" beside the attack sources); they lead the control row.
     """
     seen: set[str] = set()
     options = [o for o in step.options if not (o.value in seen or seen.add(o.value))]
@@ -160,11 +183,7 @@ def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int,
             for hint, label, n in groups
         ]))
     elif len(options) <= MAX_OPTION_BUTTONS:
-        layout.rows.extend(_rows([
-            ButtonSpec(ids.nav_id(match_id, req, 0, [*path, o.value], store),
-                       clamp(tm(locale, o.label), BUTTON_LABEL_MAX), _style(o.hint), o.emoji)
-            for o in options
-        ]))
+        layout.rows.extend(_rows([option_button(match_id, req, path, o, locale, store) for o in options]))
     else:
         start, end, page = page_slice(len(options), page)
         layout.page, layout.pages = page, page_count(len(options))
@@ -195,8 +214,12 @@ def step_layout(step: Step, match_id: int, req: str, path: list[str], page: int,
     if step.complete:
         controls.append(ButtonSpec(ids.confirm_id(match_id, req, path, store),
                                    t(locale, "discord.button.confirm"), "success"))
-    if controls:
-        layout.rows.append(controls)
+    sides = [option_button(match_id, req, prefix, o, locale, store) for prefix, o in side]
+    # Side buttons lead; a second control row only if a row is free, else they share the one.
+    control_rows = _rows(sides + controls)
+    if len(layout.rows) + len(control_rows) > MAX_ROWS:
+        control_rows = [(sides + controls)[-MAX_BUTTONS_PER_ROW:]] if sides or controls else []
+    layout.rows.extend(row for row in control_rows if row)
     return layout
 
 

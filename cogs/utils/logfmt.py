@@ -19,7 +19,11 @@ from service.models import MatchInfo
 #: What an action of a hidden-information game shows in INFO logs.
 HIDDEN_ACTION = "<hidden>"
 
-_STANDARD = set(vars(logging.LogRecord("x", 0, "", 0, "", None, None))) | {"message", "asctime", "taskName"}
+#: Attribute names a ``LogRecord`` already has (plus the two ``Logger.makeRecord`` also refuses):
+#: a key of ``extra=`` with one of these names makes the logging call raise KeyError — at INFO,
+#: the bot's default level, "match started" once crashed the Start button that way.
+RESERVED_KEYS = frozenset(vars(logging.LogRecord("x", 0, "", 0, "", None, None))) | {"message", "asctime",
+                                                                                    "taskName"}
 
 
 def _quote(value: object) -> str:
@@ -37,7 +41,7 @@ class KeyValueFormatter(logging.Formatter):
         parts = [f"ts={ts}", f"level={record.levelname}", f"logger={record.name}",
                  f"msg={_quote(record.getMessage())}"]
         for key, value in record.__dict__.items():
-            if key not in _STANDARD and not key.startswith("_"):
+            if key not in RESERVED_KEYS and not key.startswith("_"):
                 parts.append(f"{key}={_quote(value)}")
         if record.exc_info:
             parts.append(f"exc={_quote(self.formatException(record.exc_info))}")

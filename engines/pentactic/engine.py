@@ -61,12 +61,13 @@ class PentacticEngine(Engine):
         kind = {"discard": "discard", "defend": "defend", "attack": "turn"}[phase]
         return [Request(str(state["seq"]), state["turn"], kind, _m(f"req.{phase}"))]
 
-    def step(self, state: State, seat: int, path: list[str]) -> Step:
+    def step(self, state: State, seat: int, path: list[str], request: Request | None = None) -> Step:
         step, _ = moves.walk(state, seat, list(path))
         assert step is not None
         return step
 
-    def apply(self, state: State, seat: int, action: list[str]) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: list[str],
+              request: Request | None = None) -> tuple[State, list[Event]]:
         _, parsed = moves.walk(state, seat, list(action))
         if parsed is None:
             raise EngineError("pentactic.err.incomplete")
@@ -118,7 +119,8 @@ class PentacticEngine(Engine):
                        else _m("result.shared", count=len(winners)))
         return Result(winners, scores, summary)
 
-    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal") -> list[str]:
+    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
+                  request: Request | None = None) -> list[str]:
         return ai.choose(state, seat, rng, level if level in self.ai_levels() else "normal")
 
     def ai_levels(self) -> list[str]:

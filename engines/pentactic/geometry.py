@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from engines.pentactic.shapes import PIECES, Cell, orientations, shape
+from engines.tokens import ascii_int
 
 #: Option value -> (width, height).
 BOARDS: dict[str, tuple[int, int]] = {"8x8": (8, 8), "9x7": (9, 7), "11x6": (11, 6)}
@@ -27,12 +28,13 @@ def cell_token(x: int, y: int) -> str:
 
 def parse_cell(token: str, width: int, height: int) -> Cell | None:
     """The inverse of :func:`cell_token`; None for anything that is not a square of the board."""
-    if not isinstance(token, str) or len(token) < 2:
+    # ASCII only: 'İ'.lower() is two characters (ord() then raises) and '²'.isdigit() is true.
+    if not isinstance(token, str) or len(token) < 2 or not token.isascii():
         return None
-    col, row = token[0].lower(), token[1:]
-    if not ("a" <= col <= "z") or not row.isdigit() or row.startswith("0"):
+    col, number = token[0].lower(), ascii_int(token[1:])
+    if not ("a" <= col <= "z") or number is None or token[1] == "0":
         return None
-    x, y = ord(col) - ord("a"), int(row) - 1
+    x, y = ord(col) - ord("a"), number - 1
     if 0 <= x < width and 0 <= y < height:
         return x, y
     return None

@@ -14,6 +14,7 @@ from engines.pentactic import rules
 from engines.pentactic.board import board_masks, geo, legal_disc_mask
 from engines.pentactic.geometry import Placement, cell_token, parse_cell
 from engines.pentactic.shapes import PIECES
+from engines.tokens import ascii_int
 
 State = dict[str, Any]
 
@@ -62,9 +63,10 @@ def _cell_options(g: Any, mask: int) -> list[Option]:
 
 
 def _target(token: str, allowed: list[int]) -> int:
-    if not token.isdigit() or int(token) not in allowed:
+    seat = ascii_int(token)
+    if seat is None or seat not in allowed:
         raise _err("target", token=token)
-    return int(token)
+    return seat
 
 
 def walk(state: State, seat: int, path: list[str]) -> tuple[Step | None, Parsed | None]:
@@ -151,9 +153,9 @@ def _walk_place(state: State, seat: int, rest: list[str]) -> tuple[Step | None, 
         return Step(_m("prompt.orientation", piece=piece),
                     [Option(str(o), _m("opt.orientation", n=o + 1)) for o in fits_o], picture=picture), None
     tok = rest[1]
-    if not tok.isdigit() or int(tok) not in fits_o:
+    o = ascii_int(tok)
+    if o is None or o not in fits_o:
         raise _err("orientation", orientation=tok)
-    o = int(tok)
     anchors = {p.anchor: p for p in per_o[o] if not (p.mask & occ)}
     if len(rest) == 2:
         mask = 0

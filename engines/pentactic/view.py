@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Msg
+from engines.base import Msg, key_ref
 from engines.pentactic import rules
 
 State = dict[str, Any]
@@ -63,7 +63,7 @@ def describe(view: dict[str, Any]) -> list[Msg]:
     """Phase, whose turn, pieces/discs left and scores, one Msg per line."""
     lines: list[Msg] = []
     mode = view["mode"]
-    phase = f"@pentactic.phase.{view['phase']}"
+    phase = key_ref(f"pentactic.phase.{view['phase']}")
     if mode == "1":
         lines.append(Msg("pentactic.desc.round_duel", {"round": view["round"], "phase": phase}))
     elif mode == "4":

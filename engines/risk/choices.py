@@ -10,10 +10,11 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from engines.base import EngineError, Msg, Option, State
+from engines.base import EngineError, Msg, Option, State, key_ref
 from engines.risk import battle, rules
 from engines.risk import cards as cardrules
 from engines.risk.data import content
+from engines.tokens import ascii_int
 
 
 @dataclass
@@ -26,9 +27,8 @@ class Node:
     def accepts(self, token: str) -> bool:
         if any(o.value == token for o in self.options):
             return True
-        if self.num is not None and token.isdecimal() and len(token) <= 6:
-            return self.num[0] <= int(token) <= self.num[1]
-        return False
+        number = ascii_int(token) if self.num is not None else None
+        return number is not None and self.num is not None and self.num[0] <= number <= self.num[1]
 
 
 def count_values(lo: int, hi: int) -> list[int]:
@@ -41,11 +41,28 @@ def count_values(lo: int, hi: int) -> list[int]:
 
 
 def _counts(lo: int, hi: int, prompt: str, label: str = "risk.opt.count") -> Node:
+    """A count that ends the action: every offered amount plays at once (no Confirm)."""
     opts = []
     for v in count_values(lo, hi):
         key = "risk.opt.count_all" if v == hi and hi > lo else label
-        opts.append(Option(str(v), Msg(key, {"n": v})))
+        opts.append(Option(str(v), Msg(key, {"n": v}), "primary" if v == hi else "", commit=True))
     return Node(Msg(prompt, {"min": lo, "max": hi}), opts, num=(lo, hi))
+
+
+def place_values(hi: int) -> list[int]:
+    """Amounts offered when placing: everything here, or a few more (+1, +3, +5, +10, half)."""
+    if hi < 1:
+        return []
+    return sorted({hi, *(v for v in (1, 3, 5, 10, hi // 2) if 1 <= v < hi)})
+
+
+def _place_counts(hi: int) -> Node:
+    """``place <territory> <count>``'s count: "All here" first, then "+1", "+3", "+5" … Each plays
+    at once; the step UI then reopens this same count step while the territory can take more, so
+    "+1" "+1" "+3" adds up without walking back to the territory list."""
+    opts = [Option(str(hi), Msg("risk.opt.place_all", {"n": hi}), "primary", commit=True)]
+    opts += [Option(str(v), Msg("risk.opt.place_more", {"n": v}), commit=True) for v in place_values(hi) if v < hi]
+    return Node(Msg("risk.prompt.place_count", {"min": 1, "max": hi}), opts, num=(1, hi))
 
 
 def _terr_opts(state: State, terrs: list[str]) -> list[Option]:
@@ -56,8 +73,8 @@ def _terr_opts(state: State, terrs: list[str]) -> list[Option]:
             for t in terrs]
 
 
-def _verb(value: str, hint: str = "", emoji: str = "") -> Option:
-    return Option(value, Msg(f"risk.verb.{value}"), hint, emoji)
+def _verb(value: str, hint: str = "", emoji: str = "", *, label: str = "", commit: bool = False) -> Option:
+    return Option(value, Msg(f"risk.verb.{label or value}"), hint, emoji, commit)
 
 
 def _verbs(prompt: str, verbs: list[Option]) -> Node:
@@ -119,8 +136,12 @@ def _action(verb: str) -> Node:
     return Node(Msg("risk.prompt.action"), [_verb(verb, "primary")])
 
 
-def _pick(state: State, prompt: str, terrs: list[str]) -> Node:
-    return Node(Msg(prompt), _terr_opts(state, terrs))
+def _pick(state: State, prompt: str, terrs: list[str], *, commit: bool = False) -> Node:
+    """A territory choice; ``commit`` when it is the action's last token (one click plays it)."""
+    opts = _terr_opts(state, terrs)
+    if commit:
+        opts = [Option(o.value, o.label, o.hint, o.emoji, True) for o in opts]
+    return Node(Msg(prompt), opts)
 
 
 # ----- set-up ------------------------------------------------------------------------------
@@ -128,7 +149,7 @@ def _pick(state: State, prompt: str, terrs: list[str]) -> Node:
 def _claim(state: State, seat: int, path: list[str]) -> Steps:
     free = [t for t in content().territories if state["owner"][t] is None]
     yield _action("claim")
-    yield _pick(state, "risk.prompt.claim", free)
+    yield _pick(state, "risk.prompt.claim", free, commit=True)
 
 
 def _setup_place(state: State, seat: int, path: list[str]) -> Steps:
@@ -142,9 +163,10 @@ def _setup_place(state: State, seat: int, path: list[str]) -> Steps:
         prompts = ["risk.prompt.place_own", "risk.prompt.place_own", "risk.prompt.place_neutral"]
         pools = [mine, mine, neutral]
         for i in range(3):
-            yield _pick(state, prompts[i], pools[i])
+            yield _pick(state, prompts[i], pools[i], commit=i == 2)
         return
-    yield _pick(state, "risk.prompt.place_one", mine)
+    # Published classic rule: one army at a time, in turn. One click plays it (docs/rules/risk.md).
+    yield _pick(state, "risk.prompt.place_one", mine, commit=True)
 
 
 def _chunk(state: State, seat: int, path: list[str], terrs: list[str], left: int) -> Steps:
@@ -157,7 +179,7 @@ def _chunk_from(path: list[str], pick: Node, limit: Callable[[str], int]) -> Ste
     """The rest of ``place <territory> <count>`` once the territory choice is known; ``limit``
     says how many the chosen territory may take."""
     yield pick
-    yield _counts(1, limit(path[1]), "risk.prompt.place_count")
+    yield _place_counts(limit(path[1]))
 
 
 def _hq(state: State, seat: int, path: list[str]) -> Steps:
@@ -183,7 +205,7 @@ def bonus_territories(state: State, seat: int, chosen: list[str]) -> list[str]:
 def _card_opt(card_id: str) -> Option:
     card = content().cards[card_id]
     return Option(card_id, Msg("risk.opt.card", {"name": rules.card_label(card_id),
-                                                 "symbol": f"@risk.symbol.{card.symbol}"}))
+                                                 "symbol": key_ref(f"risk.symbol.{card.symbol}")}))
 
 
 def _place_reinforcements(state: State, seat: int, path: list[str]) -> Steps:
@@ -237,7 +259,7 @@ def blitz_values(armies: int) -> list[int]:
 
 def _attack(state: State, seat: int, path: list[str]) -> Steps:
     sources = rules.attack_sources(state, seat)
-    verbs = ([_verb("attack", "danger", "⚔️")] if sources else []) + [_verb("end")]
+    verbs = ([_verb("attack", "danger", "⚔️")] if sources else []) + [_verb("end", label="end_attack", commit=True)]
     yield _verbs("risk.prompt.attack", verbs)
     if path[0] == "end":
         return
@@ -248,16 +270,16 @@ def _attack(state: State, seat: int, path: list[str]) -> Steps:
     yield _pick(state, "risk.prompt.attack_to", targets)
     armies = state["armies"][src]
     most = battle.attack_dice(armies)
-    modes = [_verb("once", "primary", "🎲"), _verb("blitz", "danger")]
+    modes = [_verb("once", "primary", "🎲", commit=True), _verb("blitz", "danger")]
     yield Node(Msg("risk.prompt.attack_mode"), modes + ([_verb("dice")] if most > 1 else []))
     if path[3] == "once":
         return
     if path[3] == "dice":  # published rule: the attacker may roll fewer dice than allowed
         yield Node(Msg("risk.prompt.attack_dice", {"max": most}),
-                   [Option(str(n), Msg("risk.opt.dice", {"n": n})) for n in range(1, most)])
+                   [Option(str(n), Msg("risk.opt.dice", {"n": n}), commit=True) for n in range(1, most)])
         return
     yield Node(Msg("risk.prompt.blitz_stop"),
-               [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v})) for v in blitz_values(armies)],
+               [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v}), commit=True) for v in blitz_values(armies)],
                num=(1, armies - 1))
 
 
@@ -265,14 +287,16 @@ def _occupy(state: State, seat: int, path: list[str]) -> Steps:
     occ = state["occupy"]
     yield _action("move")
     lo, hi = occ["min"], occ["max"]
-    opts = [Option(str(v), Msg("risk.opt.count", {"n": v})) for v in sorted({lo, (lo + hi) // 2, hi})]
+    opts = [Option(str(hi), Msg("risk.opt.move_all", {"n": hi}), "primary", commit=True),
+            Option(str(lo), Msg("risk.opt.move_min", {"n": lo}), commit=True)]
+    opts += [Option(str(v), Msg("risk.opt.count", {"n": v}), commit=True) for v in count_values(lo, hi) if lo < v < hi]
     yield Node(Msg("risk.prompt.occupy", {"min": lo, "max": hi, "to": rules.tname(occ["to"])}), opts,
                num=(lo, hi))
 
 
 def _fortify(state: State, seat: int, path: list[str]) -> Steps:
     sources = rules.fortify_sources(state, seat)
-    verbs = ([_verb("fortify", "primary")] if sources else []) + [_verb("end")]
+    verbs = ([_verb("fortify", "primary")] if sources else []) + [_verb("end", label="end_turn", commit=True)]
     yield _verbs("risk.prompt.fortify", verbs)
     if path[0] == "end":
         return

@@ -18,7 +18,7 @@ from engines.base import (
     Step,
     View,
 )
-from engines.risk import actions, ai, choices, requests, rules, setup, views
+from engines.risk import actions, ai, choices, requests, rules, setup, summary, views
 
 VARIANTS = ("classic", "neutral", "hq", "mission")
 SETUPS = ("quick", "classic")
@@ -55,11 +55,12 @@ class RiskEngine(Engine):
     def pending(self, state: State) -> list[Request]:
         return requests.pending(state)
 
-    def step(self, state: State, seat: int, path: Action) -> Step:
+    def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         node = choices.tree(state, seat, list(path))
         return Step(node.prompt, list(node.options), node.complete)
 
-    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+    def apply(self, state: State, seat: int, action: Action,
+              request: Request | None = None) -> tuple[State, list[Event]]:
         choices.validate(state, seat, list(action))
         new = rules.clone(state)
         events = actions.execute(new, seat, list(action))
@@ -78,7 +79,8 @@ class RiskEngine(Engine):
     def ai_levels(self) -> list[str]:
         return ["normal", "easy"]
 
-    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal") -> Action:
+    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
+                  request: Request | None = None) -> Action:
         return ai.decide(views.build(state, seat), rng, level)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
@@ -86,6 +88,10 @@ class RiskEngine(Engine):
 
     def describe(self, view: View) -> list[Msg]:
         return views.describe(view)
+
+    def summarize(self, events: list[Event]) -> list[Msg]:
+        """An AI seat's run of moves in a few lines (``engines.risk.summary``)."""
+        return summary.summarize(events)
 
     def private_summary(self, view: View) -> list[Msg]:
         return views.private_summary(view)

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Event, Msg, State, seat_ref
+from engines.base import Event, Msg, State, key_ref, seat_ref
 from engines.risk import cards as cardrules
 from engines.risk.data import content
 from engines.rng import Rng
@@ -28,19 +28,19 @@ def clone(value: Any) -> Any:
     return value
 
 
-def tname(territory: str) -> str:
-    return f"@risk.territory.{territory}"
+def tname(territory: str) -> dict[str, Any]:
+    return key_ref(f"risk.territory.{territory}")
 
 
-def cname(continent: str) -> str:
-    return f"@risk.continent.{continent}"
+def cname(continent: str) -> dict[str, Any]:
+    return key_ref(f"risk.continent.{continent}")
 
 
 def pname(state: State, seat: int) -> str | dict[str, Any]:
     """Players are named by colour in engine messages; front-ends that know the user names show
     them with the colour (a seat reference, see engines.base.seat_ref)."""
     if seat == NEUTRAL:
-        return "@risk.color.neutral"
+        return key_ref("risk.color.neutral")
     return seat_ref(seat, f"risk.color.{state['players'][seat]['color']}")
 
 
@@ -201,9 +201,9 @@ def draw_card(state: State, seat: int, events: list[Event]) -> None:
     events.append(Event(Msg("risk.ev.draw_private", {"card": card_label(card)}), to=(seat,), kind="card"))
 
 
-def card_label(card_id: str) -> str:
+def card_label(card_id: str) -> dict[str, Any]:
     card = content().cards[card_id]
-    return tname(card.territory) if card.territory else "@risk.card.wild"
+    return tname(card.territory) if card.territory else key_ref("risk.card.wild")
 
 
 def end_turn(state: State, events: list[Event]) -> None:
@@ -237,7 +237,7 @@ def finish(state: State, winners: list[int], reason: str, events: list[Event]) -
     state["occupy"] = None
     state["reinforcements"] = 0
     state["bonus_pools"] = {}
-    events.append(Event(Msg("risk.ev.over", {"reason": f"@risk.end.{reason}", "count": len(winners)}),
+    events.append(Event(Msg("risk.ev.over", {"reason": key_ref(f"risk.end.{reason}"), "count": len(winners)}),
                         kind="over"))
     for s in winners:
         events.append(Event(Msg("risk.ev.winner", {"player": pname(state, s)}), kind="over"))
@@ -245,7 +245,7 @@ def finish(state: State, winners: list[int], reason: str, events: list[Event]) -
         for i, p in enumerate(state["players"]):
             if p["mission"]:
                 events.append(Event(Msg("risk.ev.mission_reveal", {"player": pname(state, i),
-                                                                   "mission": "@" + mission_msg(state, i).key}),
+                                                                   "mission": key_ref(mission_msg(state, i).key)}),
                                     kind="over"))
 
 
@@ -261,6 +261,10 @@ def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event
     state["conquered"] = True
     events.append(Event(Msg("risk.ev.conquer", {"player": pname(state, seat), "territory": tname(dst),
                                                 "loser": pname(state, loser)}), kind="conquer"))
+    for cont, members in content().continents.items():  # the conquest completed a continent
+        if dst in members and all(state["owner"][t] == seat for t in members):
+            events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
+                                                                 "continent": cname(cont)}), kind="continent"))
     if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
         state["hq_holder"][dst] = seat
         hq_owner = hq_owner_of(state, dst)

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import Msg, State, View, seat_ref
+from engines.base import Msg, State, View, key_ref, seat_ref
 from engines.risk import cards as cardrules
 from engines.risk import rules
 from engines.risk.data import content
@@ -88,10 +88,10 @@ def describe(view: View) -> list[Msg]:
     if phase == "over":
         for s in view["winners"] or []:
             lines.append(Msg("risk.desc.winner", {"player": seat_ref(s, f"risk.color.{view['players'][s]['color']}")}))
-        lines.append(Msg("risk.desc.end", {"reason": f"@risk.end.{view['end_reason']}"}))
+        lines.append(Msg("risk.desc.end", {"reason": key_ref(f"risk.end.{view['end_reason']}")}))
     else:
         turn_color = seat_ref(view["turn"], f"risk.color.{view['players'][view['turn']]['color']}")
-        phase_name = f"@risk.phase.{phase}"
+        phase_name = key_ref(f"risk.phase.{phase}")
         if phase == "setup_hq" or (phase == "setup_place" and view["setup"] == "quick"):
             lines.append(Msg("risk.desc.simultaneous", {"phase": phase_name}))
         elif phase.startswith("setup"):
@@ -125,8 +125,8 @@ def private_summary(view: View) -> list[Msg]:
     lines: list[Msg] = []
     if you["cards"]:
         for card in you["cards"]:
-            name = rules.tname(card["territory"]) if card["territory"] else "@risk.card.wild"
-            lines.append(Msg("risk.private.card", {"name": name, "symbol": f"@risk.symbol.{card['symbol']}"}))
+            name = rules.tname(card["territory"]) if card["territory"] else key_ref("risk.card.wild")
+            lines.append(Msg("risk.private.card", {"name": name, "symbol": key_ref(f"risk.symbol.{card['symbol']}")}))
     else:
         lines.append(Msg("risk.private.no_cards"))
     if you["mission"]:
@@ -138,6 +138,6 @@ def private_summary(view: View) -> list[Msg]:
     return lines
 
 
-def _msg_param(text: dict[str, Any]) -> str:
-    """Mission texts are parameterless catalog keys, so they nest as an '@' parameter."""
-    return "@" + text["key"]
+def _msg_param(text: dict[str, Any]) -> dict[str, Any]:
+    """A mission text (a Msg in JSON form) nests as a message parameter."""
+    return key_ref(text["key"], **text.get("params", {}))

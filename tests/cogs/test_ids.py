@@ -89,7 +89,40 @@ def test_path_store_is_bounded() -> None:
     assert store.get(keys[-1], 1, "r") == ["4"]
 
 
-@pytest.mark.parametrize("bad", ["~4", "~zz", "a b", "~C3~28"])
+@pytest.mark.parametrize("bad", ["~4", "~zz", "a b", "~C3~28",
+                                 # int(x, 16) takes these; encode_token never writes them
+                                 "~ZZ", "~ A", "~+1", "~-1", "~a0", "~\u0663\u0663", "~\uff11\uff11", "~1_", "~"])
 def test_malformed_tokens_are_rejected(bad: str) -> None:
     with pytest.raises(ids.BadCustomId):
         ids.decode_token(bad)
+
+
+@given(st.text(max_size=12))
+def test_decoding_any_text_either_round_trips_or_is_refused(text: str) -> None:
+    """Whatever a forged id carries: a token we could have written, or BadCustomId — never
+    another exception (which would become the apology)."""
+    try:
+        token = ids.decode_token(text)
+    except ids.BadCustomId:
+        return
+    assert ids.encode_token(token) == (text or "~~")
+
+
+@pytest.mark.parametrize("match_id", [0, -1, 2**63, 10**30])
+def test_match_ids_out_of_range_are_refused(match_id: int) -> None:
+    with pytest.raises(ids.BadCustomId):
+        ids.check_match_id(match_id)
+
+
+def test_match_ids_in_range_pass() -> None:
+    assert ids.check_match_id(1) == 1 and ids.check_match_id(2**63 - 1) == 2**63 - 1
+
+
+@pytest.mark.parametrize("template", [ids.TURN_TEMPLATE, ids.LOBBY_TEMPLATE, ids.NAV_TEMPLATE])
+def test_templates_take_ascii_digits_only(template: str) -> None:
+    """``\\d`` would match Arabic-Indic or full-width digits, which no id of ours contains."""
+    samples = {ids.TURN_TEMPLATE: "g:t:{}:r1", ids.LOBBY_TEMPLATE: "g:l:{}:join", ids.NAV_TEMPLATE: "g:a:{}:r1:0:"}
+    text = samples[template]
+    assert re.fullmatch(template, text.format("12"))
+    assert not re.fullmatch(template, text.format("\u0661\u0662"))
+    assert not re.fullmatch(template, text.format("\uff11\uff12"))

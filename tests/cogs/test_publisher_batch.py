@@ -171,6 +171,7 @@ async def _publish(pub: DiscordPublisher, bot: _Bot, changes: list[Change]) -> N
     bot.service.pending = [Pending(r, s, 2_000_000_000.0) for r, s in zip(last.request_ids, last.request_seats,
                                                                         strict=True) if s in humans]
     await pub.publish_batch(_match(last.version), changes)
+    await pub.pacer.flush()  # the old post's buttons go in the channel's next free slot
 
 
 @pytest.fixture
@@ -236,22 +237,59 @@ async def test_a_turn_and_the_ai_replies_share_one_post(setup: tuple[DiscordPubl
     assert "AI ends" in (alice_post.content or "") and "board at 40" in str(alice_post.embeds[0].to_dict())
 
 
-async def test_earlier_turns_of_a_batch_get_light_posts(setup: tuple[DiscordPublisher, _Bot]) -> None:
+async def test_a_post_that_pings_nobody_joins_the_next_one(setup: tuple[DiscordPublisher, _Bot]) -> None:
     pub, bot = setup
     ch = bot.channel
     await _publish(pub, bot, [_acted(4, 0, "alice ends", {"r1": 1})])  # Bob's turn
     timeout = Change("timeout", 8, 5, 1, [_line("bob passes")], Msg("discord.status.turn", {"name": "timed out"}),
                      ["r5"], [2])
     await _publish(pub, bot, [timeout, _acted(6, 2, "AI moves", {"r6": 2}), _acted(7, 2, "AI ends", {"r7": 0})])
-    assert len(ch.sent) == 3
-    light, final = ch.sent[1], ch.sent[2]
-    # The time-out's post: its lines and who was asked then; the current board and the buttons
-    # belong to the newest post only.
-    assert light.view is None and light.embeds[0].image.url is None and light.embeds[0].footer.text == "#8 · v6"
-    assert all(x in (light.content or "") for x in ("bob passes", "timed out", "AI moves"))
-    assert "AI" in str(light.embeds[0].to_dict())
+    assert len(ch.sent) == 2, "the time-out asked only the AI: its lines go with the post asking Alice"
+    final = ch.sent[1]
+    assert all(x in (final.content or "") for x in ("bob passes", "timed out", "AI moves", "AI ends"))
+    assert f"<@{ALICE}>" in (final.content or "")
     assert final.custom_ids() == ["g:t:8:r7"] and "board at 7" in str(final.embeds[0].to_dict())
     assert ch.sent[0].view is None, "Bob's old post lost its button"
+
+
+async def test_earlier_turns_of_a_batch_get_light_posts(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    pub, bot = setup
+    ch = bot.channel
+    await _publish(pub, bot, [_acted(4, 0, "alice ends", {"r1": 2})])  # the AI's turn
+    timeout = Change("timeout", 8, 6, 1, [_line("bob passes")], Msg("discord.status.turn", {"name": "timed out"}),
+                     ["r6"], [0])
+    await _publish(pub, bot, [_acted(5, 2, "AI ends", {"r5": 1}), timeout])
+    assert len(ch.sent) == 3
+    light, final = ch.sent[1], ch.sent[2]
+    # The post that asked Bob: its lines and who was asked then; the current board and the
+    # buttons belong to the newest post only.
+    assert light.view is None and light.embeds[0].image.url is None and light.embeds[0].footer.text == "#8 · v5"
+    assert "AI ends" in (light.content or "") and f"<@{BOB}>" in (light.content or "")
+    assert "bob" in str(light.embeds[0].to_dict())
+    assert final.custom_ids() == ["g:t:8:r6"] and "board at 6" in str(final.embeds[0].to_dict())
+    assert "timed out" in (final.content or "") and f"<@{ALICE}>" in (final.content or "")
+
+
+async def test_a_move_and_the_ais_answer_edit_the_players_post(setup: tuple[DiscordPublisher, _Bot]) -> None:
+    """Pentactic against the AI: the player's move and the AI's answer arrive as one batch; the
+    same player is asked again, so the post is edited (no new post, no ping) until its lines are
+    full; then the game goes on in a new post, still without a ping."""
+    pub, bot = setup
+    ch = bot.channel
+    await _publish(pub, bot, [_acted(3, 2, "AI opens", {"r3": 0})])
+    assert len(ch.sent) == 1 and f"<@{ALICE}>" in (ch.sent[0].content or "")
+    version = 4
+    while len(ch.sent) == 1:
+        await _publish(pub, bot, [_acted(version, 0, f"alice {version}", {f"r{version}": 2}),
+                                  _acted(version + 1, 2, f"AI {version + 1}", {f"r{version + 1}": 0})])
+        version += 2
+        assert version < 100
+    first, second = ch.sent
+    assert first.view is None and f"AI {version - 3}" in (first.content or "")
+    assert not (first.content or "").startswith("…"), "nothing of the game is hidden"
+    assert f"<@{ALICE}>" not in (second.content or ""), "she was just playing: no ping"
+    assert second.custom_ids() == [f"g:t:8:r{version - 1}"]
+    assert (version - 4) // 2 >= SUMMARY_LINES // 2 - 1, "about a post per ten moves"
 
 
 async def test_long_lines_fit_discords_limit(setup: tuple[DiscordPublisher, _Bot]) -> None:
@@ -321,15 +359,18 @@ async def test_turns_passing_between_ai_seats_share_one_post(setup: tuple[Discor
         _acted(5, 2, "AI attacks", {"r5": 2}),
         _acted(6, 2, "AI ends", {"r6": 3}),  # to the second AI: nobody to tell, same post
         _acted(7, 3, "AI 2 attacks", {"r7": 3}),
-        _acted(8, 3, "AI 2 ends", {"r8": 0}),  # back to a human: a new post pinging her
+        _acted(8, 3, "AI 2 ends", {"r8": 0}),  # back to Alice, who was just playing: same post
     ])
-    assert len(ch.sent) == 2
+    assert len(ch.sent) == 1
     first = ch.sent[0].content or ""
-    assert all(x in first for x in ("alice ends", "AI attacks", "AI ends", "AI 2 attacks"))
-    assert "AI 2 ends" in (ch.sent[1].content or "") and f"<@{ALICE}>" in (ch.sent[1].content or "")
-    # A human handing the turn to a human still gets a new post, as does human -> AI above.
+    assert all(x in first for x in ("alice ends", "AI attacks", "AI ends", "AI 2 attacks", "AI 2 ends"))
+    assert ch.sent[0].custom_ids() == ["g:t:8:r8"]
+    # A human handing the turn to another human gets a new post pinging them.
     await _publish(pub, bot, [_acted(9, 0, "alice ends again", {"r9": 1})])
-    assert len(ch.sent) == 3 and f"<@{BOB}>" in (ch.sent[2].content or "")
+    assert len(ch.sent) == 2 and f"<@{BOB}>" in (ch.sent[1].content or "")
+    # Bob's turn, then the AI: back to Alice, who was not the one just playing: a new post, pinged.
+    await _publish(pub, bot, [_acted(10, 1, "bob ends", {"r10": 2}), _acted(11, 2, "AI ends", {"r11": 0})])
+    assert len(ch.sent) == 3 and f"<@{ALICE}>" in (ch.sent[2].content or "")
 
 
 async def test_the_last_move_and_the_end_make_one_post_with_the_board(setup: tuple[DiscordPublisher, _Bot]) -> None:
@@ -340,6 +381,7 @@ async def test_the_last_move_and_the_end_make_one_post_with_the_board(setup: tup
     ended = MatchInfo(**{**ended.__dict__, "status": "finished", "result": {"winners": [0]}})
     await pub.publish_batch(ended, [Change("acted", 8, 5, 0, [_line("alice wins")], None, [], []),
                                     Change("finished", 8, 5, None, [], None, [])])
+    await pub.pacer.flush()
     ch = bot.channel
     assert len(ch.sent) == 2 and ch.sent[0].view is None
     final = ch.sent[1]
@@ -352,6 +394,7 @@ async def test_after_a_reminder_the_turn_goes_on_in_a_new_post(setup: tuple[Disc
     pub, bot = setup
     await _publish(pub, bot, [_acted(4, 1, "bob ends", {"r1": 0})])
     await pub.publish_batch(_match(4), [Change("reminder", 8, 4, 0, request_ids=["r1"])])
+    await pub.pacer.flush()
     assert len(bot.channel.sent) == 2 and f"<@{ALICE}>" in (bot.channel.sent[1].content or "")
     await _publish(pub, bot, [_acted(5, 0, "alice places", {"r2": 0})])
     assert len(bot.channel.sent) == 3, "the status post is back at the bottom of the thread"

@@ -56,9 +56,10 @@ def test_chosen_group_shows_only_its_options_and_back_returns_to_the_groups() ->
     asia = [o.value for o in step.options if o.hint == "asia"]
     lay = layout.step_layout(step, 12, "r1", ["claim"], 0, "en", ids.PathStore(), game="risk", group="asia")
     _check_limits(lay)
-    option_buttons = [b for b in _buttons(lay) if b.custom_id.startswith("g:a:")
+    option_buttons = [b for b in _buttons(lay) if b.custom_id.startswith(("g:a:", "g:p:"))
                       and b.label != t("en", "discord.button.back")]
-    chosen = [ids.decode_path(re.fullmatch(ids.NAV_TEMPLATE, b.custom_id)["path"]) for b in option_buttons]
+    # A claim is the action's last token: each territory button plays it at once (g:p:).
+    chosen = [ids.decode_path(re.fullmatch(layout.COMMIT_TEMPLATE, b.custom_id)["path"]) for b in option_buttons]
     assert chosen == [["claim", v] for v in asia]
     labels = [b.label for b in option_buttons]
     assert labels == [tm("en", o.label) for o in step.options if o.hint == "asia"]

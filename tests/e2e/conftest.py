@@ -14,12 +14,20 @@ import pytest
 from e2e_support import ClientRunner, RealBots, Table
 
 from fakediscord import FakeDiscord
+from fakediscord.server import CHANNEL_RATE_LIMIT
+
+#: How much faster than Discord the e2e fake's rate limit runs by default.
+TIME_SCALE = 10
 
 
 @pytest.fixture
 async def fake() -> AsyncIterator[FakeDiscord]:
     logging.getLogger("discord").setLevel(logging.WARNING)
     server = FakeDiscord()
+    # Discord's channel bucket (5 posts/edits per 5 s) at ten times the speed: every e2e game
+    # still proves the publisher never trips it, without waiting real seconds between posts.
+    # Tests about the real pace set ``fake.rate_limit = CHANNEL_RATE_LIMIT`` before the bot starts.
+    server.rate_limit = (CHANNEL_RATE_LIMIT[0], CHANNEL_RATE_LIMIT[1] / TIME_SCALE)
     await server.start()
     with server.patch_discord():
         yield server

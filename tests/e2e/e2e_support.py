@@ -49,8 +49,12 @@ class RealBots:
         import app_settings
         import bot as botmod
 
+        # The bot paces its posts to the fake's channel limit as it does to Discord's: the
+        # default interval for Discord's 5 per 5 s, scaled when the fake runs faster.
+        limit = self.fake.rate_limit
+        pace = app_settings.DEFAULT_POST_INTERVAL * (limit[1] / 5.0) if limit else 0.0
         settings = app_settings.Settings(token=self.fake.token, database_path=self.db_path,
-                                         scheduler_interval=0.2)
+                                         scheduler_interval=0.2, post_interval=pace)
         client = botmod.create_bot(settings)
         await self.run_client(client)
         self.starts += 1
@@ -79,8 +83,9 @@ class Table:
     """Plays a match the way people do: only by clicking what the bot's messages offer.
 
     Custom ids follow the layout documented in ``cogs/utils/ids.py`` (``g:l:`` lobby buttons,
-    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step and ``g:h:`` group buttons, ``g:s:``
-    step selects, ``g:c:`` confirm). At every step the first offered option is chosen.
+    ``g:lo:``/``g:lt:`` lobby selects, ``g:t:`` take-your-turn, ``g:a:`` step and ``g:h:`` group buttons,
+    ``g:p:`` options that play at once, ``g:s:`` step selects, ``g:c:`` confirm). At every step the first
+    offered option is chosen.
     """
 
     def __init__(self, fake: FakeDiscord, patience: float = 10.0) -> None:
@@ -169,7 +174,8 @@ class Table:
 
     async def walk(self, user: FakeUser, step_msg: FakeMessage, locale_key_labels: set[str], max_steps: int = 40, *,
                    biggest_number: bool = False) -> None:
-        """From a step message, pick the first option each time and Confirm when offered.
+        """From a step message, pick the first option each time and Confirm when offered; an
+        option that plays at once (``g:p:``) ends the walk like Confirm.
 
         With ``biggest_number`` a step whose options are all numbers (army counts) takes the
         largest, so games with "how many" steps progress in fewer clicks.
@@ -178,11 +184,12 @@ class Table:
             ids_now = step_msg.custom_ids()
             confirm = [c for c in ids_now if c.startswith("g:c:")]
             selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
-            options = [b for b in step_msg.buttons() if b["custom_id"].startswith(("g:a:", "g:h:"))
+            options = [b for b in step_msg.buttons() if b["custom_id"].startswith(("g:a:", "g:h:", "g:p:"))
                        and not b.get("disabled") and b.get("label") not in locale_key_labels]
             before = step_msg.edits
             clicked_at = asyncio.get_running_loop().time()
             self.clicks += 1
+            commits = False
             if confirm:
                 ix = await self.fake.click(user, step_msg, confirm[0], timeout=10)
             elif selects:
@@ -194,6 +201,7 @@ class Table:
                 last = [b["custom_id"].rsplit(",", 1)[-1].rsplit(":", 1)[-1] for b in options]
                 if biggest_number and all(v.isdigit() for v in last):
                     chosen = options[max(range(len(options)), key=lambda i: int(last[i]))]
+                commits = chosen["custom_id"].startswith("g:p:")
                 ix = await self.fake.click(user, step_msg, chosen["custom_id"], timeout=10)
             else:
                 raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
@@ -201,10 +209,19 @@ class Table:
                                      "the step message to update")
             if ix.followups:
                 raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
-            if confirm:
+            if confirm or commits or (selects and await self._played(step_msg, ix)):
                 self.confirm_waits.append(asyncio.get_running_loop().time() - clicked_at)
                 return
         raise AssertionError("no Confirm after many steps")
+
+
+    @staticmethod
+    async def _played(step_msg: FakeMessage, ix: FakeInteraction) -> bool:
+        """Whether a select choice played the action at once (the reply starts with "Played")."""
+        from i18n import LOCALES, t
+
+        heads = {t(loc, "discord.play.done", action="").strip() for loc in LOCALES}
+        return any(step_msg.text().startswith(h) for h in heads)
 
 
 def control_labels() -> set[str]:
@@ -249,3 +266,110 @@ async def play_to_end(fake: FakeDiscord, bots: RealBots, table: Table, match_id:
         await table.walk(user, step, labels)
         moves += 1
     raise AssertionError(f"match {match_id} not over after {max_moves} moves")
+
+
+# ----- clicking toward a planned action ----------------------------------------------------------
+
+def _tail(custom_id: str) -> str:
+    return custom_id.rsplit(":", 1)[-1]
+
+
+def _path_of(custom_id: str) -> list[str]:
+    from cogs.utils import ids
+
+    tail = _tail(custom_id)
+    assert not tail.startswith("*"), f"stored path in {custom_id}: Risk paths should fit"
+    return ids.decode_path(tail)
+
+
+def _group_of(custom_id: str) -> str:
+    from cogs.utils import ids
+
+    return ids.decode_token(custom_id.split(":")[4])
+
+
+def _nearest(values: list[str], wanted: str) -> str:
+    return min(values, key=lambda v: (abs(int(v) - int(wanted)), int(v)))
+
+
+async def click_plan(fake: FakeDiscord, table: Table, user: FakeUser, step_msg: FakeMessage,
+                     plan: list[str]) -> list[str]:
+    """Click the step message's options toward ``plan`` and play it (Confirm, or the option
+    that plays at once); returns what was played.
+
+    Counts the step UI does not offer (it shows a few sensible amounts) become the nearest offered
+    one; territory lists too long for buttons are reached through their continent group buttons
+    or the select's pages."""
+    from engines.risk.data import content
+    from i18n import LOCALES, t
+
+    controls = control_labels()
+    nexts = {t(loc, "discord.button.next") for loc in LOCALES}
+    played_heads = {t(loc, "discord.play.done", action="").strip() for loc in LOCALES}
+    target = list(plan)
+    for _ in range(40):
+        confirm = [c for c in step_msg.custom_ids() if c.startswith("g:c:")]
+        selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
+        buttons = [b for b in step_msg.buttons() if not b.get("disabled")]
+        options = [b for b in buttons if b["custom_id"].startswith(("g:a:", "g:p:")) and b.get("label") not in controls]
+        groups = [b for b in buttons if b["custom_id"].startswith("g:h:")]
+        paging = [b for b in buttons if b.get("label") in nexts]
+        plays = {tuple(_path_of(b["custom_id"])): b for b in options if b["custom_id"].startswith("g:p:")}
+        # Where the message stands: the longest path its components name ("End attack" beside the
+        # attack sources names a shorter one).
+        candidates = ([_path_of(c) for c in confirm] + [_path_of(s["custom_id"]) for s in selects]
+                      + [_path_of(b["custom_id"])[:-1] for b in options] + [_path_of(b["custom_id"]) for b in groups])
+        if not candidates:
+            raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
+        current = max(candidates, key=len)
+        before = step_msg.edits
+        table.clicks += 1
+        played = False
+        if tuple(target) in plays:  # one click plays it
+            ix = await fake.click(user, step_msg, plays[tuple(target)]["custom_id"], timeout=10)
+            played = True
+        elif confirm and current == target:
+            ix = await fake.click(user, step_msg, confirm[0], timeout=10)
+            played = True
+        else:
+            assert current == target[:len(current)], f"walked off the plan: {current} v {target} ({step_msg.text()!r})"
+            token = target[len(current)]
+            by_token = {_path_of(b["custom_id"])[-1]: b for b in options if _path_of(b["custom_id"])[:-1] == current}
+            values = [o["value"] for o in selects[0]["options"]] if selects else list(by_token)
+            if token not in values and token.isdigit() and values and all(v.isdigit() for v in values):
+                token = _nearest(values, token)
+                target = [*current, token]
+            if token in by_token:
+                played = by_token[token]["custom_id"].startswith("g:p:")
+                ix = await fake.click(user, step_msg, by_token[token]["custom_id"], timeout=10)
+            elif selects and token in values:
+                ix = await fake.select(user, step_msg, selects[0]["custom_id"], [token], timeout=10)
+            elif groups:
+                group = content().continent_of.get(token)
+                chosen = next((b for b in groups if _group_of(b["custom_id"]) == group), None)
+                assert chosen is not None, f"no group for {token} in {[b['label'] for b in groups]}"
+                ix = await fake.click(user, step_msg, chosen["custom_id"], timeout=10)
+            elif paging:
+                ix = await fake.click(user, step_msg, paging[0]["custom_id"], timeout=10)
+            else:
+                raise AssertionError(f"{token!r} is not offered: {values} ({step_msg.text()!r})")
+        await fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, table.patience,
+                            "the step message to update")
+        if ix.followups:
+            raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
+        if played or any(step_msg.text().startswith(h) for h in played_heads):
+            return target
+    raise AssertionError(f"no Confirm after many steps toward {plan}")
+
+
+async def play_one(fake: FakeDiscord, table: Table, service: Any, match_id: int, thread_id: int,
+                   user: FakeUser, request_id: str, plan: list[str]) -> list[str]:
+    """Take-your-turn on the status post carrying the request, then click the plan through."""
+    from cogs.utils import ids
+
+    turn_id = ids.turn_id(match_id, request_id)
+    post = await fake.wait_for(lambda: next(
+        (m for m in reversed(fake.messages_in(thread_id)) if turn_id in m.custom_ids()), None), 10, turn_id)
+    step = await table.open_turn(user, post, turn_id)
+    assert step.ephemeral and step.ephemeral_for == user.id
+    return await click_plan(fake, table, user, step, plan)

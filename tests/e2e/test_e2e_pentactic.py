@@ -144,7 +144,12 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
     elapsed = time.monotonic() - started_at
     print(f"pentactic e2e: {moves} moves, {table.clicks} clicks, {elapsed:.1f}s, "
           f"slowest first response {max(fake.response_times):.3f}s, thread burst {fake.burst(thread)}/5 s")
-    assert elapsed < 60
+    # Two people clicking as fast as a test does: each move is a post plus dropping the old
+    # post's buttons, and the publisher makes one post/edit per channel per 1.5 s (Discord's
+    # 5 per 5 s per channel), so pacing, not the bot, sets the pace here (~3 s per move).
+    assert elapsed < 150
 
-    # No take-your-turn button survives the end, not even on the post current at the restart.
-    assert not table.status_posts(thread), [m.custom_ids() for m in table.status_posts(thread)]
+    # No take-your-turn button survives the end, not even on the post current at the restart
+    # (an old post's buttons go in the channel's next free pacing slot).
+    await fake.wait_for(lambda: not table.status_posts(thread), 10, "no turn button left")
+    fake.assert_not_rate_limited()

@@ -66,9 +66,10 @@ async def test_risk_private_information_goes_only_by_dm(fake: FakeDiscord, real_
     assert all(line in hand.text() for line in lines), (lines, hand.text())
 
     # A board picture was posted publicly.
-    posts = fake.messages_in(thread)
-    assert any(a.content_type == "image/png" and a.data.startswith(b"\x89PNG")
-               for m in posts for a in m.attachments)
+    def board_posted() -> bool:  # the publisher paces its posts, so the board may come a moment later
+        return any(a.content_type == "image/png" and a.data.startswith(b"\x89PNG")
+                   for m in fake.messages_in(thread) for a in m.attachments)
+    await fake.wait_for(board_posted, 10, "the board picture in the thread")
 
     # Play by clicking (whoever is asked) until a player with open DMs draws a territory card.
     labels = control_labels()

@@ -11,7 +11,7 @@ import pytest
 from e2e_support import RealBots, Table, real_bot_missing
 
 from cogs.utils import ids
-from cogs.utils.layout import GROUP_TEMPLATE
+from cogs.utils.layout import COMMIT_TEMPLATE, GROUP_TEMPLATE
 from engines import registry
 from fakediscord import FakeChannel, FakeDiscord, FakeInteraction, FakeUser
 from fakediscord.limits import FLAG_LOADING
@@ -69,9 +69,9 @@ async def test_territory_chosen_by_continent_buttons(fake: FakeDiscord, real_bot
     edits = step.edits
     await fake.click(alice, step, asia["custom_id"])
     await fake.wait_for(lambda: step.edits > edits, 10, "the Asian territories")
-    options = [b for b in step.buttons() if b["custom_id"].startswith("g:a:")
+    options = [b for b in step.buttons() if b["custom_id"].startswith("g:p:")
                and b.get("label") != t(loc, "discord.button.back")]
-    assert len(options) == 12
+    assert len(options) == 12, "a claim is one click: every territory button plays at once"
     siam = next(b for b in options if t(loc, "risk.territory.siam") in b["label"])
 
     # Back from a group returns to the continents of the same step.
@@ -84,15 +84,12 @@ async def test_territory_chosen_by_continent_buttons(fake: FakeDiscord, real_bot
     edits = step.edits
     await fake.click(alice, step, asia["custom_id"])
     await fake.wait_for(lambda: step.edits > edits, 10, "Asia again")
+    assert ids.decode_path(re.fullmatch(COMMIT_TEMPLATE, siam["custom_id"])["path"]) == ["claim", "siam"]
     edits = step.edits
     await fake.click(alice, step, siam["custom_id"])
-    await fake.wait_for(lambda: step.edits > edits, 10, "the confirm step")
-    confirm = next(c for c in step.custom_ids() if c.startswith("g:c:"))
-    assert ids.decode_path(re.fullmatch(ids.CONFIRM_TEMPLATE, confirm)["path"]) == ["claim", "siam"]
-    edits = step.edits
-    await fake.click(alice, step, confirm)
     await fake.wait_for(lambda: step.edits > edits, 10, "played")
-    assert step.custom_ids() == []
+    assert step.text().startswith(t(loc, "discord.play.done", action="").strip())
+    assert step.custom_ids() == [], "bob claims next: nothing more for alice in this reply"
     view = await service.view(match_id, None)
     seat = (await service.get(match_id)).seat_of(alice.id)
     assert view["territories"]["siam"]["owner"] == (seat if isinstance(seat, int) else seat.seat)

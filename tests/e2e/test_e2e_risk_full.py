@@ -24,7 +24,7 @@ import random
 from typing import Any
 
 import pytest
-from e2e_support import RealBots, Table, control_labels, real_bot_missing
+from e2e_support import RealBots, Table, play_one, real_bot_missing
 
 from engines.base import Msg
 from engines.risk import ai as risk_ai
@@ -38,104 +38,6 @@ pytestmark = pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_
 ALICE_MAX_MOVES = 40
 #: Wall-clock cap for the whole game (typically 5–15 s on a shared 2-core machine).
 GAME_SECONDS = 120
-
-
-# ----- clicking toward a planned action ----------------------------------------------------------
-
-def _tail(custom_id: str) -> str:
-    return custom_id.rsplit(":", 1)[-1]
-
-
-def _path_of(custom_id: str) -> list[str]:
-    from cogs.utils import ids
-
-    tail = _tail(custom_id)
-    assert not tail.startswith("*"), f"stored path in {custom_id}: Risk paths should fit"
-    return ids.decode_path(tail)
-
-
-def _group_of(custom_id: str) -> str:
-    from cogs.utils import ids
-
-    return ids.decode_token(custom_id.split(":")[4])
-
-
-def _nearest(values: list[str], wanted: str) -> str:
-    return min(values, key=lambda v: (abs(int(v) - int(wanted)), int(v)))
-
-
-async def click_plan(fake: FakeDiscord, table: Table, user: FakeUser, step_msg: FakeMessage,
-                     plan: list[str]) -> list[str]:
-    """Click the step message's options toward ``plan`` and Confirm it; returns what was played.
-
-    Counts the step UI does not offer (it shows a few sensible amounts) become the nearest offered
-    one; territory lists too long for buttons are reached through their continent group buttons
-    or the select's pages."""
-    controls = control_labels()
-    nexts = {t(loc, "discord.button.next") for loc in LOCALES}
-    target = list(plan)
-    for _ in range(40):
-        confirm = [c for c in step_msg.custom_ids() if c.startswith("g:c:")]
-        selects = [s for s in step_msg.selects() if s["custom_id"].startswith("g:s:")]
-        buttons = [b for b in step_msg.buttons() if not b.get("disabled")]
-        options = [b for b in buttons if b["custom_id"].startswith("g:a:") and b.get("label") not in controls]
-        groups = [b for b in buttons if b["custom_id"].startswith("g:h:")]
-        paging = [b for b in buttons if b.get("label") in nexts]
-        if confirm:
-            current = _path_of(confirm[0])
-        elif selects:
-            current = _path_of(selects[0]["custom_id"])
-        elif options:
-            current = _path_of(options[0]["custom_id"])[:-1]
-        elif groups:
-            current = _path_of(groups[0]["custom_id"])
-        else:
-            raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
-        assert current == target[:len(current)], f"walked off the plan: {current} v {target}"
-        before = step_msg.edits
-        table.clicks += 1
-        if confirm and current == target:
-            ix = await fake.click(user, step_msg, confirm[0], timeout=10)
-        else:
-            token = target[len(current)]
-            by_token = {_path_of(b["custom_id"])[-1]: b for b in options}
-            values = [o["value"] for o in selects[0]["options"]] if selects else list(by_token)
-            if token not in values and token.isdigit() and values and all(v.isdigit() for v in values):
-                token = _nearest(values, token)
-                target = [*current, token]
-            if token in by_token:
-                ix = await fake.click(user, step_msg, by_token[token]["custom_id"], timeout=10)
-            elif selects and token in values:
-                ix = await fake.select(user, step_msg, selects[0]["custom_id"], [token], timeout=10)
-            elif groups:
-                group = content().continent_of.get(token)
-                chosen = next((b for b in groups if _group_of(b["custom_id"]) == group), None)
-                assert chosen is not None, f"no group for {token} in {[b['label'] for b in groups]}"
-                ix = await fake.click(user, step_msg, chosen["custom_id"], timeout=10)
-            elif paging:
-                ix = await fake.click(user, step_msg, paging[0]["custom_id"], timeout=10)
-            else:
-                raise AssertionError(f"{token!r} is not offered: {values} ({step_msg.text()!r})")
-        await fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, table.patience,
-                            "the step message to update")
-        if ix.followups:
-            raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
-        if confirm and current == target:
-            return target
-    raise AssertionError(f"no Confirm after many steps toward {plan}")
-
-
-async def play_one(fake: FakeDiscord, table: Table, service: Any, match_id: int, thread_id: int,
-                   user: FakeUser, request_id: str, plan: list[str]) -> list[str]:
-    """Take-your-turn on the status post carrying the request, then click the plan through."""
-    from cogs.utils import ids
-
-    turn_id = ids.turn_id(match_id, request_id)
-    post = await fake.wait_for(lambda: next(
-        (m for m in reversed(fake.messages_in(thread_id)) if turn_id in m.custom_ids()), None), 10, turn_id)
-    step = await table.open_turn(user, post, turn_id)
-    assert step.ephemeral and step.ephemeral_for == user.id
-    return await click_plan(fake, table, user, step, plan)
 
 
 # ----- what each person may see ------------------------------------------------------------------

@@ -102,9 +102,13 @@ async def test_risk_vs_ai_under_discords_channel_rate_limit(fake: FakeDiscord, r
         else:
             assert posts == 0, "Alice's own turn went on: her post is edited, not repeated"
     fake.assert_clean()
+    fake.assert_not_rate_limited()  # the publisher paces itself: Discord never has to say 429
     worst = max(table.confirm_waits)
-    print(f"rate-limited risk vs AI: {len(fake.rate_limited)} posts delayed, worst Confirm wait {worst:.1f}s, "
+    print(f"rate-limited risk vs AI: {fake.calls_in(info.thread_id)} posts+edits in the busiest minute, "
+          f"worst Confirm wait {worst:.1f}s, "
           f"at most {worst_posts} thread posts for up to {most_ai_moves} AI moves between Alice's actions "
           f"({ai_runs} AI runs)")
     assert ai_runs >= 3, "the AI seats did not get their turns"
-    assert worst <= 3, f"Confirm waited {worst:.1f}s behind rate-limited posts"
+    # The Confirm answer comes after the AI's reply is published, which may wait one pacing
+    # interval (POST_INTERVAL, 1.5 s) when the player clicks faster than that.
+    assert worst <= 4.5, f"Confirm waited {worst:.1f}s behind rate-limited posts"

@@ -574,3 +574,21 @@ async def test_optional_channel_rate_limit_slows_but_does_not_break(fake: FakeDi
     assert len(fake.rate_limited) >= 1 and [m.content for m in fake.messages_in(fake.general)] == [
         "post 0", "post 1", "post 2"]
     fake.assert_clean()
+
+
+async def test_channel_rate_limit_counts_edits_like_posts(fake: FakeDiscord, bot: MiniBot) -> None:
+    """Discord's channel bucket: POST and PATCH of messages share it; the 429 carries the body
+    and headers discord.py honours, so it waits and the edits all land."""
+    fake.rate_limit = (3, 0.6)
+    channel = await bot.fetch_channel(fake.general.id)
+    message = await channel.send("v0")
+    for i in range(1, 4):
+        await message.edit(content=f"v{i}")
+    assert fake.rate_limited and all(r.startswith("PATCH ") for r in fake.rate_limited)
+    assert fake.messages_in(fake.general)[0].content == "v3"
+    assert [m for _, _, m in fake.message_calls] == ["POST", "PATCH", "PATCH", "PATCH"]
+    assert fake.calls_in(fake.general) == 4
+    with pytest.raises(AssertionError, match="answered 429"):
+        fake.assert_not_rate_limited()
+    fake.assert_clean()
+

@@ -281,3 +281,66 @@ def test_tray_shapes_come_from_the_engine_table() -> None:
         h = max(y for _, y in shape) + 1
         assert len(shape) == 5 and w >= h and h <= 3
     assert tray_shape("I") == ((0, 0), (1, 0), (2, 0), (3, 0), (4, 0))
+
+
+# ---------------------------------------------------------------------------------------------
+# Read at chat size: gaps between pieces, compact trays, end screens
+
+
+def test_two_pieces_of_one_colour_side_by_side_keep_a_gap_of_empty_board() -> None:
+    """Every piece on a mode 2/3 board is its owner's colour: the inset is what separates them."""
+    view = multi_view(2, 8, 8)
+    view["boards"][0]["pieces"] = [{"piece": "I", "seat": 0, "cells": [[0, y] for y in range(5)]},
+                                   {"piece": "I", "seat": 0, "cells": [[1, y] for y in range(5)]}]
+    img = compose(view, "en", NAMES)
+    left, right = cell_box(view, 0, (0, 2)), cell_box(view, 0, (1, 2))
+    y = (left[1] + left[3]) // 2
+    boundary = [img.getpixel((x, y)) for x in range(left[2] - 3, right[0] + 4)]
+    assert EMPTY in boundary, "the two pieces' outlines touch"
+    # Inside each piece the colour is still the owner's.
+    assert _at(img, left, 0.3, 0.85) == PLAYER_COLORS[0] and _at(img, right, 0.3, 0.85) == PLAYER_COLORS[0]
+
+
+def test_six_player_trays_are_compact() -> None:
+    """Trays two per row: the 6-player picture was 1478x1736 with trays over 40 % of its height."""
+    view = multi_view(6, 8, 8)
+    img = compose(view, "en", NAMES)
+    trays_top = cell_box(view, 5, (0, 7))[3] + 28
+    assert img.width <= 1500 and img.height <= 1500
+    assert (img.height - trays_top) / img.height < 0.25
+
+
+def test_the_end_screen_highlights_the_winners() -> None:
+    from render.pentactic import WINNER_FILL, tray_box
+
+    view = multi_view(3, 8, 8)
+    view["phase"], view["to_move"], view["winners"] = "over", [], [1]
+    for p in view["players"]:
+        p["score"] = p["total"] = 5
+    img = compose(view, "en", NAMES)
+    trays_top = cell_box(view, 2, (0, 7))[3] + 28
+    colors = []
+    for i in range(3):
+        x0, y0, x1, y1 = tray_box(i, 3, img.width, trays_top)
+        colors.append(img.getpixel((x1 - 8, y1 - 8)))
+    assert colors[1] == WINNER_FILL
+    assert colors[0] != WINNER_FILL and colors[2] != WINNER_FILL
+
+
+def test_mode_1_shows_each_players_score_per_round() -> None:
+    """Mode 1 is played over rounds, each player attacking in turn: the trays list every round's
+    points (public: the round results are in the view)."""
+    from render.pentactic import tray_box
+
+    view = duel_view()
+    view["phase"], view["to_move"], view["winners"] = "over", [], [0]
+    view["round_results"] = [{"round": 1, "attacker": 0, "defender": 1, "score": 17},
+                             {"round": 2, "attacker": 1, "defender": 0, "score": 12}]
+    without = dict(view, round_results=[])
+    a, b = compose(view, "en", NAMES), compose(without, "en", NAMES)
+    trays_top = cell_box(view, 0, (0, 7))[3] + 28
+    for i in range(2):
+        x0, y0, x1, y1 = tray_box(i, 2, a.width, trays_top)
+        line2 = (x0 + 4, y0 + 44, x1 - 4, y1 - 4)
+        assert ImageChops.difference(a.crop(line2), b.crop(line2)).getbbox() is not None, i
+    assert ImageChops.difference(compose(view, "en", NAMES), compose(view, "zh-TW", NAMES)).getbbox()

@@ -224,8 +224,8 @@ def test_every_territory_shows_its_owners_colour() -> None:
         for tid in IDS:
             owner = view["territories"][tid]["owner"]
             ax, ay = lay.px(lay.anchors[tid])
-            # Inside the badge disc, below the number.
-            assert _nearest(img.getpixel((int(ax), int(ay + BADGE_R - 4))), strong) == owner, tid
+            # Inside the badge, below the number (and the number's thin outline).
+            assert _nearest(img.getpixel((int(ax), int(ay + BADGE_R - 3))), strong) == owner, tid
             # Land away from the badge and its name.
             samples = [((x + 0.5) * lay.cell, (y + 0.5) * lay.cell) for y, row in enumerate(lay.grid)
                        for x, ch in enumerate(row) if lay.key.get(ch) == tid]
@@ -236,21 +236,22 @@ def test_every_territory_shows_its_owners_colour() -> None:
             for x, y in samples[:3]:
                 assert _nearest(img.getpixel((int(x), int(y))), fills) == owner, (tid, x, y)
             filled += bool(samples)
-        assert filled >= 36
+        assert filled >= 32  # the rest are small territories their (chat-size) badge and name cover
 
 
 def test_each_seat_marks_its_armies_with_its_own_shape() -> None:
-    """Owners can be told apart without colour: six different badge silhouettes."""
+    """Owners can be told apart without colour: six seat silhouettes and a seventh for neutral
+    armies (which used to share the first seat's circle)."""
     from PIL import ImageDraw
 
     from render.risk import draw_marker
 
     masks = []
-    for seat in range(6):
+    for seat in (*range(6), -1):
         img = Image.new("RGB", (60, 60), (0, 0, 0))
         draw_marker(ImageDraw.Draw(img), seat, (30, 30), 12, 14, (255, 255, 255), (255, 255, 255), (255, 255, 255))
         masks.append(img.tobytes())
-    assert len(set(masks)) == 6
+    assert len(set(masks)) == 7
 
 
 def test_a_seat_view_renders_exactly_like_the_public_view() -> None:
@@ -335,20 +336,54 @@ def test_an_attack_across_the_bering_strait_wraps_round_the_map_edge() -> None:
         assert plain.crop(box).tobytes() != fought.crop(box).tobytes()
 
 
-def test_public_headquarters_get_a_star() -> None:
+def test_public_headquarters_get_a_large_ringed_badge() -> None:
+    """A ring round the army badge, gold while held (dark-edged, so it shows on yellow land too),
+    in the old owner's colour once taken; left, right and below the badge, not just a corner star."""
+    from render.risk import GOLD, HQ_RING
+
     lay = layout()
     base = make_view(3)
     with_hq = json.loads(json.dumps(base))
     with_hq["variant"] = "hq"
-    with_hq["players"][0]["hq"] = "egypt"
-    with_hq["players"][1]["hq"] = "china"
+    egypt_owner = base["territories"]["egypt"]["owner"]
+    with_hq["players"][egypt_owner]["hq"] = "egypt"  # held
+    lost_by = ({0, 1, 2} - {egypt_owner, base["territories"]["china"]["owner"]}).pop()
+    with_hq["players"][lost_by]["hq"] = "china"  # taken by somebody else
     with_hq["players"][1]["hqs_captured"] = ["peru"]
     a = render_image(base, "en", NAMES[:3])
     b = render_image(with_hq, "en", NAMES[:3])
-    for tid in ("egypt", "china"):
+    for tid, ring_color in (("egypt", GOLD), ("china", PLAYER_COLORS[lost_by])):
         x, y = lay.px(lay.anchors[tid])
-        box = (int(x + BADGE_R - 10), int(y - BADGE_R - 10), int(x + BADGE_R + 14), int(y - BADGE_R + 12))
-        assert a.crop(box).tobytes() != b.crop(box).tobytes(), tid
+        for px, py in ((x - HQ_RING, y), (x + HQ_RING, y), (x, y + HQ_RING)):
+            pixel = b.getpixel((int(px), int(py)))
+            assert pixel != a.getpixel((int(px), int(py))), tid
+            assert math.dist(pixel, ring_color) < 40, (tid, pixel)
+        dark = b.getpixel((int(x - HQ_RING - 4), int(y)))
+        assert max(dark) < 60, (tid, dark)  # the dark edge that separates the ring from the land
+
+
+def test_the_end_screen_highlights_the_winners_and_drops_the_next_card_set() -> None:
+    from render.risk import GOLD
+
+    view = make_view(3)
+    playing = render_image(view, "en", NAMES[:3])
+    over = {**view, "phase": "over", "winners": [2], "turn": None}
+    end = render_image(over, "en", NAMES[:3])
+    top = layout().size[1] + 4
+    from render.risk import legend_row_h
+
+    row_h = legend_row_h(3)
+    winner_row = (300, int(top + 34 + 2 * row_h + row_h / 2))
+    loser_row = (300, int(top + 34 + row_h + row_h / 2))
+    assert math.dist(end.getpixel(winner_row), GOLD) < math.dist(end.getpixel(loser_row), GOLD)
+    assert _nearest(end.getpixel(winner_row), {"gold": GOLD, "paper": (246, 242, 232)}) == "gold"
+    # The "next card set" line (round line + 26 px) is blank on the end screen.
+    from render.risk import STATUS_X
+
+    line = (STATUS_X, top + 12 + 34 + 26, STATUS_X + 400, top + 12 + 34 + 26 + 20)
+    assert len(playing.crop(line).getcolors(10_000) or []) > 3
+    ended_lines = render_image({**over, "last_battle": None}, "en", NAMES[:3]).crop(line)
+    assert len(ended_lines.getcolors(10_000) or []) == 1
 
 
 def test_continent_holder_and_labels_are_localised() -> None:
@@ -379,7 +414,7 @@ def test_unclaimed_territories_are_blank_land_without_a_badge() -> None:
     for tid in ("brazil", "china"):
         x, y = lay.px(lay.anchors[tid])
         choices = {"unclaimed": UNCLAIMED} | {s: PLAYER_COLORS[s] for s in range(3)} | {"white": (255, 255, 255)}
-        assert _nearest(img.getpixel((int(x), int(y + BADGE_R - 4))), choices) == "unclaimed", tid
+        assert _nearest(img.getpixel((int(x), int(y + BADGE_R - 3))), choices) == "unclaimed", tid
 
 
 def test_odd_views_do_not_crash() -> None:

@@ -166,3 +166,42 @@ def test_orientation_tile_background_is_the_panel() -> None:
     assert img is not None
     x0, y0, x1, y1 = orientation_tile_box(0, 1)
     assert img.getpixel((x0 + 10, y1 - 10)) == PANEL
+
+
+def test_anchor_chips_sit_in_the_squares_top_left_corner() -> None:
+    """The choice names the corner of the piece's box, so its chip is in that corner and leaves
+    the rest of the square (and the example ghost under it) visible."""
+    state, seat = _solo()
+    step = ENGINE.step(state, seat, ["place", "L", "2"])
+    view = ENGINE.view(state, seat)
+    img = compose_anchors(view, step.picture, "en", NAMES)
+    assert img is not None
+    for token in step.picture["options"]:
+        x, y = ord(token[0]) - 97, int(token[1:]) - 1
+        x0, y0, x1, y1 = step_cell_box(view, (x, y))
+        half = (x1 - x0) // 2
+        quarter = [img.crop(box).getcolors(100_000) or [] for box in (
+            (x0, y0, x0 + half, y0 + half), (x0 + half, y0 + half, x1, y1))]
+        top_left, bottom_right = ({c: n for n, c in q}.get(CHIP, 0) for q in quarter)
+        assert top_left > 50, token
+        assert bottom_right == 0, token
+
+
+def test_the_anchor_pictures_example_ghost_is_clearly_visible() -> None:
+    """The example piece must read at chat size: its squares differ strongly from empty board."""
+    state, seat = _solo()
+    step = ENGINE.step(state, seat, ["place", "L", "2"])
+    view = ENGINE.view(state, seat)
+    img = compose_anchors(view, step.picture, "en", NAMES)
+    assert img is not None
+    offered = set(step.picture["options"])
+    occupied = {tuple(c["cell"]) for c in view["boards"][0]["discs"]}
+    strong = 0
+    for token in offered:
+        for cx, cy in placement_cells("L", 2, token, view["width"], view["height"]) or []:
+            if (cx, cy) in occupied:
+                continue
+            x0, y0, x1, y1 = step_cell_box(view, (cx, cy))
+            pixel = img.getpixel((x0 + (x1 - x0) * 3 // 4, y0 + (y1 - y0) * 3 // 4))
+            strong += sum(abs(a - b) for a, b in zip(pixel, EMPTY, strict=True)) > 120
+    assert strong >= 3

@@ -60,9 +60,11 @@ async def test_an_ai_run_arrives_as_one_batch_in_commit_order(store: Store, cloc
         before = len(publisher.batches)
         await play_own_turn(service, info.id, HOST)
         new = publisher.batches[before:]
-        # The human's own move goes out at once; the AI seats' answers (if any) follow as one batch.
-        assert len(new) in (1, 2) and len(new[0]) == 1 and new[0][0].seat == 0
-        ai_runs += new[1:]
+        # The human's own move opens the batch and the AI seats' answers it caused join it, so a
+        # move and the answers become one post.
+        assert len(new) == 1 and new[0][0].seat == 0 and all(c.seat != 0 for c in new[0][1:])
+        if len(new[0]) > 1:
+            ai_runs.append(new[0][1:])
     assert ai_runs and all(0 not in {c.seat for c in run} for run in ai_runs)
     assert max(len({c.seat for c in run}) for run in ai_runs) == 3  # three seats' turns, one batch
     got = publisher.changes()
@@ -92,16 +94,20 @@ async def test_long_runs_are_cut_by_moves_and_by_time(store: Store, clock: Clock
     info = await human_and_ais(service, 3)
     before = len(publisher.batches)
     await play_own_turn(service, info.id, HOST)
-    ai_batches = publisher.batches[before + 1:]
-    assert sum(len(b) for b in ai_batches) >= 3
-    assert all(len(b) <= 2 for b in ai_batches) and len(ai_batches) >= 2
+    ai_batches = publisher.batches[before:]
+    assert ai_batches[0][0].seat == 0 and sum(len(b) for b in ai_batches) >= 4
+    # At most two AI moves per batch (the human's move that started the run rides with the first).
+    assert all(sum(c.seat != 0 for c in b) <= 2 for b in ai_batches) and len(ai_batches) >= 2
 
     publisher2 = BatchRecorder(store)
     service2 = MatchService(store, publisher=publisher2, clock=clock, offload=False, ai_batch_seconds=0.0)
     info2 = await human_and_ais(service2, 3)
     before = len(publisher2.batches)
     await play_own_turn(service2, info2.id, HOST)
-    assert all(len(b) == 1 for b in publisher2.batches[before:])  # no time to gather: one by one
+    run = publisher2.batches[before:]
+    # No time to gather: the human's move takes the first AI answer along, the rest go one by one.
+    assert [c.seat for c in run[0]][0] == 0 and len(run[0]) <= 2 and len(run) >= 3
+    assert all(len(b) == 1 for b in run[1:])
 
 
 async def test_a_failed_batch_stays_undelivered_and_is_sent_again_whole(store: Store, clock: Clock) -> None:

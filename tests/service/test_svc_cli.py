@@ -90,8 +90,10 @@ def test_list_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:
     assert "no-such-game" in capsys.readouterr().out
     svc_toy_engine.install()
     assert main(["play", svc_toy_engine.SLUG, "--option", "target"]) == 2
-    assert main(["--lang", "zh-CN", "play", svc_toy_engine.SLUG, "--option", "target=99"]) == 1
-    assert t("zh-CN", "core.err.bad_option", option="target", value="99") in capsys.readouterr().out
+    # A bad value is refused before the game starts, listing the values that would do.
+    assert main(["--lang", "zh-CN", "play", svc_toy_engine.SLUG, "--option", "target=99"]) == 2
+    assert t("zh-CN", "core.cli.bad_value", option="target", value="99", values="x").removesuffix("x") \
+        in capsys.readouterr().out
 
 
 def test_generic_ascii_fallback() -> None:
@@ -162,3 +164,13 @@ def test_long_option_lists_are_packed_in_columns() -> None:
     rows = option_rows(cells, "en", width=60)
     assert 64 / len(rows) > 2 and all(display_width(r) <= 60 for r in rows)
     assert "64." in rows[-1] and display_width("中a") == 3
+
+
+async def test_a_superscript_digit_is_a_typed_token_not_a_menu_number() -> None:
+    """'²'.isdigit() is true but int('²') raises: the prompt once crashed on it."""
+    svc_toy_engine.install()
+    out = io.StringIO()
+    asked: list[str] = []
+    await play(svc_toy_engine.SLUG, options={"target": "10"}, term=Terminal(out, "en"),
+               ask=scripted(["²", "q"], asked))
+    assert "toy.err.bad" in out.getvalue()  # sent to the engine as a token, refused there

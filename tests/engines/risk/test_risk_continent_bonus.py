@@ -96,7 +96,7 @@ def test_view_request_and_describe_show_the_pools() -> None:
     assert req.kind == "reinforce" and req.prompt.params == {"left": 5}
     lines = ENGINE.describe(public)
     pool_lines = [m for m in lines if m.key == "risk.desc.bonus_pool"]
-    assert [m.params for m in pool_lines] == [{"n": 2, "continent": "@risk.continent.australia"}]
+    assert [m.params for m in pool_lines] == [{"n": 2, "continent": {"key": "risk.continent.australia"}}]
     prompt = ENGINE.step(state, 0, ["place"]).prompt
     assert prompt.key == "risk.prompt.place_where_bonus" and prompt.params == {"left": 5, "general": 3}
     labels = {o.value: o.label.key for o in ENGINE.step(state, 0, ["place"]).options}
@@ -111,7 +111,7 @@ def test_the_turn_event_announces_the_bonus_publicly() -> None:
     _, events = act(state, 1, "end")
     bonus = [e for e in events if e.msg.key == "risk.ev.continent_bonus"]
     assert len(bonus) == 1 and bonus[0].to is None
-    assert bonus[0].msg.params["count"] == 2 and bonus[0].msg.params["continent"] == "@risk.continent.australia"
+    assert bonus[0].msg.params["count"] == 2 and bonus[0].msg.params["continent"] == {"key": "risk.continent.australia"}
     turn = next(e for e in events if e.msg.key == "risk.ev.turn")
     assert turn.msg.params["armies"] == 3 + 2
 

@@ -112,3 +112,24 @@ def test_illegal_actions_raise_and_leave_the_state_unchanged(seed: int, cut: int
         if seat not in pending:
             with pytest.raises(EngineError):
                 ENGINE.apply(state, seat, ["end"])
+
+
+@pytest.mark.parametrize("variant,seats,setup", [("classic", 2, "classic"), ("neutral", 2, "classic"),
+                                                 ("hq", 3, "quick")])
+def test_an_option_marked_commit_always_ends_the_action(variant: str, seats: int, setup: str) -> None:
+    """The step UI plays a ``commit`` option at once, without a Confirm: so the path it makes
+    must be a whole action with nothing left to choose, and ``apply`` must accept it."""
+    seen = 0
+    for state, seat, _, _ in _mixed_game(variant, seats, setup, 5, max_rounds=2):
+        frontier: list[list[str]] = [[]]
+        while frontier:
+            path = frontier.pop()
+            for option in ENGINE.step(state, seat, path).options:
+                nxt = [*path, option.value]
+                if option.commit:
+                    leaf = ENGINE.step(state, seat, nxt)
+                    assert leaf.complete and not leaf.options, nxt
+                    seen += 1
+                elif len(nxt) < 5:
+                    frontier.append(nxt)
+    assert seen > 100

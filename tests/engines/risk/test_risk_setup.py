@@ -69,6 +69,24 @@ def test_classic_then_place_one_army_at_a_time_on_own_territories() -> None:
     assert sum(state["armies"].values()) == 80
 
 
+def test_classic_placement_stays_one_army_per_action_and_each_is_one_click() -> None:
+    """The published classic rules place one army at a time in turn, so no count is accepted
+    (docs/rules/risk.md, "Set-up"); what saves clicks is that every claim and every one-army
+    placement is the action's last token, marked ``commit`` so the step UI plays it at once."""
+    state = new(2, setup="classic", seed=3)
+    claim = ENGINE.step(state, state["turn"], ["claim"])
+    assert len(claim.options) == 42 and all(o.commit for o in claim.options)
+    for t in C.territories:
+        state, _ = act(state, state["turn"], "claim", t)
+    seat = state["turn"]
+    mine = next(t for t in C.territories if state["owner"][t] == seat)
+    pick = ENGINE.step(state, seat, ["place"])
+    assert pick.options and all(o.commit for o in pick.options)
+    assert ENGINE.step(state, seat, ["place", mine]).complete
+    with pytest.raises(EngineError):
+        act(state, seat, "place", mine, "3")
+
+
 def test_quick_setup_deals_every_territory_and_deploys_in_secret() -> None:
     """setup=quick: random deal, then everyone places the rest at once, privately, revealed together."""
     state = new(3, setup="quick", seed=11)

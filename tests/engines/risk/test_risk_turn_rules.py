@@ -122,8 +122,11 @@ def test_four_cards_do_not_force_a_trade() -> None:
 
 def test_place_in_chunks_with_sensible_counts() -> None:
     state = position(2, _give(21), phase="reinforce", reinforcements=12)
-    opts = [o.value for o in ENGINE.step(state, 0, ["place", "alaska"]).options]
-    assert opts[0] == "1" and opts[-1] == "12" and "6" in opts
+    opts = ENGINE.step(state, 0, ["place", "alaska"]).options
+    # "All here" first, then "+1", "+3", "+5", "+6" (half), "+10"; each plays at once.
+    assert [o.value for o in opts] == ["12", "1", "3", "5", "6", "10"]
+    assert [o.label.key for o in opts[:2]] == ["risk.opt.place_all", "risk.opt.place_more"]
+    assert all(o.commit for o in opts)
     state, _ = act(state, 0, "place", "alaska", "5")
     assert state["phase"] == "reinforce" and state["reinforcements"] == 7
     with pytest.raises(EngineError):
@@ -179,7 +182,11 @@ def test_conquest_moves_in_at_least_the_dice_rolled_at_most_all_but_one() -> Non
     assert state["phase"] == "occupy"
     assert state["occupy"] == {"from": "quebec", "to": "ontario", "min": 3, "max": 7}
     assert state["armies"]["ontario"] == 3 and state["armies"]["quebec"] == 5  # the minimum is already in
-    assert [o.value for o in ENGINE.step(state, 0, ["move"]).options] == ["3", "5", "7"]
+    opts = ENGINE.step(state, 0, ["move"]).options
+    # "Move all" and "Move minimum" first, then the exact counts between; each plays at once.
+    assert [o.value for o in opts] == ["7", "3", "5"]
+    assert [o.label.key for o in opts[:2]] == ["risk.opt.move_all", "risk.opt.move_min"]
+    assert all(o.commit for o in opts)
     with pytest.raises(EngineError):
         act(state, 0, "move", "2")
     with pytest.raises(EngineError):

@@ -113,6 +113,6 @@ def test_describe_names_the_phase_without_a_round_during_setup() -> None:
     quick = ENGINE.describe(ENGINE.view(new(3, setup="quick", seed=1), None))
     assert quick[0].key == "risk.desc.simultaneous"
     classic = ENGINE.describe(ENGINE.view(new(3, setup="classic", seed=1), None))
-    assert classic[0].key == "risk.desc.setup" and classic[0].params["phase"] == "@risk.phase.setup_claim"
+    assert classic[0].key == "risk.desc.setup" and classic[0].params["phase"] == {"key": "risk.phase.setup_claim"}
     play = ENGINE.describe(ENGINE.view(position(2, {"japan": 1}), None))
     assert play[0].key == "risk.desc.phase" and play[0].params["round"] == 1

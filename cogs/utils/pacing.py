@@ -1,0 +1,87 @@
+"""Per-channel pacing of the bot's own posts and edits (the publisher's send coalescer).
+
+Discord allows about 5 message creates/edits per 5 s per channel and answers 429 beyond that;
+discord.py then sleeps and retries, so players watch the bot stall behind its own queue. The
+publisher therefore makes at most one post or edit per channel per ``interval`` (~1.5 s, which
+leaves room for anything else in the channel). Folding is done where the updates come from:
+the service waits for :meth:`ChannelPacer.settle` before it reads a match's undelivered changes,
+so changes committed meanwhile go out in the same (single) post or edit, newest content winning.
+
+Calls that carry news (posts, the live post's edit, DMs) are awaited in their slot, so the
+outbox row is marked delivered only after they really went out. Only cosmetic edits (dropping
+the buttons of a superseded post) are queued with :meth:`ChannelPacer.defer`: one per message,
+the newest request for a message replacing an older one, sent in the channel's next free slot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections.abc import Awaitable, Callable, Hashable
+
+from service.locks import KeyedLocks
+
+log = logging.getLogger(__name__)
+
+
+class ChannelPacer:
+    """At most one call per key (a channel id, or ``("dm", user id)``) per ``interval`` seconds."""
+
+    def __init__(self, interval: float, *, clock: Callable[[], float] = time.monotonic) -> None:
+        self.interval = max(0.0, interval)
+        self._clock = clock
+        self._next: dict[Hashable, float] = {}  # key -> earliest moment of its next call
+        self._locks = KeyedLocks()
+        self._deferred: dict[Hashable, dict[Hashable, Callable[[], Awaitable[object]]]] = {}
+        self._workers: dict[Hashable, asyncio.Task[None]] = {}
+
+    def wait_for(self, key: Hashable) -> float:
+        """Seconds until ``key`` may be used again (0: now)."""
+        return max(0.0, self._next.get(key, float("-inf")) - self._clock())
+
+    async def settle(self, key: Hashable) -> None:
+        """Wait until ``key`` is free, without taking the slot (the caller's next call takes it)."""
+        wait = self.wait_for(key)
+        if wait > 0:
+            await asyncio.sleep(wait)
+
+    async def slot(self, key: Hashable) -> None:
+        """Wait for ``key``'s turn and take it: call this right before the post or edit."""
+        if self.interval <= 0:
+            return
+        async with self._locks(key):  # type: ignore[arg-type]  # any hashable key works
+            wait = self.wait_for(key)
+            if wait > 0:
+                await asyncio.sleep(wait)
+            self._next[key] = self._clock() + self.interval
+
+    def defer(self, key: Hashable, item: Hashable, call: Callable[[], Awaitable[object]]) -> None:
+        """Run ``call`` in ``key``'s next free slot, replacing a queued call for the same ``item``.
+
+        Best effort (errors are logged, a restart forgets the queue): only for edits whose loss
+        costs nothing but looks (a superseded post keeping its buttons, which answer "out of date").
+        """
+        self._deferred.setdefault(key, {})[item] = call
+        worker = self._workers.get(key)
+        if worker is None or worker.done():
+            self._workers[key] = asyncio.get_running_loop().create_task(self._work(key), name=f"pacer-{key}")
+
+    async def _work(self, key: Hashable) -> None:
+        queue = self._deferred.get(key, {})
+        while queue:
+            await self.slot(key)
+            item = next(iter(queue))
+            call = queue.pop(item)
+            try:
+                await call()
+            except Exception:
+                log.warning("deferred channel call failed", extra={"channel": str(key)}, exc_info=True)
+        self._deferred.pop(key, None)
+
+    async def flush(self) -> None:
+        """Wait until every deferred call went out (tests, shutdown)."""
+        while workers := [w for w in self._workers.values() if not w.done()]:
+            with contextlib.suppress(Exception):
+                await asyncio.gather(*workers)

@@ -1,0 +1,281 @@
+"""The token walk: which tokens a seat may choose next for its open ask.
+
+One function per ask kind returns the next :class:`Step`; :func:`validate` walks a whole action
+through the same functions, so the buttons, the AI's move list and ``apply`` agree by
+construction. Only legal targets are ever offered (distance, range, the one-杀 limit, a
+judgement area without a card of the same name...).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from engines.base import EngineError, Msg, Option, Step
+from engines.flow import Ask, Flow
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import card
+from engines.sanguosha.equipment import zhangba_ok
+from engines.sanguosha.frames import default_targets
+from engines.sanguosha.rules import T, m, who
+
+State = dict[str, Any]
+
+
+def card_opt(cid: str) -> Option:
+    c = card(cid)
+    return Option(cid, m("opt.card", card=R.cname(c.name), sr=R.card_label(cid)),
+                  hint="danger" if c.red else "")
+
+
+def seat_opt(state: State, seat: int, src: int) -> Option:
+    return Option(str(seat), m("opt.seat", who=who(seat), d=R.distance(state, src, seat),
+                               hp=state["players"][seat]["hp"]))
+
+
+PASS_OPT = Option("pass", m("opt.pass"))
+
+
+def _named(state: State, seat: int, name: str) -> list[str]:
+    return [c for c in state["players"][seat]["hand"] if card(c).name == name]
+
+
+# -- play phase -------------------------------------------------------------------------------
+
+def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
+    """(seats that may be added as the next target, whether ``chosen`` is already enough)."""
+    ps = state["players"]
+    others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen]
+    if name == "sha":
+        cap = T.fold(state, "sha_targets", 1, seat=seat, cards=cids)
+        cand = [s for s in others if R.in_range(state, seat, s)] if len(chosen) < cap else []
+        return cand, len(chosen) >= 1
+    if name == "jiedao":
+        if not chosen:
+            return [s for s in others if ps[s]["equip"]["weapon"] and _victims(state, s)], False
+        if len(chosen) == 1:
+            return _victims(state, chosen[0]), False
+        return [], True
+    if chosen:
+        return [], True
+    if name == "guohe":
+        return [s for s in others if R.has_cards(state, s)], False
+    if name == "shunshou":
+        return [s for s in others if R.has_cards(state, s) and R.distance(state, seat, s) <= 1], False
+    if name == "juedou":
+        return others, False
+    if name == "lebu":
+        return [s for s in others if not any(e[1] == "lebu" for e in ps[s]["judge"])], False
+    return [], True
+
+
+def _victims(state: State, holder: int) -> list[int]:
+    return [s for s in R.living(state, holder + 1) if s != holder and R.in_range(state, holder, s)]
+
+
+def usable(state: State, seat: int, cid: str) -> bool:
+    """May ``seat`` use this hand card now, in its play phase?"""
+    c = card(cid)
+    p = state["players"][seat]
+    if c.name in ("shan", "wuxie"):
+        return False
+    if c.name == "sha" and state["sha_used"] >= R.sha_limit(state, seat):
+        return False
+    if c.name == "tao":
+        return p["hp"] < p["max"]
+    if c.name == "shandian":
+        return not any(e[1] == "shandian" for e in p["judge"])
+    if c.type == "equip" or not needs_target(c.name):
+        return True
+    cand, done = target_choices(state, seat, c.name, [cid], [])
+    return bool(cand) or done
+
+
+def needs_target(name: str) -> bool:
+    return name in ("sha", "guohe", "shunshou", "juedou", "jiedao", "lebu")
+
+
+def _play(state: State, seat: int, path: list[str]) -> Step:
+    p = state["players"][seat]
+    if not path:
+        opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
+        if zhangba_ok(state, seat) and state["sha_used"] < R.sha_limit(state, seat) \
+                and target_choices(state, seat, "sha", ["zb"], [])[0]:
+            opts.append(Option("zb", m("opt.zhangba")))
+        opts.append(Option("end", m("opt.end"), hint="primary"))
+        return Step(m("step.play"), opts)
+    head = path[0]
+    if head == "end":
+        _exact(path, 1)
+        return Step(m("step.play"), [], complete=True)
+    if head == "zb":
+        if not (zhangba_ok(state, seat) and state["sha_used"] < R.sha_limit(state, seat)):
+            raise EngineError("sanguosha.err.illegal")
+        picked = path[1:3]
+        if len(picked) < 2:
+            return Step(m("step.zhangba"), [card_opt(c) for c in p["hand"] if c not in picked])
+        name, cids, rest = "sha", picked, path[3:]
+    else:
+        if head not in p["hand"] or not usable(state, seat, head):
+            raise EngineError("sanguosha.err.illegal")
+        name, cids, rest = card(head).name, [head], path[1:]
+    if not needs_target(name):
+        _exact(rest, 0)
+        return Step(m("step.play"), [], complete=True)
+    chosen = [_seat_token(t) for t in rest]
+    for i in range(len(chosen)):
+        cand, _ = target_choices(state, seat, name, cids, chosen[:i])
+        if chosen[i] not in cand:
+            raise EngineError("sanguosha.err.illegal")
+    cand, done = target_choices(state, seat, name, cids, chosen)
+    key = "step.victim" if name == "jiedao" and len(chosen) == 1 else "step.target"
+    return Step(m(key, card=R.cname(name)), [seat_opt(state, s, seat) for s in cand], complete=done)
+
+
+def _seat_token(tok: str) -> int:
+    if not tok.isdigit():
+        raise EngineError("sanguosha.err.illegal")
+    return int(tok)
+
+
+def _exact(rest: list[str], n: int) -> None:
+    if len(rest) != n:
+        raise EngineError("sanguosha.err.illegal")
+
+
+# -- other asks -------------------------------------------------------------------------------
+
+def _discard(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    hand = state["players"][seat]["hand"]
+    n = ask.info["n"]
+    if len(set(path)) != len(path) or any(c not in hand for c in path) or len(path) > n:
+        raise EngineError("sanguosha.err.illegal")
+    if len(path) == n:
+        return Step(m("step.discard", n=n - len(path)), [], complete=True)
+    return Step(m("step.discard", n=n - len(path)), [card_opt(c) for c in hand if c not in path])
+
+
+def _one_card(cards: list[str], prompt: Msg, path: list[str], extra: list[Option] | None = None,
+              allow_pass: bool = True) -> Step:
+    opts = [card_opt(c) for c in cards] + (extra or []) + ([PASS_OPT] if allow_pass else [])
+    if not path:
+        return Step(prompt, opts)
+    if path[0] not in {o.value for o in opts}:
+        raise EngineError("sanguosha.err.illegal")
+    _exact(path[1:], 0)
+    return Step(prompt, [], complete=True)
+
+
+def _sha_like(state: State, seat: int, path: list[str], prompt: Msg) -> Step:
+    """A 杀 from hand, two cards via 丈八蛇矛, or pass."""
+    hand = state["players"][seat]["hand"]
+    if path and path[0] == "zb":
+        if not zhangba_ok(state, seat):
+            raise EngineError("sanguosha.err.illegal")
+        picked = path[1:]
+        if len(set(picked)) != len(picked) or any(c not in hand for c in picked) or len(picked) > 2:
+            raise EngineError("sanguosha.err.illegal")
+        if len(picked) == 2:
+            return Step(prompt, [], complete=True)
+        return Step(m("step.zhangba"), [card_opt(c) for c in hand if c not in picked])
+    extra = [Option("zb", m("opt.zhangba"))] if zhangba_ok(state, seat) else []
+    return _one_card(_named(state, seat, "sha"), prompt, path, extra)
+
+
+def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    target = ask.info["target"]
+    tp = state["players"][target]
+    opts = [Option("hand", m("opt.hand", n=len(tp["hand"])))] if tp["hand"] else []
+    opts += [card_opt(c) for c in tp["equip"].values() if c]
+    if ask.info["why"] != "hanbing":
+        opts += [card_opt(e[0]) for e in tp["judge"]]
+    prompt = m("step.pick", target=who(target))
+    if not path:
+        return Step(prompt, opts)
+    if path[0] not in {o.value for o in opts}:
+        raise EngineError("sanguosha.err.illegal")
+    _exact(path[1:], 0)
+    return Step(prompt, [], complete=True)
+
+
+def _guanshi(state: State, seat: int, path: list[str]) -> Step:
+    axe = state["players"][seat]["equip"]["weapon"]
+    mine = [c for c in R.all_cards(state, seat, judge=False) if c != axe]
+    prompt = m("step.guanshi")
+    if path == ["pass"]:
+        return Step(prompt, [], complete=True)
+    if len(set(path)) != len(path) or any(c not in mine for c in path) or len(path) > 2:
+        raise EngineError("sanguosha.err.illegal")
+    if len(path) == 2:
+        return Step(prompt, [], complete=True)
+    opts = [card_opt(c) for c in mine if c not in path]
+    return Step(prompt, opts + ([] if path else [PASS_OPT]))
+
+
+def _yes_no(path: list[str], prompt: Msg, yes: str = "yes") -> Step:
+    opts = [Option(yes, m(f"opt.{yes}")), PASS_OPT]
+    if not path:
+        return Step(prompt, opts)
+    if path[0] not in (yes, "pass"):
+        raise EngineError("sanguosha.err.illegal")
+    _exact(path[1:], 0)
+    return Step(prompt, [], complete=True)
+
+
+def _req_prompt(ask: Ask) -> Msg:
+    from engines.sanguosha.views import ask_prompt
+
+    return ask_prompt(ask)
+
+
+Tree = Callable[[State, int, list[str], Ask], Step]
+
+
+def step(state: State, seat: int, path: list[str]) -> Step:
+    ask = Flow.ask_of(state, seat)
+    if ask is None:
+        raise EngineError("sanguosha.err.not_asked")
+    kind = ask.kind
+    prompt = _req_prompt(ask)
+    if kind == "play":
+        return _play(state, seat, path)
+    if kind == "discard":
+        return _discard(state, seat, path, ask)
+    if kind == "need_shan":
+        return _one_card(_named(state, seat, "shan"), prompt, path)
+    if kind in ("need_sha", "jiedao", "qinglong"):
+        return _sha_like(state, seat, path, prompt)
+    if kind == "nullify":
+        return _one_card(_named(state, seat, "wuxie"), prompt, path)
+    if kind == "peach":
+        return _one_card(_named(state, seat, "tao"), prompt, path)
+    if kind == "pick":
+        return _pick(state, seat, path, ask)
+    if kind == "wugu":
+        return _one_card([c for c in ask.info["pool"] if c in state["proc"]], prompt, path, allow_pass=False)
+    if kind == "guanshi":
+        return _guanshi(state, seat, path)
+    if kind in ("hanbing", "cixiong"):
+        return _yes_no(path, prompt)
+    if kind == "qilin":
+        tp = state["players"][ask.info["target"]]["equip"]
+        return _one_card([c for c in (tp["plus"], tp["minus"]) if c], prompt, path)
+    if kind == "cixiong_choice":
+        return _one_card(list(state["players"][seat]["hand"]), prompt, path)
+    raise EngineError("sanguosha.err.illegal")
+
+
+def validate(state: State, seat: int, action: list[str]) -> None:
+    """Raise EngineError unless ``action`` is a complete legal answer of ``seat``."""
+    if not action:
+        raise EngineError("sanguosha.err.illegal")
+    for i in range(len(action)):
+        st = step(state, seat, action[:i])
+        if action[i] not in {o.value for o in st.options}:
+            raise EngineError("sanguosha.err.illegal")
+    if not step(state, seat, action).complete:
+        raise EngineError("sanguosha.err.incomplete")
+
+
+def auto_targets(state: State, seat: int, name: str) -> list[int]:
+    return default_targets(state, seat, name)

@@ -1,0 +1,133 @@
+"""三国杀 identity mode (身份局): the :class:`engines.base.Engine` face of this package."""
+
+from __future__ import annotations
+
+import json
+import random
+from typing import Any
+
+from engines.base import Engine, EngineError, Event, Msg, OptionSpec, Request, Result, State, Step, View
+from engines.flow import Ctx, Flow
+from engines.rng import Rng
+from engines.sanguosha import ai, choices, equipment, frames, views  # noqa: F401 - registers frames
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import deck
+from engines.sanguosha.rules import FLOW, ROLES, m
+
+HEROES = ("beginner",)
+
+
+def new_game(options: dict[str, str], n: int, seed: int) -> State:
+    """Roles dealt at random (the lord revealed), everyone 4 HP (the lord +1 with 5+ players:
+    seed 分发体力牌), 4 cards each, and the lord's first turn started."""
+    state: State = {
+        "game": "sanguosha", "n": n, "heroes": options["heroes"], "rng": Rng.seed_value(seed),
+        "deck": [], "discard": [], "proc": [], "players": [], "lord": 0, "turn": None,
+        "phase": "", "round": 0, "turns": 0, "sha_used": 0, "skip": [], "reshuffles": 0,
+        "winners": None, "dead_order": [], "log": [], "acts": [[0] * n for _ in range(n)],
+    }
+    rng = Rng(state)
+    roles = list(ROLES[n])
+    rng.shuffle(roles)
+    cards = list(deck())
+    rng.shuffle(cards)
+    state["deck"] = cards
+    state["lord"] = roles.index("Z")
+    for r in roles:
+        hp = 4 + (1 if r == "Z" and n >= 5 else 0)
+        state["players"].append({
+            "role": r, "hp": hp, "max": hp, "alive": True, "revealed": r == "Z", "hero": "beginner",
+            "gender": None, "skills": [], "hand": [],
+            "equip": {"weapon": None, "armor": None, "plus": None, "minus": None}, "judge": [],
+        })
+    for seat in R.living(state, state["lord"]):
+        state["players"][seat]["hand"].extend(R.deal(state, 4))
+    Flow.init(state)
+    ctx = Ctx(FLOW, state)
+    ctx.push("game", cur=None)
+    FLOW.run(ctx)
+    return state
+
+
+class SanguoshaEngine(Engine):
+    slug = "sanguosha"
+    min_seats = 2
+    max_seats = 10
+    hidden_information = True
+
+    def option_specs(self) -> list[OptionSpec]:
+        return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
+                           "beginner")]
+
+    def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
+        opts = self.normalize_options(options)
+        if not self.min_seats <= seats <= self.max_seats:
+            raise EngineError("sanguosha.err.seats", min=self.min_seats, max=self.max_seats)
+        return new_game(opts, seats, seed)
+
+    def pending(self, state: State) -> list[Request]:
+        return [Request(a.rid, a.seat, a.kind, views.ask_prompt(a), window=a.window, mode=a.mode,
+                        default=a.default, short=a.short)
+                for a in Flow.asks(state)]
+
+    def step(self, state: State, seat: int, path: list[str], request: Request | None = None) -> Step:
+        _check_request(state, seat, request)
+        return choices.step(state, seat, list(path))
+
+    def apply(self, state: State, seat: int, action: list[str],
+              request: Request | None = None) -> tuple[State, list[Event]]:
+        _check_request(state, seat, request)
+        choices.validate(state, seat, list(action))
+        new: State = json.loads(json.dumps(state))
+        events: list[Event] = []
+        Flow.answer(new, seat, list(action))
+        FLOW.run(Ctx(FLOW, new, events))
+        return new, events
+
+    def view(self, state: State, seat: int | None) -> View:
+        return views.build(state, seat)
+
+    def result(self, state: State) -> Result | None:
+        won = state["winners"]
+        if won is None:
+            return None
+        side = frames._side_of(state, won)
+        return Result(list(won), None, m(f"result.{side}"))
+
+    def ai_levels(self) -> list[str]:
+        return ["normal", "easy"]
+
+    def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
+                  request: Request | None = None) -> list[str]:
+        return ai.decide(state, seat, rng, level)
+
+    def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
+        return ai.timeout(state, request.seat)
+
+    def describe(self, view: View) -> list[Msg]:
+        return views.describe(view)
+
+    def private_summary(self, view: View) -> list[Msg]:
+        return views.private_summary(view)
+
+
+def _check_request(state: State, seat: int, request: Request | None) -> None:
+    """A seat is asked one thing at a time here; a request that is no longer open is stale."""
+    if request is None:
+        return
+    ask = Flow.ask_of(state, seat)
+    if ask is None or ask.rid != request.id:
+        raise EngineError("sanguosha.err.stale")
+
+
+def random_action(engine: Engine, state: State, seat: int, rng: random.Random) -> list[str]:
+    """Walk the token tree uniformly (the 'random' player of the property tests)."""
+    path: list[str] = []
+    while True:
+        st = engine.step(state, seat, path)
+        if st.complete and (not st.options or rng.random() < 0.5):
+            return path
+        path.append(rng.choice(st.options).value)
+
+
+__all__ = ["SanguoshaEngine", "new_game", "random_action", "Any"]

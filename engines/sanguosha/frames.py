@@ -1,0 +1,802 @@
+"""The frames of a 三国杀 game: game → turn → phase → card use → effect → response, plus
+judgement, damage, dying and death. Each handler is a small stage machine (``frame["st"]``) over
+the shared :class:`engines.flow.Flow`; every point where a skill or equipment may act is a
+``ctx.fire(timing, event)`` (timing names are listed in docs/rules/sanguosha.md).
+
+Asks of this game (``kind``; tokens answered):
+
+- ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``, ``["end"]``
+- ``discard``: the card ids to discard (exactly the excess)
+- ``need_shan`` / ``need_sha`` (window of one, default pass): ``[card]``, ``["zb", a, b]``, ``["pass"]``
+- ``nullify`` (window "any" of every living seat, default pass): ``[无懈 card]`` or ``["pass"]``
+- ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` or ``["pass"]``
+- ``pick`` (过河拆桥, 顺手牵羊, 寒冰剑): ``["hand"]`` or a card id in the target's equipment/judgement area
+- ``wugu``: a card id from the revealed pool
+- ``jiedao``: ``[杀 card]`` / ``["zb", a, b]`` to attack the victim, ``["pass"]`` to hand over the weapon
+- weapon questions ``qinglong`` ``guanshi`` ``hanbing`` ``qilin`` ``cixiong`` ``cixiong_choice``
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import key_ref
+from engines.flow import Ctx
+from engines.rng import Rng
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import card, kind_of
+from engines.sanguosha.rules import FLOW, cname, say, who
+
+Frame = dict[str, Any]
+PASS = ("pass",)
+HARMFUL = {"sha", "guohe", "shunshou", "juedou", "jiedao", "nanman", "wanjian", "lebu", "shandian"}
+TRICKS = {"guohe", "shunshou", "juedou", "jiedao", "wuzhong", "nanman", "wanjian", "taoyuan", "wugu"}
+
+
+def ask_window(ctx: Ctx, frame: Frame, seats: list[int], kind: str, mode: str = "one",
+               **info: Any) -> None:
+    """A response window: short timeout, 'pass' when silent."""
+    ctx.ask(frame, seats, kind, mode=mode, default=PASS, short=True, window=True, info=info)
+
+
+# -- game and turn ----------------------------------------------------------------------------
+
+@FLOW.kind("game")
+def _game(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    f["cur"] = s["lord"] if f.get("cur") is None else R.next_living(s, f["cur"])
+    ctx.push("turn", seat=f["cur"], st=0)
+
+
+@FLOW.kind("turn")
+def _turn(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    seat = f["seat"]
+    if f["st"] == 0:
+        s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
+        s["turns"] += 1
+        if seat == s["lord"]:
+            s["round"] += 1
+        s["log"] = []
+        say(ctx, "turn", who=who(seat))
+        f["st"] = 1
+        ctx.fire("turn_start", {"seat": seat})
+        return
+    ctx.take(f)
+    idx = f["st"] - 1
+    if idx < len(R.PHASES) and R.alive(s, seat):
+        f["st"] += 1
+        ctx.push("phase", seat=seat, name=R.PHASES[idx], st=0)
+        return
+    s["phase"] = ""
+    ctx.pop(f)
+
+
+@FLOW.kind("phase")
+def _phase(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    seat, name = f["seat"], f["name"]
+    if f["st"] == 0:
+        s["phase"] = name
+        f["st"] = 1
+        ctx.fire("phase_start", {"seat": seat, "phase": name, "skip": name in s["skip"]})
+        return
+    if f["st"] == 1:
+        ev = ctx.take(f)
+        if ev.get("cancel") or ev.get("skip"):
+            if ev.get("skip"):
+                say(ctx, "skip_phase", who=who(seat), phase=key_ref(f"sanguosha.phase.{name}"))
+            ctx.pop(f)
+            return
+        f["st"] = 2
+        if name == "judge" and s["players"][seat]["judge"]:
+            ctx.push("jarea", seat=seat)
+        elif name == "draw":
+            ctx.fire("draw_count", {"seat": seat, "n": 2})
+        elif name == "play":
+            f["st"] = 3
+        elif name == "discard":
+            f["st"] = 4
+        return
+    if f["st"] == 2:
+        ev = ctx.take(f)
+        if name == "draw" and ev and not ev.get("cancel"):
+            R.draw(ctx, seat, ev["n"])
+        f["st"] = 9
+        return
+    if f["st"] == 3:  # play phase: ask until the player ends it
+        if "reply" in f:
+            action = ctx.take(f, "reply")["action"]
+            if action == ["end"]:
+                f["st"] = 9
+                return
+            start_use_from_action(ctx, seat, action, count=True)
+            return
+        ctx.take(f)
+        ctx.ask(f, [seat], "play")
+        return
+    if f["st"] == 4:  # discard down to the hand limit
+        if "reply" in f:
+            cids = ctx.take(f, "reply")["action"]
+            R.to_discard(s, cids)
+            say(ctx, "discard", who=who(seat), cards=_labels(cids))
+            f["st"] = 9
+            return
+        excess = len(s["players"][seat]["hand"]) - R.hand_limit(s, seat)
+        if excess <= 0:
+            f["st"] = 9
+            return
+        ctx.ask(f, [seat], "discard", info={"n": excess})
+        return
+    ctx.take(f)
+    ctx.pop(f)
+
+
+def _labels(cids: list[str]) -> str:
+    return " ".join(R.card_label(c) for c in cids)
+
+
+# -- using a card -----------------------------------------------------------------------------
+
+def parse_use(state: dict[str, Any], action: list[str]) -> tuple[str, list[str], list[int]]:
+    """(card name, physical cards, targets) of a validated play action."""
+    if action[0] == "zb":
+        return "sha", action[1:3], [int(t) for t in action[3:]]
+    return card(action[0]).name, [action[0]], [int(t) for t in action[1:]]
+
+
+def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -> None:
+    name, cids, targets = parse_use(ctx.state, action)
+    extra: dict[str, Any] = {}
+    if name == "jiedao":
+        targets, extra = [targets[0]], {"victim": targets[1]}
+    push_use(ctx, user, name, cids, targets, count=count, extra=extra)
+
+
+def push_use(ctx: Ctx, user: int, name: str, cids: list[str], targets: list[int], *,
+             count: bool, extra: dict[str, Any] | None = None) -> Frame:
+    c0 = card(cids[0])
+    return ctx.push("use", user=user, name=name, cards=list(cids), color=R.color(cids),
+                    suit=c0.suit if len(cids) == 1 else "", targets=list(targets), count=count,
+                    extra=extra or {}, st=0, i=0)
+
+
+def default_targets(state: dict[str, Any], user: int, name: str) -> list[int]:
+    if name in ("nanman", "wanjian"):
+        return R.others_from(state, user)
+    if name in ("taoyuan", "wugu"):
+        return R.living(state, user)
+    if name in ("wuzhong", "tao", "shandian") or card_type(name) == "equip":
+        return [user]
+    return []
+
+
+def card_type(name: str) -> str:
+    return kind_of(name)
+
+
+@FLOW.kind("use")
+def _use(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    user, name = f["user"], f["name"]
+    if f["st"] == 0:
+        R.to_proc(s, f["cards"])
+        if not f["targets"]:
+            f["targets"] = default_targets(s, user, name)
+        if f["count"] and name == "sha":
+            s["sha_used"] += 1
+        label = _labels(f["cards"])
+        named = [t for t in f["targets"] if t != user] if name not in ("nanman", "wanjian") else []
+        if not named:
+            say(ctx, "use", who=who(user), card=cname(name), sr=label)
+        for t in named:
+            say(ctx, "use_on", who=who(user), card=cname(name), sr=label, target=who(t))
+        if "victim" in f["extra"]:
+            say(ctx, "jiedao_victim", who=who(f["targets"][0]), victim=who(f["extra"]["victim"]))
+        for t in f["targets"]:
+            R.note_act(s, user, t, 1 if name in HARMFUL else -1 if name in ("tao", "taoyuan") else 0)
+        f["st"] = 1
+        ctx.fire("use_declared", {"user": user, "name": name, "cards": f["cards"],
+                                  "targets": f["targets"], "color": f["color"]})
+        return
+    if f["st"] == 1:
+        ev = ctx.take(f)
+        f["targets"] = list(ev["targets"])
+        kind = card_type(name)
+        if kind == "equip":
+            _equip(ctx, user, f["cards"][0])
+            ctx.pop(f)
+            return
+        if kind == "delayed":
+            target = f["targets"][0]
+            R.take(s, f["cards"][0])
+            s["players"][target]["judge"].append([f["cards"][0], name])
+            ctx.pop(f)
+            return
+        if name == "wugu":
+            pool = R.deal(s, len(f["targets"]))
+            s["proc"].extend(pool)
+            f["extra"]["pool"] = pool
+            say(ctx, "wugu_reveal", cards=_labels(pool))
+        f["st"] = 2
+        return
+    if f["st"] == 2:  # one effect per target, in order
+        ctx.take(f)
+        while f["i"] < len(f["targets"]):
+            target = f["targets"][f["i"]]
+            f["i"] += 1
+            if not R.alive(s, target):
+                continue
+            if name == "taoyuan" and s["players"][target]["hp"] >= s["players"][target]["max"]:
+                continue  # nothing to heal, nothing to cancel (docs/rules/sanguosha.md)
+            ctx.push("effect", name=name, user=user, target=target, cards=f["cards"],
+                     color=f["color"], suit=f["suit"], extra=f["extra"], st=0)
+            return
+        f["st"] = 3
+        ctx.fire("use_finished", {"user": user, "name": name, "cards": f["cards"]})
+        return
+    ctx.take(f)
+    for cid in f["cards"] + f["extra"].get("pool", []):
+        if cid in s["proc"]:
+            R.to_discard(s, [cid])
+    ctx.pop(f)
+
+
+def _equip(ctx: Ctx, seat: int, cid: str) -> None:
+    s = ctx.state
+    slot = card(cid).slot
+    old = s["players"][seat]["equip"][slot]
+    R.take(s, cid)
+    if old:
+        R.to_discard(s, [old])
+    s["players"][seat]["equip"][slot] = cid
+
+
+# -- effects ----------------------------------------------------------------------------------
+
+@FLOW.kind("effect")
+def _effect(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    name, target = f["name"], f["target"]
+    if f["st"] == 0:
+        if not R.alive(s, target):
+            ctx.pop(f)
+            return
+        f["st"] = 1
+        if name in TRICKS:
+            ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st=0)
+        return
+    if f["st"] == 1:
+        nullified = ctx.take(f)
+        if nullified:
+            say(ctx, "nullified", card=cname(name), target=who(target))
+            ctx.pop(f)
+            return
+        f["st"] = 2
+    EFFECTS[name](ctx, f)
+
+
+def _done(ctx: Ctx, f: Frame) -> None:
+    ctx.take(f)
+    ctx.pop(f)
+
+
+def _eff_sha(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    st = f["st"]
+    if st == 2:
+        f["st"] = 3
+        ctx.fire("sha_effect", {"user": f["user"], "target": f["target"], "color": f["color"],
+                                "cards": f["cards"], "ignore_armor": False, "void": False, "need": 1})
+        return
+    if st == 3:
+        ev = ctx.take(f)
+        if ev.get("void") or ev.get("cancel"):
+            say(ctx, "void", card=cname("sha"), target=who(f["target"]))
+            ctx.pop(f)
+            return
+        f["ev"] = ev
+        f["st"] = 4
+        return
+    if st == 4:
+        if f["ev"]["need"] <= 0:
+            f["st"] = 6
+            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
+            return
+        f["st"] = 5
+        ctx.push("need", seat=f["target"], what="shan", ignore_armor=f["ev"]["ignore_armor"],
+                 reason={"card": "sha", "user": f["user"]}, st=0)
+        return
+    if st == 5:
+        if ctx.take(f):
+            f["ev"]["need"] -= 1
+            if f["ev"]["need"] > 0:
+                f["st"] = 4
+                return
+            f["st"] = 7
+            ctx.fire("sha_dodged", {"user": f["user"], "target": f["target"], "cards": f["cards"],
+                                    "hit": False})
+            return
+        f["st"] = 6
+        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
+        return
+    if st == 7:
+        ev = ctx.take(f)
+        if ev.get("hit") and R.alive(s, f["target"]):
+            f["st"] = 6
+            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
+            return
+    _done(ctx, f)
+
+
+def _eff_tao(ctx: Ctx, f: Frame) -> None:
+    recover(ctx, f["target"], 1, f["user"])
+    ctx.pop(f)
+
+
+def _eff_pick(ctx: Ctx, f: Frame) -> None:
+    """过河拆桥 (discard) and 顺手牵羊 (take): the user chooses one of the target's cards."""
+    s = ctx.state
+    if f["st"] == 2:
+        if not R.has_cards(s, f["target"]) or not R.alive(s, f["user"]):
+            ctx.pop(f)
+            return
+        f["st"] = 3
+        ctx.ask(f, [f["user"]], "pick", info={"target": f["target"], "why": f["name"]})
+        return
+    choice = ctx.take(f, "reply")["action"][0]
+    take_chosen(ctx, f["user"], f["target"], choice, to_hand=f["name"] == "shunshou")
+    ctx.pop(f)
+
+
+def take_chosen(ctx: Ctx, user: int, target: int, choice: str, to_hand: bool) -> str:
+    """Move the chosen card (``"hand"`` = a random hand card) of ``target`` away."""
+    s = ctx.state
+    hand = s["players"][target]["hand"]
+    cid = hand[Rng(s).below(len(hand))] if choice == "hand" else choice
+    if to_hand:
+        R.to_hand(s, user, [cid])
+        if choice == "hand":
+            say(ctx, "take_hand", who=who(user), target=who(target))
+            say(ctx, "take_hand_private", to=(user, target), card=cname(card(cid).name),
+                sr=R.card_label(cid))
+        else:
+            say(ctx, "take_card", who=who(user), target=who(target), card=cname(card(cid).name),
+                sr=R.card_label(cid))
+    else:
+        R.to_discard(s, [cid])
+        say(ctx, "discard_other", who=who(user), target=who(target), card=cname(card(cid).name),
+            sr=R.card_label(cid))
+    return cid
+
+
+def _eff_juedou(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    if f["st"] == 2:
+        f["cur"], f["st"] = f["target"], 3
+    if f["st"] == 3:
+        if not (R.alive(s, f["user"]) and R.alive(s, f["target"])):
+            ctx.pop(f)
+            return
+        f["st"] = 4
+        ctx.push("need", seat=f["cur"], what="sha", ignore_armor=False,
+                 reason={"card": "juedou", "user": f["user"]}, st=0)
+        return
+    if f["st"] == 4:
+        played = ctx.take(f)
+        other = f["user"] if f["cur"] == f["target"] else f["target"]
+        if played:
+            f["cur"], f["st"] = other, 3
+            return
+        f["st"] = 5
+        ctx.push("damage", src=other, dst=f["cur"], n=1, via="juedou", cards=f["cards"], st=0)
+        return
+    _done(ctx, f)
+
+
+def _eff_jiedao(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    holder, victim = f["target"], f["extra"]["victim"]
+    if f["st"] == 2:
+        if not s["players"][holder]["equip"]["weapon"]:
+            ctx.pop(f)
+            return
+        if R.alive(s, victim) and R.in_range(s, holder, victim):
+            f["st"] = 3
+            ask_window(ctx, f, [holder], "jiedao", victim=victim, user=f["user"])
+            return
+        f["st"] = 3
+        f["reply"] = {"seat": holder, "action": ["pass"]}
+    if f["st"] == 3:
+        action = ctx.take(f, "reply")["action"]
+        if action == ["pass"]:
+            weapon = s["players"][holder]["equip"]["weapon"]
+            if weapon and R.alive(s, f["user"]):
+                R.to_hand(s, f["user"], [weapon])
+                say(ctx, "give_weapon", who=who(holder), target=who(f["user"]),
+                    card=cname(card(weapon).name), sr=R.card_label(weapon))
+            ctx.pop(f)
+            return
+        f["st"] = 4
+        start_use_from_action(ctx, holder, action + [str(victim)], count=False)
+        return
+    _done(ctx, f)
+
+
+def _eff_wuzhong(ctx: Ctx, f: Frame) -> None:
+    R.draw(ctx, f["target"], 2)
+    ctx.pop(f)
+
+
+def _eff_aoe(ctx: Ctx, f: Frame) -> None:
+    """南蛮入侵 (play a 杀) and 万箭齐发 (play a 闪), else 1 damage from the user."""
+    if f["st"] == 2:
+        f["st"] = 3
+        ctx.push("need", seat=f["target"], what="sha" if f["name"] == "nanman" else "shan",
+                 ignore_armor=False, reason={"card": f["name"], "user": f["user"]}, st=0)
+        return
+    if f["st"] == 3:
+        if ctx.take(f):
+            ctx.pop(f)
+            return
+        f["st"] = 4
+        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via=f["name"], cards=f["cards"], st=0)
+        return
+    _done(ctx, f)
+
+
+def _eff_taoyuan(ctx: Ctx, f: Frame) -> None:
+    recover(ctx, f["target"], 1, None)
+    ctx.pop(f)
+
+
+def _eff_wugu(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    pool = [c for c in f["extra"]["pool"] if c in s["proc"]]
+    if f["st"] == 2:
+        if not pool:
+            ctx.pop(f)
+            return
+        f["st"] = 3
+        ctx.ask(f, [f["target"]], "wugu", short=True, window=True, info={"pool": pool})
+        return
+    cid = ctx.take(f, "reply")["action"][0]
+    R.to_hand(s, f["target"], [cid])
+    say(ctx, "wugu_take", who=who(f["target"]), card=cname(card(cid).name), sr=R.card_label(cid))
+    ctx.pop(f)
+
+
+EFFECTS = {"sha": _eff_sha, "tao": _eff_tao, "guohe": _eff_pick, "shunshou": _eff_pick,
+           "juedou": _eff_juedou, "jiedao": _eff_jiedao, "wuzhong": _eff_wuzhong,
+           "nanman": _eff_aoe, "wanjian": _eff_aoe, "taoyuan": _eff_taoyuan, "wugu": _eff_wugu}
+
+
+def recover(ctx: Ctx, seat: int, n: int, by: int | None) -> None:
+    p = ctx.state["players"][seat]
+    gain = min(n, p["max"] - p["hp"])
+    if gain <= 0:
+        return
+    p["hp"] += gain
+    say(ctx, "recover", who=who(seat), n=gain, hp=p["hp"])
+
+
+# -- responses --------------------------------------------------------------------------------
+
+@FLOW.kind("need")
+def _need(ctx: Ctx, f: Frame) -> None:
+    """Ask one seat for a 闪 or 杀 (returns True when one was played). Armour such as 八卦阵 may
+    produce it first (trigger ``before_need``)."""
+    s = ctx.state
+    seat, what = f["seat"], f["what"]
+    if f["st"] == 0:
+        f["st"] = 1
+        ctx.fire("before_need", {"seat": seat, "what": what, "ignore_armor": f["ignore_armor"],
+                                 "done": False})
+        return
+    if f["st"] == 1:
+        ev = ctx.take(f)
+        if ev.get("done"):
+            ctx.pop(f, True)
+            return
+        f["st"] = 2
+        ask_window(ctx, f, [seat], f"need_{what}", **f["reason"])
+        return
+    if f["st"] == 2:
+        action = ctx.take(f, "reply")["action"]
+        if action == ["pass"]:
+            say(ctx, "no_response", who=who(seat), card=cname(what))
+            ctx.pop(f, False)
+            return
+        cids = action[1:3] if action[0] == "zb" else action[:1]
+        R.to_discard(s, cids)
+        say(ctx, "respond", who=who(seat), card=cname(what), sr=_labels(cids))
+        f["st"] = 3
+        ctx.fire("card_played", {"seat": seat, "name": what, "cards": cids})
+        return
+    ctx.take(f)
+    ctx.pop(f, True)
+
+
+@FLOW.kind("nullify")
+def _nullify(ctx: Ctx, f: Frame) -> None:
+    """A 无懈可击 window: every living seat is asked (those without one can only pass, so the
+    window reveals nothing about hands); each 无懈 played re-opens it for the next in the chain.
+    Returns True when the effect is cancelled (an odd number of 无懈)."""
+    s = ctx.state
+    if f["st"] == 0:
+        f["st"] = 1
+        ask_window(ctx, f, R.living(s, s["turn"]), "nullify", mode="any", about=f["about"],
+                   count=f["count"])
+        return
+    reply = ctx.take(f, "reply")
+    if reply["seat"] is None:
+        ctx.pop(f, f["count"] % 2 == 1)
+        return
+    cid = reply["action"][0]
+    R.to_discard(s, [cid])
+    f["count"] += 1
+    about = f["about"]
+    say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
+        target=who(about["target"]), n=f["count"])
+    if about["name"] in HARMFUL and f["count"] % 2 == 1:
+        R.note_act(s, reply["seat"], about["target"], -1)
+    f["st"] = 0
+
+
+# -- judgement and delayed tricks -------------------------------------------------------------
+
+@FLOW.kind("judge")
+def _judge(ctx: Ctx, f: Frame) -> None:
+    """Flip the top card for ``seat``'s judgement; returns the (possibly replaced) card id."""
+    s = ctx.state
+    if f["st"] == 0:
+        got = R.deal(s, 1)
+        if not got:  # no card anywhere: the judgement has no card (treated as failing)
+            ctx.pop(f, None)
+            return
+        s["proc"].append(got[0])
+        say(ctx, "judge", who=who(f["seat"]), why=cname(f["why"]), card=cname(card(got[0]).name),
+            sr=R.card_label(got[0]))
+        f["st"] = 1
+        ctx.fire("judge_retouch", {"seat": f["seat"], "why": f["why"], "card": got[0]})
+        return
+    if f["st"] == 1:
+        ev = ctx.take(f)
+        f["card"] = ev["card"]
+        f["st"] = 2
+        ctx.fire("judge_done", {"seat": f["seat"], "why": f["why"], "card": f["card"]})
+        return
+    ctx.take(f)
+    if f["card"] in s["proc"]:
+        R.to_discard(s, [f["card"]])
+    ctx.pop(f, f["card"])
+
+
+@FLOW.kind("jarea")
+def _jarea(ctx: Ctx, f: Frame) -> None:
+    """The judgement phase: delayed tricks in the area, the last placed first."""
+    ctx.take(f)
+    area = ctx.state["players"][f["seat"]]["judge"]
+    if not area or not R.alive(ctx.state, f["seat"]):
+        ctx.pop(f)
+        return
+    cid, name = area[-1]
+    R.to_proc(ctx.state, [cid])
+    ctx.push("delayed", cid=cid, name=name, seat=f["seat"], st=0)
+
+
+def shandian_hits(cid: str) -> bool:
+    c = card(cid)
+    return c.suit == "S" and 2 <= c.rank <= 9
+
+
+def pass_shandian(ctx: Ctx, cid: str, seat: int) -> None:
+    """闪电 moves on to the next living player without one in the judgement area (or stays)."""
+    s = ctx.state
+    dest = seat
+    for cand in R.living(s, seat + 1):
+        if cand == seat:
+            break
+        if not any(e[1] == "shandian" for e in s["players"][cand]["judge"]):
+            dest = cand
+            break
+    R.take(s, cid)
+    s["players"][dest]["judge"].append([cid, "shandian"])
+    say(ctx, "shandian_move", who=who(dest))
+
+
+@FLOW.kind("delayed")
+def _delayed(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    seat, name, cid = f["seat"], f["name"], f["cid"]
+    if f["st"] == 0:
+        f["st"] = 1
+        ctx.push("nullify", about={"name": name, "user": None, "target": seat}, count=0, st=0)
+        return
+    if f["st"] == 1:
+        if ctx.take(f):
+            say(ctx, "nullified", card=cname(name), target=who(seat))
+            if name == "shandian":
+                pass_shandian(ctx, cid, seat)
+            else:
+                R.to_discard(s, [cid])
+            ctx.pop(f)
+            return
+        f["st"] = 2
+        ctx.push("judge", seat=seat, why=name, st=0)
+        return
+    if f["st"] == 2:
+        judged = ctx.take(f)
+        if name == "lebu":
+            R.to_discard(s, [cid])
+            if judged is None or card(judged).suit != "H":
+                s["skip"].append("play")
+                say(ctx, "lebu_hit", who=who(seat))
+            else:
+                say(ctx, "lebu_miss", who=who(seat))
+            ctx.pop(f)
+            return
+        if judged is not None and shandian_hits(judged):
+            R.to_discard(s, [cid])
+            say(ctx, "shandian_hit", who=who(seat))
+            f["st"] = 3
+            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st=0)
+            return
+        pass_shandian(ctx, cid, seat)
+        ctx.pop(f)
+        return
+    _done(ctx, f)
+
+
+# -- damage, dying, death ---------------------------------------------------------------------
+
+@FLOW.kind("damage")
+def _damage(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    ev_base = {"src": f["src"], "dst": f["dst"], "n": f["n"], "via": f["via"], "cards": f["cards"]}
+    if f["st"] == 0:
+        f["st"] = 1
+        ctx.fire("damage_cause", dict(ev_base))
+        return
+    if f["st"] == 1:
+        ev = ctx.take(f)
+        if ev.get("cancel") or ev["n"] <= 0 or not R.alive(s, f["dst"]):
+            ctx.pop(f)
+            return
+        f["n"] = ev["n"]
+        f["st"] = 2
+        ctx.fire("damage_inflicted", dict(ev_base, n=f["n"]))
+        return
+    if f["st"] == 2:
+        ev = ctx.take(f)
+        if ev.get("cancel") or ev["n"] <= 0:
+            ctx.pop(f)
+            return
+        p = s["players"][f["dst"]]
+        p["hp"] -= ev["n"]
+        f["n"] = ev["n"]
+        R.note_act(s, f["src"], f["dst"], 2)
+        say(ctx, "damage", who=who(f["dst"]), src=who(f["src"]), n=ev["n"], hp=p["hp"])
+        f["st"] = 3
+        if p["hp"] < 1:
+            ctx.push("dying", seat=f["dst"], src=f["src"], st=0)
+        return
+    if f["st"] == 3:
+        ctx.take(f)
+        if R.alive(s, f["dst"]):
+            f["st"] = 4
+            ctx.fire("damage_done", dict(ev_base, n=f["n"]))
+            return
+    _done(ctx, f)
+
+
+@FLOW.kind("dying")
+def _dying(ctx: Ctx, f: Frame) -> None:
+    """Every living seat is asked at once (secretly) whether it spends a 桃; the first willing
+    seat in turn order from the current player saves one point, then the window re-opens while
+    the dying player is still below 1 HP."""
+    s = ctx.state
+    seat = f["seat"]
+    p = s["players"][seat]
+    if f["st"] == 0:
+        say(ctx, "dying", who=who(seat), need=1 - p["hp"])
+        f["st"] = 1
+        ctx.fire("dying", {"seat": seat, "src": f["src"]})
+        return
+    if f["st"] == 1:
+        ctx.take(f)
+        if p["hp"] >= 1 or not p["alive"]:
+            ctx.pop(f)
+            return
+        f["st"] = 2
+        ask_window(ctx, f, R.living(s, s["turn"]), "peach", mode="all", dying=seat, need=1 - p["hp"])
+        return
+    if f["st"] == 2:
+        replies = ctx.take(f, "replies")
+        order = R.living(s, s["turn"])
+        for saver in order:
+            action = replies.get(str(saver), ["pass"])
+            if action != ["pass"]:
+                R.to_discard(s, action[:1])
+                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(action[0]))
+                R.note_act(s, saver, seat, -3)
+                recover(ctx, seat, 1, saver)
+                f["st"] = 1
+                return
+        f["st"] = 3
+        ctx.push("death", seat=seat, src=f["src"], st=0)
+        return
+    _done(ctx, f)
+
+
+def winners(state: dict[str, Any]) -> list[int] | None:
+    """The winning seats if the game is decided (seed: 游戏结束)."""
+    ps = state["players"]
+    roles = [p["role"] for p in ps]
+    alive = [i for i, p in enumerate(ps) if p["alive"]]
+    if not ps[state["lord"]]["alive"]:
+        if len(alive) == 1 and roles[alive[0]] == "N":
+            return alive
+        return [i for i, r in enumerate(roles) if r == "F"]
+    if all(roles[i] in "ZC" for i in alive):
+        return [i for i, r in enumerate(roles) if r in "ZC"]
+    return None
+
+
+@FLOW.kind("death")
+def _death(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    seat, src = f["seat"], f["src"]
+    p = s["players"][seat]
+    if f["st"] == 0:
+        p["alive"] = False
+        p["revealed"] = True
+        s["dead_order"].append(seat)
+        say(ctx, "death", who=who(seat), role=key_ref(f"sanguosha.role.{R.ROLE_NAMES[p['role']]}"),
+            src=who(src))
+        won = winners(s)
+        if won is not None:
+            s["winners"] = won
+            for q in s["players"]:
+                q["revealed"] = True
+            say(ctx, "game_over", side=key_ref(f"sanguosha.side.{_side_of(s, won)}"))
+            R.flush_proc(s)
+            del ctx.stack[:]
+            return
+        f["st"] = 1
+        ctx.fire("death", {"seat": seat, "src": src})
+        return
+    if f["st"] == 1:
+        ctx.take(f)
+        R.to_discard(s, R.all_cards(s, seat))
+        if src is not None and R.alive(s, src):
+            if p["role"] == "F":
+                say(ctx, "reward", who=who(src))
+                R.draw(ctx, src, 3)
+            elif p["role"] == "C" and src == s["lord"]:
+                say(ctx, "penalty", who=who(src))
+                R.to_discard(s, R.all_cards(s, src, judge=False))
+        if seat == s["turn"]:
+            _end_turn_now(ctx)
+            return
+        f["st"] = 2
+        return
+    _done(ctx, f)
+
+
+def _side_of(state: dict[str, Any], won: list[int]) -> str:
+    roles = {state["players"][i]["role"] for i in won}
+    return "lord" if "Z" in roles else "renegade" if roles == {"N"} else "rebel"
+
+
+def _end_turn_now(ctx: Ctx) -> None:
+    """The current player died: everything still resolving in their turn stops; cards on the
+    table go to the discard pile and the next player's turn begins."""
+    stack = ctx.stack
+    for i in range(len(stack) - 1, -1, -1):
+        if stack[i]["k"] == "turn":
+            del stack[i + 1:]
+            stack[i]["st"] = 99
+            stack[i].pop("ret", None)
+            break
+    R.flush_proc(ctx.state)

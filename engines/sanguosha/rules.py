@@ -1,0 +1,254 @@
+"""Table facts shared by every part of the engine: roles, zones, drawing, distances, events.
+
+The one :data:`FLOW` (frame kinds of this game + its trigger registry) lives here; the frame
+handlers (``frames.py``) and the equipment (``equipment.py``) register into it on import.
+
+Card zones: every one of the 108 card ids is in exactly one of ``deck``, ``discard``, ``proc``
+(cards being used, judged or shown, e.g. the 五谷丰登 pool) or a player's ``hand``, ``equip`` slot
+or ``judge`` area. :func:`take` removes a card from wherever it is, so moving is
+``take`` + append, and a property test checks the invariant after every action.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Event, Msg, key_ref, seat_ref
+from engines.flow import Ctx, Flow, Triggers
+from engines.rng import Rng
+from engines.sanguosha.data import SLOTS, card
+
+State = dict[str, Any]
+
+FLOW = Flow(Triggers())
+T = FLOW.triggers
+
+#: Roles by player count (lord, loyalist, rebel, renegade), from the reference table.
+ROLES: dict[int, str] = {2: "ZF", 3: "ZFN", 4: "ZNFF", 5: "ZCFFN", 6: "ZCFFFN", 7: "ZCCFFFN",
+                         8: "ZCCFFFFN", 9: "ZCCCFFFFN", 10: "ZCCCFFFFFN"}
+ROLE_NAMES = {"Z": "lord", "C": "loyalist", "F": "rebel", "N": "renegade"}
+PHASES = ("prepare", "judge", "draw", "play", "discard", "finish")
+SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
+RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+
+
+def m(key: str, **params: Any) -> Msg:
+    return Msg(f"sanguosha.{key}", params)
+
+
+def who(seat: int | None) -> dict[str, Any] | str:
+    return seat_ref(seat) if seat is not None else key_ref("sanguosha.nobody")
+
+
+def card_label(cid: str) -> str:
+    """``♠7`` — suit and rank, the same in every language."""
+    c = card(cid)
+    return f"{SUIT_SYMBOL[c.suit]}{RANK_TEXT.get(c.rank, str(c.rank))}"
+
+
+def cname(name: str) -> str:
+    return key_ref(f"sanguosha.card.{name}")
+
+
+def say(ctx: Ctx, key: str, to: tuple[int, ...] | None = None, **params: Any) -> None:
+    """Add an event (public unless ``to``) and, if public, keep it for the turn log."""
+    msg = m(f"ev.{key}", **params)
+    ctx.events.append(Event(msg, to=to, kind=key))
+    if to is None:
+        log = ctx.state["log"]
+        log.append(msg.to_json())
+        if len(log) > 40:
+            del log[:-40]
+
+
+# -- seats ------------------------------------------------------------------------------------
+
+def alive(state: State, seat: int) -> bool:
+    return state["players"][seat]["alive"]
+
+
+def living(state: State, start: int | None = None) -> list[int]:
+    """Living seats in turn order (seat number increasing), beginning at ``start`` (inclusive)."""
+    n = state["n"]
+    first = start if start is not None else 0
+    return [s % n for s in range(first, first + n) if state["players"][s % n]["alive"]]
+
+
+def next_living(state: State, seat: int) -> int:
+    n = state["n"]
+    for k in range(1, n + 1):
+        if state["players"][(seat + k) % n]["alive"]:
+            return (seat + k) % n
+    return seat
+
+
+def others_from(state: State, seat: int) -> list[int]:
+    """Other living seats in turn order starting after ``seat`` (AoE order)."""
+    return [s for s in living(state, seat + 1) if s != seat]
+
+
+def role(state: State, seat: int) -> str:
+    return state["players"][seat]["role"]
+
+
+def side(role_letter: str) -> str:
+    return {"Z": "lord", "C": "lord", "F": "rebel", "N": "renegade"}[role_letter]
+
+
+# -- zones ------------------------------------------------------------------------------------
+
+def take(state: State, cid: str) -> str:
+    """Remove ``cid`` from its zone; returns the zone's name."""
+    for zone in ("proc", "discard", "deck"):
+        if cid in state[zone]:
+            state[zone].remove(cid)
+            return zone
+    for p in state["players"]:
+        if cid in p["hand"]:
+            p["hand"].remove(cid)
+            return "hand"
+        for slot in SLOTS:
+            if p["equip"][slot] == cid:
+                p["equip"][slot] = None
+                return "equip"
+        for entry in p["judge"]:
+            if entry[0] == cid:
+                p["judge"].remove(entry)
+                return "judge"
+    raise KeyError(cid)
+
+
+def owner_zone(state: State, cid: str) -> tuple[int | None, str]:
+    for zone in ("proc", "discard", "deck"):
+        if cid in state[zone]:
+            return None, zone
+    for i, p in enumerate(state["players"]):
+        if cid in p["hand"]:
+            return i, "hand"
+        if cid in p["equip"].values():
+            return i, "equip"
+        if any(e[0] == cid for e in p["judge"]):
+            return i, "judge"
+    raise KeyError(cid)
+
+
+def to_discard(state: State, cids: list[str]) -> None:
+    for cid in cids:
+        take(state, cid)
+        state["discard"].append(cid)
+
+
+def to_hand(state: State, seat: int, cids: list[str]) -> None:
+    for cid in cids:
+        take(state, cid)
+        state["players"][seat]["hand"].append(cid)
+
+
+def to_proc(state: State, cids: list[str]) -> None:
+    for cid in cids:
+        take(state, cid)
+        state["proc"].append(cid)
+
+
+def flush_proc(state: State) -> None:
+    """Cards left on the table go to the discard pile (end of a use, a cut-short turn)."""
+    state["discard"].extend(state["proc"])
+    state["proc"] = []
+
+
+def deal(state: State, n: int) -> list[str]:
+    """Take ``n`` cards from the top of the deck, shuffling the discard pile into a new deck
+    when it runs out. With no card anywhere, fewer cards are dealt (docs/rules/sanguosha.md)."""
+    out: list[str] = []
+    for _ in range(n):
+        if not state["deck"]:
+            if not state["discard"]:
+                break
+            pile = state["discard"]
+            state["discard"] = []
+            Rng(state).shuffle(pile)
+            state["deck"] = pile
+            state["reshuffles"] += 1
+        out.append(state["deck"].pop())
+    return out
+
+
+def draw(ctx: Ctx, seat: int, n: int) -> list[str]:
+    got = deal(ctx.state, n)
+    ctx.state["players"][seat]["hand"].extend(got)
+    if got:
+        say(ctx, "draw", who=who(seat), n=len(got))
+        for c in got:
+            say(ctx, "draw_private", to=(seat,), card=cname(card(c).name), sr=card_label(c))
+    return got
+
+
+def all_cards(state: State, seat: int, judge: bool = True) -> list[str]:
+    p = state["players"][seat]
+    out = list(p["hand"]) + [c for c in p["equip"].values() if c]
+    if judge:
+        out += [e[0] for e in p["judge"]]
+    return out
+
+
+def has_cards(state: State, seat: int, judge: bool = True) -> bool:
+    return bool(all_cards(state, seat, judge))
+
+
+def equipped(state: State, seat: int, name: str) -> bool:
+    p = state["players"][seat]
+    return any(c and card(c).name == name for c in p["equip"].values())
+
+
+def weapon_name(state: State, seat: int) -> str:
+    cid = state["players"][seat]["equip"]["weapon"]
+    return card(cid).name if cid else ""
+
+
+# -- distances --------------------------------------------------------------------------------
+
+def seat_distance(state: State, a: int, b: int) -> int:
+    """Steps between two living seats around the table, counting living seats only."""
+    if a == b:
+        return 0
+    order = living(state, a)
+    i = order.index(b)
+    return min(i, len(order) - i)
+
+
+def distance(state: State, a: int, b: int) -> int:
+    """Distance from ``a`` to ``b``: seats, then horses and skills (modifier ``distance``),
+    never below 1."""
+    if a == b:
+        return 0
+    return max(1, T.fold(state, "distance", seat_distance(state, a, b), src=a, dst=b))
+
+
+def attack_range(state: State, seat: int) -> int:
+    cid = state["players"][seat]["equip"]["weapon"]
+    return T.fold(state, "attack_range", card(cid).range if cid else 1, seat=seat)
+
+
+def in_range(state: State, a: int, b: int) -> bool:
+    return a != b and alive(state, b) and distance(state, a, b) <= attack_range(state, a)
+
+
+def sha_limit(state: State, seat: int) -> int:
+    return T.fold(state, "sha_limit", 1, seat=seat)
+
+
+def hand_limit(state: State, seat: int) -> int:
+    return T.fold(state, "hand_limit", max(0, state["players"][seat]["hp"]), seat=seat)
+
+
+def color(cids: list[str]) -> str:
+    """The colour of a card made of ``cids``: red, black, or none when mixed."""
+    colours = {"red" if card(c).red else "black" for c in cids}
+    return colours.pop() if len(colours) == 1 else "none"
+
+
+def note_act(state: State, actor: int | None, target: int, weight: int) -> None:
+    """Public record of hostile (+) and friendly (−) acts, which the AI reads."""
+    if actor is None or actor == target:
+        return
+    state["acts"][actor][target] += weight

@@ -1,0 +1,149 @@
+"""What each seat may see, request prompts, and status lines.
+
+Public: HP, equipment, judgement areas, hand *sizes*, the lord's role and the roles of the dead
+(everyone's once the game is over), the cards on the table and the top of the discard pile,
+whose turn and phase, each seat's distance from the current player, the public log. A response
+window is shown as "waiting for responses" without the seats asked (only a question of one seat
+names it, and that seat is known anyway: the target of a 杀, the player whose turn it is).
+Private (``"you"``): the seat's hand, its role, and the question it is asked now.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import Msg, View, key_ref
+from engines.flow import Ask, Flow
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import SLOTS, card
+from engines.sanguosha.rules import ROLE_NAMES, m, who
+
+State = dict[str, Any]
+
+
+def card_json(cid: str) -> dict[str, Any]:
+    c = card(cid)
+    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank}
+
+
+def ask_prompt(ask: Ask) -> Msg:
+    """The request text of an ask (what the seat is asked)."""
+    info = ask.info
+    k = ask.kind
+    if k in ("need_shan", "need_sha"):
+        return m(f"req.{k}", card=R.cname(info.get("card", "sha")), user=who(info.get("user")))
+    if k == "nullify":
+        about = info["about"]
+        return m("req.nullify", card=R.cname(about["name"]), target=who(about["target"]),
+                 n=info["count"])
+    if k == "peach":
+        return m("req.peach", who=who(info["dying"]), need=info["need"])
+    if k == "discard":
+        return m("req.discard", n=info["n"])
+    if k == "jiedao":
+        return m("req.jiedao", victim=who(info["victim"]), user=who(info["user"]))
+    if k in ("pick", "qinglong", "guanshi", "hanbing", "qilin", "cixiong"):
+        return m(f"req.{k}", target=who(info["target"]))
+    if k == "cixiong_choice":
+        return m("req.cixiong_choice", user=who(info["user"]))
+    return m(f"req.{k}")
+
+
+def _role(state: State, seat: int) -> str | None:
+    p = state["players"][seat]
+    if p["revealed"] or seat == state["lord"]:
+        return ROLE_NAMES[p["role"]]
+    return None
+
+
+def build(state: State, seat: int | None) -> View:
+    turn = state["turn"]
+    players = []
+    for i, p in enumerate(state["players"]):
+        players.append({
+            "seat": i, "hero": p["hero"], "hp": p["hp"], "max": p["max"], "alive": p["alive"],
+            "role": _role(state, i), "hand": len(p["hand"]),
+            "equip": {slot: card_json(p["equip"][slot]) if p["equip"][slot] else None for slot in SLOTS},
+            "judge": [dict(card_json(cid), **{"as": name}) for cid, name in p["judge"]],
+            "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
+                         and state["players"][turn]["alive"] else None),
+        })
+    asks = Flow.asks(state)
+    waiting = None
+    if asks:
+        first = asks[0]
+        waiting = {"kind": first.kind, "window": first.mode != "one",
+                   "seat": first.seat if first.mode == "one" else None, "short": first.short}
+    view: View = {
+        "game": "sanguosha",
+        "heroes": state["heroes"],
+        "round": state["round"],
+        "turn": turn,
+        "phase": state["phase"],
+        "lord": state["lord"],
+        "players": players,
+        "deck": len(state["deck"]),
+        "discard": len(state["discard"]),
+        "discard_top": [card_json(c) for c in state["discard"][-5:]],
+        "table": [card_json(c) for c in state["proc"]],
+        "waiting": waiting,
+        "stack": _public_stack(state),
+        "log": list(state["log"]),
+        "acts": [list(row) for row in state["acts"]],
+        "winners": list(state["winners"]) if state["winners"] is not None else None,
+    }
+    if seat is not None and 0 <= seat < state["n"]:
+        p = state["players"][seat]
+        mine = Flow.ask_of(state, seat)
+        view["you"] = {
+            "seat": seat,
+            "role": ROLE_NAMES[p["role"]],
+            "hand": [card_json(c) for c in p["hand"]],
+            "ask": ({"kind": mine.kind, "info": mine.info, "prompt": ask_prompt(mine).to_json(),
+                     "default": list(mine.default) if mine.default else None}
+                    if mine else None),
+        }
+    return view
+
+
+_PUBLIC_FRAMES = {"use": ("user", "name"), "effect": ("user", "name", "target"),
+                  "dying": ("seat",), "judge": ("seat", "why"), "damage": ("src", "dst", "n")}
+
+
+def _public_stack(state: State) -> list[dict[str, Any]]:
+    """What is resolving, outermost first: card uses, effects, judgements, dying (all public)."""
+    out = []
+    for f in state["flow"]["stack"]:
+        keys = _PUBLIC_FRAMES.get(f["k"])
+        if keys:
+            out.append({"k": f["k"], **{k: f[k] for k in keys}})
+    return out
+
+
+def describe(view: View) -> list[Msg]:
+    lines: list[Msg] = []
+    if view["winners"] is not None:
+        return [m("desc.over", n=len(view["winners"]))]
+    if view["turn"] is not None:
+        lines.append(m("desc.turn", who=who(view["turn"]), phase=key_ref(f"sanguosha.phase.{view['phase'] or 'prepare'}"),
+                       round=view["round"]))
+    w = view["waiting"]
+    if w:
+        lines.append(m("desc.waiting") if w["seat"] is None else m("desc.waiting_for", who=who(w["seat"])))
+    for p in view["players"]:
+        role = key_ref(f"sanguosha.role.{p['role']}") if p["role"] else key_ref("sanguosha.role.hidden")
+        key = "desc.seat" if p["alive"] else "desc.seat_dead"
+        lines.append(m(key, who=who(p["seat"]), hp=p["hp"], max=p["max"], hand=p["hand"], role=role))
+    return lines
+
+
+def private_summary(view: View) -> list[Msg]:
+    you = view.get("you")
+    if not you:
+        return []
+    lines = [m("private.role", role=key_ref(f"sanguosha.role.{you['role']}"))]
+    for c in you["hand"]:
+        lines.append(m("private.card", card=R.cname(c["name"]), sr=R.card_label(c["id"])))
+    if you["ask"]:
+        lines.append(Msg.from_json(you["ask"]["prompt"]))
+    return lines

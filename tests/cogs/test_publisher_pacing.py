@@ -1,0 +1,69 @@
+"""Per-channel pacing of the publisher's posts and edits (Discord: about 5 per 5 s per channel)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+
+import app_settings
+from app_settings import SettingsError
+from cogs.utils.pacing import ChannelPacer
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+async def test_one_call_per_channel_per_interval() -> None:
+    pacer = ChannelPacer(0.1)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    times: list[tuple[int, float]] = []
+
+    async def call(key: int) -> None:
+        await pacer.slot(key)
+        times.append((key, loop.time() - started))
+
+    await asyncio.gather(call(1), call(1), call(1), call(2))
+    ones = sorted(t for k, t in times if k == 1)
+    assert ones[1] - ones[0] >= 0.09 and ones[2] - ones[1] >= 0.09, times
+    assert ones[0] < 0.05 and next(t for k, t in times if k == 2) < 0.05, "another channel does not wait"
+
+
+async def test_settle_waits_without_taking_the_slot() -> None:
+    pacer = ChannelPacer(0.1)
+    loop = asyncio.get_running_loop()
+    await pacer.slot(7)
+    started = loop.time()
+    await pacer.settle(7)
+    assert loop.time() - started >= 0.09
+    started = loop.time()
+    await pacer.slot(7)
+    assert loop.time() - started < 0.05, "settle left the slot to the caller"
+
+
+async def test_deferred_calls_fold_per_message_and_wait_for_free_slots() -> None:
+    pacer = ChannelPacer(0.05)
+    done: list[str] = []
+
+    def call(name: str):  # noqa: ANN202
+        async def run() -> None:
+            done.append(name)
+        return run
+
+    await pacer.slot(3)
+    pacer.defer(3, "m1", call("m1 first"))
+    pacer.defer(3, "m1", call("m1 newest"))
+    pacer.defer(3, "m2", call("m2"))
+    assert done == [], "the channel's slot is taken: nothing goes out at once"
+    await pacer.flush()
+    assert done == ["m1 newest", "m2"]
+
+
+def test_post_interval_setting() -> None:
+    assert app_settings.from_mapping({}).post_interval == 1.5
+    assert app_settings.from_mapping({"POST_INTERVAL": "0.2"}).post_interval == 0.2
+    for bad in ("soon", "-1"):
+        with pytest.raises(SettingsError, match="POST_INTERVAL"):
+            app_settings.from_mapping({"POST_INTERVAL": bad})
+    assert "\nPOST_INTERVAL=" in (ROOT / ".env.example").read_text(encoding="utf-8")
