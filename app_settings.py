@@ -17,6 +17,9 @@ from i18n import LOCALES
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATABASE = ROOT / "var" / "bot.sqlite3"
 DEFAULT_SCHEDULER_INTERVAL = 30.0
+#: A response window's short timeout in live play, and when the AI answers a window (seconds).
+DEFAULT_WINDOW_SECONDS = 12.0
+DEFAULT_AI_WINDOW_DELAY = 2.5
 #: Least seconds between two of the bot's posts/edits in one channel: Discord allows about 5 per
 #: 5 s per channel (429 beyond), and ~1.5 s leaves room for everything else in the channel.
 DEFAULT_POST_INTERVAL = 1.5
@@ -34,7 +37,20 @@ class Settings:
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
+    window_seconds: float = DEFAULT_WINDOW_SECONDS
+    ai_window_delay: float = DEFAULT_AI_WINDOW_DELAY
     post_interval: float = DEFAULT_POST_INTERVAL
+
+
+def _seconds(env: Mapping[str, str], name: str, default: float, *, low: float) -> float:
+    raw = (env.get(name) or "").strip()
+    try:
+        value = float(raw) if raw else default
+    except ValueError:
+        raise SettingsError(f"{name} must be seconds, got {raw!r}") from None
+    if value < low:
+        raise SettingsError(f"{name} must be at least {low}")
+    return value
 
 
 def _int_or_none(name: str, raw: str | None) -> int | None:
@@ -80,6 +96,8 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         dev_guild_id=_int_or_none("DEV_GUILD_ID", env.get("DEV_GUILD_ID")),
         log_level=level,
         scheduler_interval=interval,
+        window_seconds=_seconds(env, "WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS, low=1.0),
+        ai_window_delay=_seconds(env, "AI_WINDOW_DELAY", DEFAULT_AI_WINDOW_DELAY, low=0.0),
         post_interval=post_interval,
     )
 

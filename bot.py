@@ -154,7 +154,9 @@ class TabletopBot(commands.Bot):
         path = self.settings.database_path
         path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(str(path))
-        self.service = MatchService(self.store, publisher=self.publisher)
+        self.service = MatchService(self.store, publisher=self.publisher,
+                                    window_seconds=self.settings.window_seconds,
+                                    ai_window_delay=self.settings.ai_window_delay)
         await self.tree.set_translator(CatalogTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)

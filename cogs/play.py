@@ -191,6 +191,10 @@ async def open_turn(interaction: discord.Interaction, match_id: int, req: str | 
     """Start the ephemeral walk for the clicking user (response must already be deferred)."""
     service = _service(interaction)
     user = interaction.user.id
+    req = req or None  # a response window's "Respond" button names no request: take the clicker's own
+    come_back = getattr(service, "come_back", None)
+    if come_back is not None:  # a click of a player marked away (托管) ends it
+        await come_back(match_id, user)
     mine: list[str] = await service.pending_for_user(match_id, user)
     note = None
     if req is None or req not in mine:

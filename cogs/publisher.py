@@ -82,6 +82,7 @@ class _Post:
     dm_users: list[int] = field(default_factory=list)
     message: tuple[int, int] | None = None  # (channel id, message id) once posted
     continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
+    asked: list[Pending] = field(default_factory=list)  # the requests with their windows
     last_human: int | None = None  # the human seat that acted last in the changes it shows
 
 
@@ -93,6 +94,12 @@ def _lobby_expiry(change: Change) -> bool:
     """A lobby closed for inactivity: its lobby message (refreshed) says so; the channel is not
     told, as with any lobby closed before it started."""
     return change.kind == "abandoned" and change.note is not None and change.note.key == LOBBY_EXPIRED
+
+
+def _asked(change: Change, requests: dict[str, int]) -> list[Pending]:
+    """The requests after ``change``, each with its response window (public posts hide those seats)."""
+    windows = dict(zip(change.request_ids, change.request_windows, strict=False))
+    return [Pending(r, s, window=windows.get(r, "")) for r, s in requests.items()]
 
 
 def _requests_of(change: Change) -> dict[str, int] | None:
@@ -303,11 +310,12 @@ class DiscordPublisher:
                 current.requests = requests
                 current.continued_by.add(change.seat)
                 current.last_human = human if human is not None else current.last_human
-                self._announce(match.id, [Pending(r, s) for r, s in (requests or {}).items()])
+                current.asked = _asked(change, requests or {})
+                self._announce(match.id, current.asked)
                 edited = edited or current is live
                 continue
             if requests is not None:
-                asked = [Pending(r, s) for r, s in requests.items()]
+                asked = _asked(change, requests)
             else:  # e.g. the start: ask the service who is to play now
                 asked = await pending_of(self.service, match) if change.version >= match.version else []
             # Nobody is pinged who was just playing: the actor, and the human the AI answered.
@@ -321,9 +329,10 @@ class DiscordPublisher:
                 current.lines[change.version] = lines
                 current.version, current.kind, current.requests = change.version, change.kind, requests
                 current.mention, current.dm_users, current.last_human = mention, dms, last_human
+                current.asked = asked
                 continue
             current = _Post(change.version, change.kind, {change.version: lines}, requests, mention, dms,
-                            last_human=last_human)
+                            last_human=last_human, asked=asked)
             posts.append(current)
         if not edited and not posts:
             return
@@ -376,8 +385,7 @@ class DiscordPublisher:
         locale = match.locale
         kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": pings_in(post.mention)}
         if not final:
-            asked = [Pending(r, s) for r, s in (post.requests or {}).items()]
-            kwargs["embed"] = turn_embed(match, asked, locale, version=post.version)
+            kwargs["embed"] = turn_embed(match, post.asked, locale, version=post.version)
             return kwargs
         engine = registry.get(match.game)
         try:
@@ -395,8 +403,9 @@ class DiscordPublisher:
             if file is not None:
                 kwargs["file"] = file
         names = {s.seat: s.name for s in match.seats}
-        kwargs["view"] = build_view(turn_buttons(match.id, [(p.request_id, names.get(p.seat, "")) for p in pending],
-                                                 locale))
+        kwargs["view"] = build_view(turn_buttons(match.id, [(p.request_id, names.get(p.seat, "")) for p in pending
+                                                            if not p.window], locale,
+                                                 window=any(p.window for p in pending)))
         if kwargs["view"] is None:
             del kwargs["view"]
         return kwargs
@@ -474,12 +483,13 @@ class DiscordPublisher:
         dms: list[int] = []
         if fresh_only:
             pending = self._announce(match.id, pending)
+        windowed = {p.seat for p in pending if p.window}
         for seat_no in dict.fromkeys(p.seat for p in pending):
             seat: SeatInfo | None = seats.get(seat_no)
             if seat is None or seat.user_id is None or seat.resigned or seat_no in (skip_seats or ()):
                 continue
             mode = await self.service.get_notify(seat.user_id)
-            if mode in ("mention", "both"):
+            if mode in ("mention", "both") and seat_no not in windowed:  # a public ping names who may respond
                 mentions.append(f"<@{seat.user_id}>")
             if mode in ("dm", "both"):
                 dms.append(seat.user_id)

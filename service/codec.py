@@ -65,7 +65,7 @@ def match_info(rec: MatchRecord, seats: list[SeatRecord]) -> MatchInfo:
     return MatchInfo(
         id=rec.id, game=rec.game, options=dict(rec.options), status=rec.status,  # type: ignore[arg-type]
         version=rec.version, host_id=rec.host_id, locale=rec.locale, turn_seconds=rec.turn_seconds,
-        seats=[SeatInfo(s.seat, s.user_id, s.name, s.ai_level, s.resigned) for s in seats],
+        seats=[SeatInfo(s.seat, s.user_id, s.name, s.ai_level, s.resigned, s.away) for s in seats],
         guild_id=rec.guild_id, channel_id=rec.channel_id, thread_id=rec.thread_id,
         lobby_message_id=rec.lobby_message_id, created_at=rec.created_at, updated_at=rec.updated_at,
         result=result_for_info(rec.result),

@@ -32,6 +32,8 @@ the durable to-do list of AI moves still owed after a restart.
 from __future__ import annotations
 
 import asyncio
+import functools
+import inspect
 import logging
 import random
 import time
@@ -40,7 +42,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from engines import registry
-from engines.base import Action, Engine, Event, Msg, Request, Result, State
+from engines.base import Action, Engine, Event, Msg, Request, Result, State, default_action
 from service import codec
 from service.deadlines import deadline_for
 from service.errors import UserError
@@ -54,6 +56,18 @@ log = logging.getLogger(__name__)
 
 #: Outbox payload key of ``Change.request_seats`` (added here, next to the codec's fields).
 _REQUEST_SEATS = "request_seats"
+#: Outbox payload key of ``Change.request_windows``.
+_REQUEST_WINDOWS = "request_windows"
+#: A response window's own timeout in live play (seconds; ``Request.short``) ...
+WINDOW_SECONDS = 12.0
+#: ... unless the match is played asynchronously (a turn clock longer than this): then a window
+#: waits as long as a turn, since nobody sits at the table.
+ASYNC_TURN_SECONDS = 600
+#: The AI answers a window request this long after the window opens, never at once: an instant
+#: answer would win every race and its timing would tell what the AI holds.
+AI_WINDOW_DELAY = 2.5
+#: Time-outs in a row after which a seat is marked away (托管) and the AI plays it.
+AWAY_AFTER = 2
 #: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
 AI_MOVES_PER_CALL = 200
 #: How long an AI request whose engine call crashed waits before it is tried again.
@@ -68,6 +82,34 @@ LOBBY_TTL = 24 * 3600.0
 #: ``MatchInfo.result["reason"]``: the engine decided; the service ended it after resignations;
 #: the engine's only winners had resigned (the AI played them), so nobody wins.
 REASON_GAME, REASON_RESIGNED, REASON_WINNERS_RESIGNED = "game", "resigned", "winners_resigned"
+
+
+@functools.lru_cache(maxsize=256)
+def _takes_request(func: Callable[..., Any]) -> bool:
+    try:
+        params = inspect.signature(func).parameters
+    except (TypeError, ValueError):
+        return False
+    return "request" in params or any(p.kind is inspect.Parameter.VAR_KEYWORD for p in params.values())
+
+
+def with_request(fn: Callable[..., Any], request: Request | None) -> Callable[..., Any]:
+    """``fn`` (an engine's step/apply/ai_action) told which request is answered, when it takes a
+    ``request`` keyword; engines written before the keyword existed are called as before."""
+    if request is None or not _takes_request(getattr(fn, "__func__", fn)):
+        return fn
+    return functools.partial(fn, request=request)
+
+
+def is_window(req: Request) -> bool:
+    """A response-window request: asked in a window, or with a default answer, or short. Its
+    silent seats get the default (not the AI), and the AI answers it after a delay."""
+    return bool(req.window) or req.default is not None or req.short
+
+
+def window_key(req: Request) -> str:
+    """The window ``req`` belongs to; a lone window-like request is a window of its own."""
+    return req.window or (req.id if is_window(req) else "")
 
 
 def default_ai_rng(match_id: int, version: int) -> random.Random:
@@ -94,9 +136,9 @@ class LoadedMatch:
         return None
 
     def bot_plays(self, seat: int) -> bool:
-        """AI seats and resigned humans are answered by the AI."""
+        """AI seats, resigned humans and humans marked away are answered by the AI."""
         s = self.seats[seat] if 0 <= seat < len(self.seats) else None
-        return s is None or s.user_id is None or s.resigned
+        return s is None or s.user_id is None or s.resigned or s.away
 
 
 class MatchCore:
@@ -116,6 +158,10 @@ class MatchCore:
         ai_batch_seconds: float = AI_BATCH_SECONDS,
         ai_batch_moves: int = AI_BATCH_MOVES,
         lobby_ttl: float = LOBBY_TTL,
+        window_seconds: float = WINDOW_SECONDS,
+        ai_window_delay: float = AI_WINDOW_DELAY,
+        async_turn_seconds: int = ASYNC_TURN_SECONDS,
+        away_after: int = AWAY_AFTER,
     ) -> None:
         """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
 
@@ -126,7 +172,10 @@ class MatchCore:
         answers the click at once; the AI's moves arrive through the publisher). ``drain()``
         waits for those tasks. ``ai_batch_seconds``/``ai_batch_moves`` bound how long an AI
         run's moves wait before they are delivered. ``lobby_ttl`` is how long an unchanged
-        lobby stays open.
+        lobby stays open. ``window_seconds`` is a short response window's timeout in matches
+        whose turn clock is at most ``async_turn_seconds`` (longer: the turn clock);
+        ``ai_window_delay`` is when the AI answers a window; ``away_after`` time-outs in a row
+        mark a seat away.
         """
         self.store = store
         self._publisher = publisher
@@ -143,6 +192,10 @@ class MatchCore:
         self._batch_moves = max(1, ai_batch_moves)
         self._lobby_ttl = lobby_ttl
         self._due_listener: Callable[[float], None] | None = None
+        self._window_seconds = window_seconds
+        self._ai_window_delay = ai_window_delay
+        self._async_turn = async_turn_seconds
+        self._away_after = max(1, away_after)
         #: Matches whose newest change asks the AI: their next delivery is the AI run's.
         self._ai_owed: set[int] = set()
 
@@ -168,6 +221,17 @@ class MatchCore:
         if self._offload:
             return await asyncio.to_thread(fn, *args)
         return fn(*args)
+
+    def _bot_due(self, now: float, req: Request) -> float:
+        """When the AI answers ``req``: at once, or a window's uniform delay after it opened."""
+        return now + self._ai_window_delay if is_window(req) else now
+
+    def _human_due(self, now: float, m: LoadedMatch, req: Request) -> tuple[float, float | None]:
+        """(due_at, remind_at) of a person's request: a short window in live play gets the
+        window timeout and no reminder; everything else the turn clock."""
+        if req.short and m.rec.turn_seconds <= self._async_turn:
+            return now + self._window_seconds, None
+        return deadline_for(now, m.rec.turn_seconds)
 
     async def _load(self, match_id: int, *, with_state: bool = True) -> LoadedMatch:
         rec = await repo.get_match(self.store, match_id, with_state=with_state)
@@ -228,11 +292,15 @@ class MatchCore:
     async def _emit(self, tx: Tx, change: Change) -> None:
         payload = codec.change_to_json(change)
         seats = list(change.request_seats)
-        if change.request_ids and not seats:  # the deadlines, synced in this transaction, know them
-            by_id = {d.request_id: d.seat for d in await repo.get_deadlines(tx, change.match_id)}
-            seats = [by_id[r] for r in change.request_ids if r in by_id]
+        windows = list(change.request_windows)
+        if change.request_ids and (not seats or not windows):  # the deadlines, synced in this transaction, know them
+            by_id = {d.request_id: d for d in await repo.get_deadlines(tx, change.match_id)}
+            seats = seats or [by_id[r].seat for r in change.request_ids if r in by_id]
+            windows = windows or [by_id[r].window for r in change.request_ids if r in by_id]
         if seats and len(seats) == len(change.request_ids):  # the codec predates this field
             payload[_REQUEST_SEATS] = seats
+        if any(windows) and len(windows) == len(change.request_ids):
+            payload[_REQUEST_WINDOWS] = windows
         await repo.insert_outbox(tx, change.match_id, change.version, payload, self._clock())
 
     @staticmethod
@@ -241,12 +309,18 @@ class MatchCore:
         seats = payload.get(_REQUEST_SEATS)
         if isinstance(seats, list) and len(seats) == len(change.request_ids):
             change = replace(change, request_seats=[int(s) for s in seats])
+        windows = payload.get(_REQUEST_WINDOWS)
+        if isinstance(windows, list) and len(windows) == len(change.request_ids):
+            change = replace(change, request_windows=[str(w) for w in windows])
         return change
 
     async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State) -> list[str]:
         """Deadlines for exactly the pending requests; a request still pending keeps its deadline.
 
-        Human requests get the turn clock; requests the AI answers are due at once.
+        Human requests get the turn clock (a short window in live play its own timeout);
+        requests the AI answers are due at once, window requests after the uniform AI delay. A
+        seat the AI has just taken over gets its AI deadline, except in a window, which keeps
+        its close time (an AI pass may have been moved there, see :meth:`_answer_window`).
         """
         now = self._clock()
         pending = m.engine.pending(state)
@@ -260,18 +334,22 @@ class MatchCore:
             self._ai_owed.discard(m.id)
         for req in pending:
             old = existing.get(req.id)
-            if old is not None and old.seat == req.seat and not (m.bot_plays(req.seat) and old.due_at > now):
+            if old is not None and old.seat == req.seat \
+                    and not (m.bot_plays(req.seat) and not old.window and old.due_at > now):
                 keep.add(req.id)
         await repo.delete_deadlines(tx, m.id, keep)
         for req in pending:
             if req.id in keep:
                 continue
+            window = window_key(req)
             if m.bot_plays(req.seat):
-                await repo.insert_deadline(tx, m.id, req.id, req.seat, now, None)
+                due, remind = self._bot_due(now, req), None
+                first: float | None = due if window else None  # the clock must wake for it
             else:
-                due, remind = deadline_for(now, m.rec.turn_seconds)
-                await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind)
+                due, remind = self._human_due(now, m, req)
                 first = remind if remind is not None else due
+            await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind, window)
+            if first is not None:
                 m.new_due = first if m.new_due is None else min(m.new_due, first)
         return [r.id for r in pending]
 
@@ -429,8 +507,10 @@ class MatchCore:
     # ----- AI and time-outs -------------------------------------------------------------------------
     async def _auto_play(self, match_id: int, request_id: str | None = None, *, deliver: bool = True) -> bool:
         """Answer one request the service must answer itself: ``request_id`` when given (a due
-        deadline), else the first pending request of a seat the AI plays. Returns whether a move
-        was committed. ``deliver=False`` leaves publishing to the caller (an AI run batches)."""
+        deadline), else the first pending request of a seat the AI plays whose deadline is due.
+        A window request is answered together with the rest of its window that is due (see
+        :meth:`_answer_window`). Returns whether a move was committed. ``deliver=False`` leaves
+        publishing to the caller (an AI run batches)."""
         async with self._locks(match_id):
             m = await self._load(match_id)
             if m.rec.status != "active" or m.rec.state is None:
@@ -439,42 +519,180 @@ class MatchCore:
                 return False
             state = m.rec.state
             pending = m.engine.pending(state)
+            now = self._clock()
+            deadlines = {d.request_id: d for d in await repo.get_deadlines(self.store, m.id)}
+
+            def due(r: Request) -> bool:
+                d = deadlines.get(r.id)
+                return d is None or d.due_at <= now
+
             if request_id is not None:
-                req = next((r for r in pending if r.id == request_id), None)
+                req = next((r for r in pending if r.id == request_id and due(r)), None)
             else:
-                req = next((r for r in pending if m.bot_plays(r.seat)), None)
+                req = next((r for r in pending if m.bot_plays(r.seat) and due(r)), None)
             if req is None:
                 if request_id is not None:
                     async with self.store.transaction() as tx:
-                        await repo.delete_deadlines(tx, m.id, {r.id for r in pending} - {request_id})
+                        await repo.delete_deadlines(tx, m.id, {r.id for r in pending})
                 return False
-            rng = self._ai_rng(m.id, m.rec.version)
+            if is_window(req):
+                key = window_key(req)
+                members = sorted((r for r in pending if window_key(r) == key), key=lambda r: (r.seat, r.id))
+                done = await self._answer_window(m, state, [r for r in members if due(r)],
+                                                 [r for r in members if not due(r)], deadlines)
+            else:
+                done = await self._answer_one(m, state, req)
+        if done and deliver:
+            await self._deliver(match_id)
+        return done
+
+    async def _answer_one(self, m: LoadedMatch, state: State, req: Request) -> bool:
+        """The AI's move for an AI-played seat, or a person's expired turn (timeout_action)."""
+        rng = self._ai_rng(m.id, m.rec.version)
+        bot = m.bot_plays(req.seat)
+        try:
+            if bot:
+                seat = m.seats[req.seat] if req.seat < len(m.seats) else None
+                level = (seat.ai_level if seat else None) or "normal"
+                action = await self._cpu(with_request(m.engine.ai_action, req), state, req.seat, rng, level)
+            else:
+                action = await self._cpu(m.engine.timeout_action, state, req, rng)
+            new_state, events = await self._cpu(with_request(m.engine.apply, req), state, req.seat, action)
+        except Exception:
+            log.exception("automatic move for request %s of match %s failed", req.id, m.id)
+            await self._retry_later(m, req)
+            return False
+        if bot:
+            await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
+                                    action=action, events=events, source="ai", kind="acted")
+            return True
+        line = self._attend(m, req.seat, timed_out=True)
+        note = line or Msg("core.note.timeout", {"name": m.seats[req.seat].name})
+        await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
+                                action=action, events=events, source="timeout", kind="timeout",
+                                note=note, before=self._attendance_writer(m, [req.seat]))
+        return True
+
+    async def _retry_later(self, m: LoadedMatch, req: Request) -> None:
+        async with self.store.transaction() as tx:
+            await repo.insert_deadline(tx, m.id, req.id, req.seat, self._clock() + AI_RETRY_SECONDS, None,
+                                       window_key(req))
+
+    async def _answer_window(self, m: LoadedMatch, state: State, due: list[Request], later: list[Request],
+                             deadlines: dict[str, repo.DeadlineRecord]) -> bool:
+        """Answer the due requests of one response window together, in seat order: the AI's
+        answer for AI-played seats, the request's default (``timeout_action`` when it has none)
+        for silent people. All of it is ONE transaction and ONE outbox row (one post), however
+        many seats were silent.
+
+        Each answer is applied to the state the previous one left, and only while its request is
+        still pending with the same id (a real answer may close the window). An AI whose answer
+        is just the default, in a window where people still have time, waits for the window to
+        close (its deadline moves there): its pass is then part of the one batch, and a quick
+        AI pass cannot tell the table anything a person's silence would not.
+        """
+        rng = self._ai_rng(m.id, m.rec.version)
+        close = max((deadlines[r.id].due_at for r in later if r.id in deadlines), default=None)
+        steps: list[tuple[Request, Action, list[Event], str]] = []
+        deferred: list[Request] = []
+        cur = state
+        for req in due:
+            if req.id not in {r.id: r for r in m.engine.pending(cur) if r.seat == req.seat}:
+                continue  # the window closed or moved on (a real answer came first)
             bot = m.bot_plays(req.seat)
             try:
                 if bot:
                     seat = m.seats[req.seat] if req.seat < len(m.seats) else None
                     level = (seat.ai_level if seat else None) or "normal"
-                    action = await self._cpu(m.engine.ai_action, state, req.seat, rng, level)
+                    action = await self._cpu(with_request(m.engine.ai_action, req), cur, req.seat, rng, level)
+                    if close is not None and action == default_action(req):
+                        deferred.append(req)
+                        continue
                 else:
-                    action = await self._cpu(m.engine.timeout_action, state, req, rng)
-                new_state, events = await self._cpu(m.engine.apply, state, req.seat, action)
+                    action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)
+                cur, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
             except Exception:
-                log.exception("automatic move for request %s of match %s failed", req.id, m.id)
-                async with self.store.transaction() as tx:
-                    await repo.insert_deadline(tx, m.id, req.id, req.seat,
-                                               self._clock() + AI_RETRY_SECONDS, None)
+                log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
+                await self._retry_later(m, req)
                 return False
-            if bot:
-                await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
-                                        action=action, events=events, source="ai", kind="acted")
-            else:
-                note = Msg("core.note.timeout", {"name": m.seats[req.seat].name})
-                await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
-                                        action=action, events=events, source="timeout", kind="timeout",
-                                        note=note)
-        if deliver:
-            await self._deliver(match_id)
+            steps.append((req, list(action), events, "ai" if bot else "timeout"))
+            if m.engine.result(cur) is not None:
+                break
+        if not steps:
+            if deferred and close is not None:
+                async with self.store.transaction() as tx:
+                    for req in deferred:
+                        await repo.insert_deadline(tx, m.id, req.id, req.seat, close, None, window_key(req))
+            return False
+        await self._commit_steps(m, cur, steps, deferred=deferred, until=close)
         return True
+
+    def _attend(self, m: LoadedMatch, seat: int, *, timed_out: bool) -> Msg | None:
+        """Count a person's time-out (or, ``timed_out=False``, their own action) in ``m.seats``;
+        returns the line the thread gets when the seat is now marked away or is back."""
+        s = m.seats[seat] if 0 <= seat < len(m.seats) else None
+        if s is None or s.user_id is None or s.resigned:
+            return None
+        missed = s.missed + 1 if timed_out else 0
+        away = (s.away or missed >= self._away_after) if timed_out else False
+        m.seats[seat] = replace(s, missed=missed, away=away)
+        if away and not s.away:
+            return Msg("publish.away", {"name": s.name})
+        if s.away and not away:
+            return Msg("publish.back", {"name": s.name})
+        return None
+
+    @staticmethod
+    def _attendance_writer(m: LoadedMatch, seats: list[int]) -> Callable[[Tx], Awaitable[None]]:
+        """Writes the seats' time-out counts and away flags as ``m.seats`` has them now."""
+        async def write(tx: Tx) -> None:
+            for seat in dict.fromkeys(seats):
+                s = m.seats[seat]
+                await repo.set_attendance(tx, m.id, seat, missed=s.missed, away=s.away)
+        return write
+
+    async def _commit_steps(self, m: LoadedMatch, new_state: State,
+                            steps: list[tuple[Request, Action, list[Event], str]], *,
+                            deferred: list[Request], until: float | None) -> None:
+        """One transaction for several answers of one window: a log row (and version) per answer,
+        the final state, attendance, deadlines, and ONE outbox row with all their events."""
+        lines = [line for req, _, _, source in steps if source == "timeout"
+                 if (line := self._attend(m, req.seat, timed_out=True)) is not None]
+        result, reason = None, REASON_GAME
+        engine_result = m.engine.result(new_state)
+        if engine_result is not None:
+            result, reason = self._without_resigned(m, engine_result)
+        now = self._clock()
+        events = [e for _, _, evs, _ in steps for e in evs] + [Event(line) for line in lines]
+        timed_out = [req.seat for req, _, _, source in steps if source == "timeout"]
+        async with self.store.transaction() as tx:
+            await self._attendance_writer(m, timed_out)(tx)
+            for req in deferred:
+                if until is not None:
+                    await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req))
+            for i, (req, action, evs, source) in enumerate(steps):
+                fields: dict[str, Any] = {}
+                if i == len(steps) - 1:
+                    fields["state"] = new_state
+                    if result is not None:
+                        fields.update(status="finished", finished_at=now,
+                                      result=codec.result_to_json(result, reason))
+                version = await self._bump(tx, m, **fields)
+                m.rec.version = version
+                await repo.insert_action(tx, m.id, version, req.seat, req.id, action,
+                                         [e.to_json() for e in evs], source, now)
+            if result is not None:
+                await repo.delete_deadlines(tx, m.id)
+                pending_ids: list[str] = []
+            else:
+                pending_ids = await self._sync_deadlines(tx, m, new_state)
+            single_ai = len(steps) == 1 and steps[0][3] == "ai"
+            kind: ChangeKind = "acted" if single_ai else "window"
+            seat = steps[0][0].seat if single_ai else None
+            await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids))
+            if result is not None:
+                await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+        self._due_changed(m.new_due)
 
     async def _drive_ai(self, match_id: int, budget: int | None = None) -> int:
         """Let the AI answer its pending requests, one transaction each, up to ``budget`` moves.

@@ -16,7 +16,7 @@ from typing import Any, get_args
 
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
-from service.core import AI_MOVES_PER_CALL, default_ai_rng
+from service.core import AI_MOVES_PER_CALL, default_ai_rng, window_key, with_request
 from service.errors import UserError
 from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
@@ -51,9 +51,9 @@ class MatchService(LobbyOps):
         self._need_status(m, "active")
         seat = self._player(m, user_id)
         assert m.rec.state is not None
-        self._request(m, m.rec.state, seat, request_id)
+        req = self._request(m, m.rec.state, seat, request_id)
         try:
-            return m.engine.step(m.rec.state, seat.seat, list(path))
+            return with_request(m.engine.step, req)(m.rec.state, seat.seat, list(path))
         except EngineError as err:
             raise UserError.from_engine(err) from err
 
@@ -91,14 +91,18 @@ class MatchService(LobbyOps):
             assert state is not None
             req = self._request(m, state, seat, request_id)
             try:
-                new_state, events = await self._cpu(m.engine.apply, state, seat.seat, list(action))
+                new_state, events = await self._cpu(with_request(m.engine.apply, req), state, seat.seat,
+                                                    list(action))
             except EngineError as err:
                 raise UserError.from_engine(err) from err
             except Exception as err:
                 log.exception("engine %s failed on match %s action %r", m.rec.game, m.id, action)
                 raise UserError("core.err.unexpected", match=m.id) from err
+            attended = seat.missed or seat.away  # any action of the player ends 托管
+            note = self._attend(m, seat.seat, timed_out=False)
             await self._commit_play(m, state, new_state, seat=seat.seat, request_id=req.id, action=action,
-                                    events=events, source="user", kind="acted")
+                                    events=events, source="user", kind="acted", note=note,
+                                    before=self._attendance_writer(m, [seat.seat]) if attended else None)
         await self._after_change(match_id)
         own = [e for e in events if e.to is None or seat.seat in e.to]
         return await self.get(match_id), own
@@ -138,6 +142,29 @@ class MatchService(LobbyOps):
                                     action=["resign"], events=list(events), source="system",
                                     kind="resigned", note=note, forced_result=forced, before=mark)
         await self._after_change(match_id)
+        return await self.get(match_id)
+
+    async def come_back(self, match_id: int, user_id: int) -> MatchInfo:
+        """The player of a seat marked away (托管) takes it back ("I'm back"): their requests get
+        a person's clock again and the thread says so. Nothing happens if they were not away."""
+        async with self._locks(match_id):
+            m = await self._load(match_id)
+            self._need_status(m, "active")
+            seat = self._player(m, user_id)
+            if not seat.away:
+                return self._info(m)
+            note = self._attend(m, seat.seat, timed_out=False)
+            state = m.rec.state
+            assert state is not None
+            async with self.store.transaction() as tx:
+                version = await self._bump(tx, m)
+                await self._attendance_writer(m, [seat.seat])(tx)
+                ids = {d.request_id for d in await repo.get_deadlines(tx, m.id) if d.seat != seat.seat}
+                await repo.delete_deadlines(tx, m.id, ids or None)  # the seat's AI deadlines go
+                pending_ids = await self._sync_deadlines(tx, m, state)
+                await self._emit(tx, Change("back", m.id, version, seat.seat, [], note, pending_ids))
+            self._due_changed(m.new_due)
+        await self._deliver(match_id)
         return await self.get(match_id)
 
     async def abandon(self, match_id: int, by_user: int, *, is_manager: bool = False) -> MatchInfo:
@@ -191,7 +218,7 @@ class MatchService(LobbyOps):
             out.append(PendingRequest(req.id, req.seat, req.kind, req.prompt,
                                       None if bot else m.seats[req.seat].user_id,
                                       None if d is None or bot else d.due_at,
-                                      None if d is None or bot else d.remind_at))
+                                      None if d is None or bot else d.remind_at, window_key(req)))
         return out
 
     async def pending_for_user(self, match_id: int, user_id: int) -> list[str]:

@@ -18,6 +18,7 @@ class SeatInfo:
     name: str
     ai_level: str | None = None  # set for AI seats
     resigned: bool = False
+    away: bool = False  # timed out twice in a row: the AI plays for them (托管) until they are back
 
     @property
     def is_ai(self) -> bool:
@@ -57,6 +58,8 @@ class MatchInfo:
 
 ChangeKind = Literal[
     "lobby", "started", "acted", "timeout", "finished", "resigned", "abandoned", "reminder",
+    "window",  # a response window's silent seats got their default answers (one change for all)
+    "back",  # a player marked away said they are back (no game step)
 ]
 
 
@@ -69,6 +72,9 @@ class Change:
     pending after the change, so a publisher can attach fresh buttons; ``request_seats`` names
     the seat of each of them (same order) when the service knows it (game steps), so a publisher
     can tell "the same seat keeps acting" from "somebody new is asked" without another query.
+    ``request_windows`` gives each request's response window ("" for a plain request): a public
+    post shows a window as "waiting for responses" and never names (or pings) the seats asked,
+    since who may respond can reveal a hand.
     """
 
     kind: ChangeKind
@@ -79,6 +85,7 @@ class Change:
     note: Msg | None = None  # e.g. "the AI played for X, who ran out of time"
     request_ids: list[str] = field(default_factory=list)
     request_seats: list[int] = field(default_factory=list)
+    request_windows: list[str] = field(default_factory=list)
 
 
 class Publisher(Protocol):
@@ -124,3 +131,4 @@ class PendingRequest:
     user_id: int | None  # None when the AI answers it (AI seat or resigned player)
     due_at: float | None = None
     remind_at: float | None = None
+    window: str = ""  # the response window it belongs to: public posts must not name its seat

@@ -55,6 +55,10 @@ class SeatRecord:
     ai_level: str | None
     name: str
     resigned: bool = False
+    #: Consecutive time-outs (turn requests and response windows); reset by any action.
+    missed: int = 0
+    #: Marked away (托管) after two time-outs in a row: the AI plays the seat until its player acts.
+    away: bool = False
 
 
 @dataclass
@@ -65,6 +69,7 @@ class DeadlineRecord:
     due_at: float
     remind_at: float | None
     reminded: bool
+    window: str = ""
 
 
 @dataclass
@@ -194,13 +199,15 @@ async def active_match_ids(db: Reader) -> list[int]:
 # ----- seats --------------------------------------------------------------------------------------
 async def get_seats(db: Reader, match_id: int) -> list[SeatRecord]:
     rows = await db.fetchall(
-        "SELECT seat, user_id, ai_level, name, resigned FROM seats WHERE match_id = ? ORDER BY seat",
+        "SELECT seat, user_id, ai_level, name, resigned, missed, away FROM seats WHERE match_id = ? ORDER BY seat",
         (match_id,))
-    return [SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"])) for r in rows]
+    return [SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"]), r["missed"],
+                       bool(r["away"])) for r in rows]
 
 
 async def replace_seats(tx: Tx, match_id: int, seats: list[SeatRecord]) -> None:
-    """Rewrite all seats, numbered 0..n-1 in list order (engines expect contiguous seats)."""
+    """Rewrite all seats, numbered 0..n-1 in list order (engines expect contiguous seats). Used
+    before the start only, so time-out counts and away flags start at their defaults."""
     await tx.execute("DELETE FROM seats WHERE match_id = ?", (match_id,))
     for i, s in enumerate(seats):
         await tx.execute(
@@ -210,6 +217,12 @@ async def replace_seats(tx: Tx, match_id: int, seats: list[SeatRecord]) -> None:
 
 async def set_resigned(tx: Tx, match_id: int, seat: int) -> None:
     await tx.execute("UPDATE seats SET resigned = 1 WHERE match_id = ? AND seat = ?", (match_id, seat))
+
+
+async def set_attendance(tx: Tx, match_id: int, seat: int, *, missed: int, away: bool) -> None:
+    """A seat's consecutive time-outs and away flag (托管), written with the change that moved them."""
+    await tx.execute("UPDATE seats SET missed = ?, away = ? WHERE match_id = ? AND seat = ?",
+                     (missed, int(away), match_id, seat))
 
 
 # ----- action log ------------------------------------------------------------------------------------
@@ -237,7 +250,7 @@ async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> l
 # ----- deadlines --------------------------------------------------------------------------------------
 def _deadline(r: Row) -> DeadlineRecord:
     return DeadlineRecord(r["match_id"], r["request_id"], r["seat"], r["due_at"], r["remind_at"],
-                          bool(r["reminded"]))
+                          bool(r["reminded"]), r["window"])
 
 
 async def get_deadlines(db: Reader, match_id: int) -> list[DeadlineRecord]:
@@ -257,10 +270,10 @@ async def delete_deadlines(tx: Tx, match_id: int, keep: set[str] | None = None) 
 
 
 async def insert_deadline(tx: Tx, match_id: int, request_id: str, seat: int, due_at: float,
-                          remind_at: float | None) -> None:
+                          remind_at: float | None, window: str = "") -> None:
     await tx.execute(
-        "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded)"
-        " VALUES (?, ?, ?, ?, ?, 0)", (match_id, request_id, seat, due_at, remind_at))
+        "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window)"
+        " VALUES (?, ?, ?, ?, ?, 0, ?)", (match_id, request_id, seat, due_at, remind_at, window))
 
 
 async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
@@ -278,15 +291,17 @@ async def due_reminders(db: Reader, now: float, limit: int) -> list[DeadlineReco
 async def next_human_due(db: Reader) -> float | None:
     """The earliest due time or pending reminder among requests a person must answer.
 
-    Deadlines of seats the AI plays (AI seats, resigned players) are left out: they are due at
-    once and answered by the service's own AI runs, so a clock waking for them would only race
-    those runs; ``run_due``'s regular round still picks up any that were left behind.
+    Deadlines of seats the AI plays (AI seats, resigned or away players) are left out: they are
+    due at once and answered by the service's own AI runs, so a clock waking for them would only
+    race those runs; ``run_due``'s regular round still picks up any that were left behind. The
+    exception are requests of a response window: the AI answers those after a delay, so the clock
+    must wake for them.
     """
     row = await db.fetchone(
         "SELECT MIN(CASE WHEN d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at < d.due_at"
         " THEN d.remind_at ELSE d.due_at END) AS t"
         " FROM deadlines d JOIN seats s ON s.match_id = d.match_id AND s.seat = d.seat"
-        " WHERE s.user_id IS NOT NULL AND s.resigned = 0")
+        " WHERE (s.user_id IS NOT NULL AND s.resigned = 0 AND s.away = 0) OR d.window != ''")
     return row["t"] if row else None
 
 

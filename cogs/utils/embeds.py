@@ -39,6 +39,7 @@ class Pending:
     request_id: str
     seat: int
     due_at: float | None = None
+    window: str = ""  # a response window's request: shown as "waiting for responses", never by seat
 
 
 def game_name(slug: str, locale: str) -> str:
@@ -114,9 +115,16 @@ def lobby_embed(match: MatchInfo, engine: Engine, locale: str) -> discord.Embed:
 
 
 def whose_turn_lines(match: MatchInfo, pending: Sequence[Pending], locale: str) -> list[str]:
+    """One line per seat asked; the requests of response windows make one "waiting for
+    responses" line instead, since who may respond can reveal a hand."""
     names = {s.seat: safe_name(s.name) for s in match.seats}
     lines = []
-    for p in pending:
+    windows = [p for p in pending if p.window]
+    if windows:
+        due = min((p.due_at for p in windows if p.due_at), default=None)
+        lines.append(t(locale, "publish.waiting_window_due", due=timestamp(due)) if due
+                     else t(locale, "publish.waiting_window"))
+    for p in (p for p in pending if not p.window):
         name = names.get(p.seat, str(p.seat + 1))
         if p.due_at:
             lines.append(t(locale, "discord.status.turn_due", name=name, due=timestamp(p.due_at)))

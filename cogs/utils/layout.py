@@ -277,11 +277,16 @@ def extra_option_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) 
     return Layout(rows=[[option_select(match, s, locale)] for s in hidden[:MAX_ROWS]])
 
 
-def turn_buttons(match_id: int, requests: list[tuple[str, str]], locale: str) -> Layout:
-    """One "Take your turn" button per pending request (label names the seat when several)."""
+def turn_buttons(match_id: int, requests: list[tuple[str, str]], locale: str, *, window: bool = False) -> Layout:
+    """One "Take your turn" button per pending request (label names the seat when several);
+    ``window``: plus one "Respond" button for all response-window requests, naming nobody (its
+    empty request id opens the clicker's own request)."""
     buttons = []
-    for req, name in requests[:MAX_ROWS * MAX_BUTTONS_PER_ROW]:
+    for req, name in requests[:MAX_ROWS * MAX_BUTTONS_PER_ROW - int(window)]:
         label = (t(locale, "discord.button.take_turn") if len(requests) == 1
                  else t(locale, "discord.button.take_turn_for", name=name))
         buttons.append(ButtonSpec(ids.turn_id(match_id, req), clamp(label, BUTTON_LABEL_MAX), "primary"))
+    if window:
+        buttons.append(ButtonSpec(ids.turn_id(match_id, ""), clamp(t(locale, "publish.respond"), BUTTON_LABEL_MAX),
+                                  "primary"))
     return Layout(rows=[buttons[i:i + MAX_BUTTONS_PER_ROW] for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)])

@@ -30,14 +30,14 @@ async def pending_of(service: MatchService, match: MatchInfo) -> list[Pending]:
         for item in items:
             get = item.get if isinstance(item, dict) else (lambda k, _i=item: getattr(_i, k, None))
             rid = get("request_id") or get("id")
-            out.append(Pending(str(rid), int(get("seat")), get("due_at")))
+            out.append(Pending(str(rid), int(get("seat")), get("due_at"), get("window") or ""))
         return out
     store = getattr(service, "store", None)
     if store is not None:
         from store import repo
 
         humans = {s.seat for s in match.seats if not s.is_ai and not s.resigned}
-        return [Pending(d.request_id, d.seat, d.due_at)
+        return [Pending(d.request_id, d.seat, d.due_at, getattr(d, "window", ""))
                 for d in await repo.get_deadlines(store, match.id) if d.seat in humans]
     out = []
     for seat in match.seats:

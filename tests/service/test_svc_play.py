@@ -205,7 +205,8 @@ async def test_ai_moves_are_deterministic_per_match_version(db_path, toy: svc_to
             state = toy.new_state({"target": "30"}, 2, 42)
             await tx.execute("UPDATE matches SET status='active', seed=42, state=?, version=1 WHERE id=?",
                              (json.dumps(state), info.id))
-            await tx.execute("INSERT INTO deadlines VALUES (?, 'r0', 0, 0, NULL, 0)", (info.id,))
+            await tx.execute("INSERT INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded)"
+                             " VALUES (?, 'r0', 0, 0, NULL, 0)", (info.id,))
         while (await service.get(info.id)).status == "active":
             await service.run_due()
         finals.append([e.action for e in await service.log(info.id, 1000)])
