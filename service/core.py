@@ -566,7 +566,10 @@ class MatchCore:
             await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
                                     action=action, events=events, source="ai", kind="acted")
             return True
-        line = self._attend(m, req.seat, timed_out=True)
+        # Silence is an answer where the request has a default ("no 闪", "no 无懈"): only a
+        # decision nobody made counts toward away, or one ignored window would hand a player's
+        # 桃 and 无懈 to the AI.
+        line = self._attend(m, req.seat, timed_out=True) if req.default is None else None
         note = line or Msg("core.note.timeout", {"name": m.seats[req.seat].name})
         await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
                                 action=action, events=events, source="timeout", kind="timeout",
@@ -656,7 +659,7 @@ class MatchCore:
                             deferred: list[Request], until: float | None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
         the final state, attendance, deadlines, and ONE outbox row with all their events."""
-        lines = [line for req, _, _, source in steps if source == "timeout"
+        lines = [line for req, _, _, source in steps if source == "timeout" and req.default is None
                  if (line := self._attend(m, req.seat, timed_out=True)) is not None]
         result, reason = None, REASON_GAME
         engine_result = m.engine.result(new_state)

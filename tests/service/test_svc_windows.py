@@ -201,11 +201,14 @@ async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
     mid = await table(svc, ai=None)
     await turn(svc, mid, HOST, ["ask", "1"])
     clock.advance(W)
-    await svc.run_due()  # Bob's first time-out (a window): not away yet
-    assert not (await repo.get_seats(store, mid))[1].away
-    await turn(svc, mid, HOST, ["end"])
-    clock.advance(60)
-    await svc.run_due()  # Bob's second one in a row (his turn): away now, the thread says so
+    await svc.run_due()  # silent in a window: his answer is the default ("pass"), not a time-out
+    assert (await repo.get_seats(store, mid))[1].missed == 0
+    for missed in (1, 2):
+        await turn(svc, mid, HOST, ["end"])
+        clock.advance(60)
+        await svc.run_due()  # Bob's turn times out: a decision nobody made
+        seats = await repo.get_seats(store, mid)
+        assert seats[1].missed == missed and seats[1].away == (missed == 2)
     seats = await repo.get_seats(store, mid)
     assert seats[1].away and seats[1].missed == 2
     lines = [c.note.key for c in rec.changes if c.note is not None]
@@ -242,15 +245,15 @@ async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
 
 async def test_acting_resets_the_count_of_timeouts(svc: MatchService, store: Store, clock: Clock) -> None:
     mid = await table(svc, ai=None)
-    await turn(svc, mid, HOST, ["ask", "1"])
-    clock.advance(W)
-    await svc.run_due()
+    await turn(svc, mid, HOST, ["end"])
+    clock.advance(60)
+    await svc.run_due()  # Bob's turn times out
     assert (await repo.get_seats(store, mid))[1].missed == 1
     await turn(svc, mid, HOST, ["end"])
     await turn(svc, mid, BOB, ["end"])
     assert (await repo.get_seats(store, mid))[1].missed == 0
-    await turn(svc, mid, HOST, ["ask", "1"])
-    clock.advance(W)
+    await turn(svc, mid, HOST, ["end"])
+    clock.advance(60)
     await svc.run_due()
     assert not (await repo.get_seats(store, mid))[1].away
 
