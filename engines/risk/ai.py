@@ -73,36 +73,51 @@ class Board:
         self.c = content()
         self.me: int = view["you"]["seat"]
         self.terr: dict[str, dict[str, Any]] = view["territories"]
+        # Flat owner/army tables and memos: the helpers below are called ~100 times per decision
+        # on a view that never changes while the Board lives, so each is worked out once.
+        self._owner: dict[str, int | None] = {t: v["owner"] for t, v in self.terr.items()}
+        self._armies: dict[str, int] = {t: v["armies"] for t, v in self.terr.items()}
+        self._mine: list[str] = [t for t in self.c.territories if self._owner[t] == self.me]
+        self._enemy_nb: dict[str, list[str]] = {}
+        self._threat: dict[str, int] = {}
         mission = view["you"].get("mission")
         # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
         self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
 
     def owner(self, t: str) -> int | None:
-        return self.terr[t]["owner"]
+        return self._owner[t]
 
     def armies(self, t: str) -> int:
-        return self.terr[t]["armies"]
+        return self._armies[t]
 
     def mine(self) -> list[str]:
-        return [t for t in self.c.territories if self.terr[t]["owner"] == self.me]
+        return list(self._mine)
 
     def enemy_neighbours(self, t: str) -> list[str]:
-        return [n for n in self.c.adjacent[t] if self.owner(n) != self.me]
+        found = self._enemy_nb.get(t)
+        if found is None:
+            owner, me = self._owner, self.me
+            found = self._enemy_nb[t] = [n for n in self.c.adjacent[t] if owner[n] != me]
+        return list(found)
 
     def threat(self, t: str) -> int:
         """Armies that could attack ``t`` next turn (neutral never attacks)."""
-        return sum(self.armies(n) - 1 for n in self.c.adjacent[t]
-                   if self.owner(n) not in (self.me, NEUTRAL, None))
+        found = self._threat.get(t)
+        if found is None:
+            owner, armies, skip = self._owner, self._armies, (self.me, NEUTRAL, None)
+            found = self._threat[t] = sum(armies[n] - 1 for n in self.c.adjacent[t] if owner[n] not in skip)
+        return found
 
     def borders(self) -> list[str]:
-        return [t for t in self.mine() if self.enemy_neighbours(t)]
+        return [t for t in self._mine if self.enemy_neighbours(t)]
 
     def continent_score(self, cont: str) -> float:
         """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
         of our mission counts as worth far more than its bonus, since holding the pair wins."""
         terrs = self.c.continents[cont]
-        mine = sum(1 for t in terrs if self.owner(t) == self.me)
-        enemy = sum(self.armies(t) for t in terrs if self.owner(t) != self.me)
+        owner, armies, me = self._owner, self._armies, self.me
+        mine = sum(1 for t in terrs if owner[t] == me)
+        enemy = sum(armies[t] for t in terrs if owner[t] != me)
         if mine == len(terrs):
             return 100.0 + self.c.bonus[cont]
         worth = self.c.bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in self.goal_continents else 0.0)

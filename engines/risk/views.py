@@ -28,12 +28,18 @@ def build(state: State, seat: int | None) -> View:
     # so a seat view can be drawn or posted without leaking (tests/test_hidden_information.py).
     territories = {t: {"owner": owner[t], "armies": armies[t]} for t in c.territories}
     over = state["phase"] == "over"
+    # Territory and army counts per seat in one pass over the map (the AI builds a view per move).
+    counts: dict[Any, int] = {}
+    totals: dict[Any, int] = {}
+    for t in c.territories:
+        o = owner[t]
+        counts[o] = counts.get(o, 0) + 1
+        totals[o] = totals.get(o, 0) + armies[t]
     players = []
     for i, p in enumerate(state["players"]):
-        mine = [t for t in c.territories if owner[t] == i]
         players.append({
-            "seat": i, "color": p["color"], "cards": len(p["cards"]), "territories": len(mine),
-            "armies": sum(territories[t]["armies"] for t in mine), "alive": p["alive"],
+            "seat": i, "color": p["color"], "cards": len(p["cards"]), "territories": counts.get(i, 0),
+            "armies": totals.get(i, 0), "alive": p["alive"],
             "hq": p["hq"], "hqs_captured": rules.hqs_captured(state, i) if state["variant"] == "hq" else [],
             "to_place": p["to_place"],
             "continents": rules.continents_held(state, i),
