@@ -32,6 +32,7 @@ from render.common import (
     font,
     lighten,
     mix,
+    stamp_text,
     text_color_on,
     text_fit,
     to_png,
@@ -172,7 +173,7 @@ def _badge(d: ImageDraw.ImageDraw, center: tuple[float, float], armies: int, sea
     halo = (20, 20, 24) if ink == WHITE else (255, 255, 255)
     # Centre the digits' own box (not the font's line box, which sits them ~3 px low).
     _, top, _, bottom = f.getbbox(text, anchor="ls")
-    d.text((x, y + dy - (top + bottom) / 2), text, font=f, fill=ink, anchor="ms", stroke_width=2, stroke_fill=halo)
+    stamp_text(d, (x, y + dy - (top + bottom) / 2), text, f, ink, "ms", 2, halo)
 
 
 def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: RGB | None, outline: RGB,
