@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engines.base import EngineError, Msg, Option, State, key_ref
 from engines.risk import battle, rules
@@ -68,11 +69,19 @@ def _place_counts(hi: int) -> Node:
 def _terr_opts(state: State, terrs: list[str]) -> list[Option]:
     """Territory choices in map order; ``hint`` is the continent id so a front-end can group
     more than a select menu's worth of territories."""
-    cont = content().continent_of
-    return [Option(t, Msg("risk.opt.territory", {"name": rules.tname(t), "armies": state["armies"][t]}), cont[t])
-            for t in terrs]
+    armies = state["armies"]
+    return [_terr_opt(t, armies[t]) for t in terrs]
 
 
+@lru_cache(maxsize=8192)
+def _terr_opt(territory: str, armies: int) -> Option:
+    """One territory choice. Options and their messages are frozen, so equal ones are shared:
+    ``apply`` re-walks the tree on every move and building these was most of that walk."""
+    return Option(territory, Msg("risk.opt.territory", {"name": rules.tname(territory), "armies": armies}),
+                  content().continent_of[territory])
+
+
+@lru_cache(maxsize=64)
 def _verb(value: str, hint: str = "", emoji: str = "", *, label: str = "", commit: bool = False) -> Option:
     return Option(value, Msg(f"risk.verb.{label or value}"), hint, emoji, commit)
 
@@ -278,9 +287,13 @@ def _attack(state: State, seat: int, path: list[str]) -> Steps:
         yield Node(Msg("risk.prompt.attack_dice", {"max": most}),
                    [Option(str(n), Msg("risk.opt.dice", {"n": n}), commit=True) for n in range(1, most)])
         return
-    yield Node(Msg("risk.prompt.blitz_stop"),
-               [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v}), commit=True) for v in blitz_values(armies)],
-               num=(1, armies - 1))
+    yield Node(Msg("risk.prompt.blitz_stop"), list(_blitz_opts(armies)), num=(1, armies - 1))
+
+
+@lru_cache(maxsize=1024)
+def _blitz_opts(armies: int) -> tuple[Option, ...]:
+    """The blitz stop choices for ``armies`` (frozen, so shared between walks)."""
+    return tuple(Option(str(v), Msg("risk.opt.blitz_stop", {"n": v}), commit=True) for v in blitz_values(armies))
 
 
 def _occupy(state: State, seat: int, path: list[str]) -> Steps:

@@ -148,7 +148,11 @@ def can_attack_from(state: State, territory: str) -> bool:
 
 
 def attack_sources(state: State, seat: int) -> list[str]:
-    return [t for t in owned(state, seat) if can_attack_from(state, t)]
+    """The seat's territories that can attack (2+ armies, an enemy next door), in map order;
+    one pass over the tables, as ``apply`` asks this on every attack it validates."""
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    return [t for t in content().territories
+            if owner[t] == seat and armies[t] >= 2 and any(owner[n] != seat for n in adj[t])]
 
 
 def fortify_sources(state: State, seat: int) -> list[str]:
