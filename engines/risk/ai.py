@@ -80,6 +80,8 @@ class Board:
         self._mine: list[str] = [t for t in self.c.territories if self._owner[t] == self.me]
         self._enemy_nb: dict[str, list[str]] = {}
         self._threat: dict[str, int] = {}
+        self._missing: dict[str, tuple[str, ...]] = {}
+        self._sole: dict[str, int | None] = {}
         mission = view["you"].get("mission")
         # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
         self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
@@ -107,6 +109,23 @@ class Board:
             owner, armies, skip = self._owner, self._armies, (self.me, NEUTRAL, None)
             found = self._threat[t] = sum(armies[n] - 1 for n in self.c.adjacent[t] if owner[n] not in skip)
         return found
+
+    def missing(self, cont: str) -> tuple[str, ...]:
+        """The territories of ``cont`` we do not hold, in map order (memoized per decision)."""
+        found = self._missing.get(cont)
+        if found is None:
+            owner, me = self._owner, self.me
+            found = self._missing[cont] = tuple(t for t in self.c.continents[cont] if owner[t] != me)
+        return found
+
+    def sole_owner(self, cont: str) -> int | None:
+        """The owner value every territory of ``cont`` shares, or None when owners differ."""
+        if cont not in self._sole:
+            owner = self._owner
+            terrs = self.c.continents[cont]
+            first = owner[terrs[0]]
+            self._sole[cont] = first if all(owner[t] == first for t in terrs) else None
+        return self._sole[cont]
 
     def borders(self) -> list[str]:
         return [t for t in self._mine if self.enemy_neighbours(t)]
@@ -361,14 +380,12 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
     c = board.c
     owner = board.owner(dst)
     cont = c.continent_of[dst]
-    terrs = c.continents[cont]
     value = 1.0
     if cont == target:
         value += 3.0
-    missing = [t for t in terrs if board.owner(t) != board.me]
-    if missing == [dst]:
+    if board.missing(cont) == (dst,):
         value += 2.0 * c.bonus[cont]
-    if owner not in (NEUTRAL, None) and all(board.owner(t) == owner for t in terrs):
+    if owner not in (NEUTRAL, None) and board.sole_owner(cont) == owner:
         value += 1.5 * c.bonus[cont]  # break an opponent's bonus
     if not conquered:
         value += 2.0  # a card needs one conquest
@@ -389,25 +406,34 @@ def _attack_normal(board: Board) -> Action:
     target = board.target_continent()
     conquered = view["conquered_this_turn"]
     best: tuple[float, str, str, int] | None = None
-    for src in board.mine():
-        a = board.armies(src)
+    armies = board._armies
+    # An attack's worth depends on the target territory only, so it is worked out once per
+    # target however many of our territories border it (this loop runs on every attack move).
+    wins_at: dict[str, bool] = {}
+    worth: dict[str, float] = {}
+    for src in board._mine:
+        a = armies[src]
         if a < 2:
             continue
         enemies = board.enemy_neighbours(src)
+        # With other enemies next door, keep a guard back (the same for every target from here).
+        keep = 1 if len(enemies) <= 1 else max(1, min(a - 1, board.threat(src) // 3))
+        spare = a - keep
+        if spare <= 0:
+            continue
         for dst in enemies:
-            d = board.armies(dst)
-            others = [n for n in enemies if n != dst]
-            keep = 1 if not others else max(1, min(a - 1, board.threat(src) // 3))
-            spare = a - keep
-            if spare <= 0:
-                continue
+            d = armies[dst]
             p = win_chance(spare, d)
+            wins = wins_at.get(dst)
+            if wins is None:
+                wins = wins_at[dst] = board.wins_by_taking(dst)
             # An attack that wins the game at once is worth long odds.
-            wins = board.wins_by_taking(dst)
             need = 0.25 if wins else 0.55 if not conquered else 0.7
             if p < need:
                 continue
-            value = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
+            value = worth.get(dst)
+            if value is None:
+                value = worth[dst] = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
             score = p * value - 0.02 * d
             if best is None or score > best[0]:
                 best = (score, src, dst, keep)

@@ -39,11 +39,17 @@ _FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_
                           "bonus_pools", "dice_queue"})
 
 
+#: Entries whose items are written once and never edited (a battle record is replaced by the
+#: next, a turn's summary only grows by new records, the first-player rolls are set once): the
+#: container is copied, its records are shared. Cloning every record of a long attack turn on
+#: each move was a third of the copy.
+_WRITE_ONCE = frozenset({"turn_summary", "last_battle", "first_rolls"})
+
+
 def copy_state(state: State) -> State:
-    """The deep copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps
-    its shape). The flat tables are copied with ``copy()``; everything else goes through
-    :func:`clone`."""
-    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES else clone(v))
+    """The copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps its
+    shape): flat tables and write-once records are copied one level, everything else deeply."""
+    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES or k in _WRITE_ONCE else clone(v))
             for k, v in state.items()}
 
 
