@@ -275,7 +275,8 @@ def _attack(state: State, seat: int, path: list[str]) -> Steps:
     yield _pick(state, "risk.prompt.attack_from", sources)
     src = path[1]
     owner = state["owner"]
-    targets = sorted((n for n in content().adjacent[src] if owner[n] != seat), key=content().territories.index)
+    # Adjacency is kept in map order (engines.risk.data), so the targets are too.
+    targets = [n for n in content().adjacent[src] if owner[n] != seat]
     yield _pick(state, "risk.prompt.attack_to", targets)
     armies = state["armies"][src]
     most = battle.attack_dice(armies)
@@ -315,8 +316,7 @@ def _fortify(state: State, seat: int, path: list[str]) -> Steps:
         return
     yield _pick(state, "risk.prompt.fortify_from", sources)
     src = path[1]
-    dests = sorted((n for n in content().adjacent[src] if state["owner"][n] == seat),
-                   key=content().territories.index)
+    dests = [n for n in content().adjacent[src] if state["owner"][n] == seat]  # map order, as above
     yield _pick(state, "risk.prompt.fortify_to", dests)
     yield _counts(1, state["armies"][src] - 1, "risk.prompt.fortify_count")
 
