@@ -36,7 +36,7 @@ def clone(value: Any) -> Any:
 #: Top-level entries of a state that only ever hold scalars (name -> int/str maps, lists of card
 #: ids or dice): ``copy()`` copies them in C.
 _FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_holder", "hq_choice",
-                          "bonus_pools", "dice_queue"})
+                          "bonus_pools", "dice_queue", "occupy", "winners"})
 
 
 #: Entries whose items are written once and never edited (a battle record is replaced by the
@@ -46,10 +46,22 @@ _FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_
 _WRITE_ONCE = frozenset({"turn_summary", "last_battle", "first_rolls"})
 
 
+def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
+    """A player record: ``dict.copy`` for the scalars, then a deep copy of each container (the
+    hand) in place, so a new field that holds a list is still copied deeply."""
+    out = player.copy()
+    for k, v in player.items():
+        if type(v) not in _ATOMS:
+            out[k] = clone(v)
+    return out
+
+
 def copy_state(state: State) -> State:
     """The copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps its
-    shape): flat tables and write-once records are copied one level, everything else deeply."""
-    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES or k in _WRITE_ONCE else clone(v))
+    shape): flat tables and write-once records are copied one level, player records by
+    :func:`_copy_player`, everything else deeply."""
+    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES or k in _WRITE_ONCE
+                else [_copy_player(p) for p in v] if k == "players" else clone(v))
             for k, v in state.items()}
 
 
