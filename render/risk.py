@@ -480,11 +480,12 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
 # ---------------------------------------------------------------------------------------------
 
 
-#: Map bases kept per locale (most recent first): enough for a few matches rendered in turn.
+#: Map bases kept (all locales, most recent first): a few matches rendered in turn hit them, and
+#: each is 5.6 MB, so the cache stays at about 34 MB however many matches a process hosts.
 BASE_CACHE_SIZE = 6
 #: Past this many territories of a different colour a base is rebuilt whole instead of patched.
 PATCH_LIMIT = 16
-_bases: dict[str, list[tuple[tuple[RGB, ...], Image.Image]]] = {}
+_bases: list[tuple[str, tuple[RGB, ...], Image.Image]] = []
 _bases_lock = threading.Lock()
 
 
@@ -543,16 +544,18 @@ def map_base(locale: str, fills: tuple[RGB, ...]) -> Image.Image:
     be); a base far from every cached one is composed whole.
     """
     with _bases_lock:
-        cached = list(_bases.get(locale, ()))
+        cached = [(key, img) for loc, key, img in _bases if loc == locale]
     best: tuple[list[int], Image.Image] | None = None
     for key, img in cached:
-        if key == fills:
-            return img
         diff = [i for i, (a, b) in enumerate(zip(key, fills, strict=True)) if a != b]
         if len(diff) <= PATCH_LIMIT and (best is None or len(diff) < len(best[0])):
             best = (diff, img)
+        if not diff:
+            break
     size = static_layer(locale).size
-    if best is None:
+    if best is not None and not best[0]:
+        base = best[1]
+    elif best is None:
         whole = (0, 0, *size)
         base = _with_names(locale, _under_names(locale, fills, whole), whole)
     else:
@@ -562,8 +565,8 @@ def map_base(locale: str, fills: tuple[RGB, ...]) -> Image.Image:
             box = boxes[i]
             base.paste(_with_names(locale, _under_names(locale, fills, box), box), box[:2])
     with _bases_lock:
-        entries = [(k, v) for k, v in _bases.get(locale, []) if k != fills]
-        _bases[locale] = [(fills, base), *entries][:BASE_CACHE_SIZE]
+        kept = [e for e in _bases if (e[0], e[1]) != (locale, fills)]
+        _bases[:] = [(locale, fills, base), *kept][:BASE_CACHE_SIZE]
     return base
 
 
