@@ -27,13 +27,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("base", type=Path, help="checkout of the code before the change")
     ap.add_argument("name", help="bench name (risk, render, render_risk, png ...)")
     ap.add_argument("--rounds", type=int, default=3)
-    ap.add_argument("args", nargs=argparse.REMAINDER, help="arguments for the bench (after --)")
-    ns = ap.parse_args(argv)
+    argv = list(sys.argv[1:] if argv is None else argv)
+    extra = argv[argv.index("--") + 1:] if "--" in argv else []
+    ns = ap.parse_args(argv[:argv.index("--")] if "--" in argv else argv)
     script = HERE / f"bench_{ns.name.removeprefix('bench_').removesuffix('.py')}.py"
     if not script.exists():
         print(f"no bench {script.name}")
         return 2
-    extra = [a for a in ns.args if a != "--"]
     sides = {"before": ns.base.resolve(), "after": HERE.parent}
     for r in range(ns.rounds):
         for side, root in sides.items():
