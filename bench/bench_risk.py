@@ -1,20 +1,26 @@
-"""Risk engine speed: whole 6-AI games, AI decision time and engine step/apply time.
+"""Risk engine speed: whole 6-AI games on the engine alone, AI decision time and engine step/apply.
 
-Targets: a 6-player game of normal AIs start to finish well under 2 s. Run::
+Target (issue 13): a 6-AI full-rules game (cards; missions in the mission variant) <= 60 ms on the
+engine alone. Run::
 
     .venv/bin/python -m bench.bench_risk [--games N]
+
+Games use the quick set-up and normal AIs; the game time covers AI decisions and ``apply`` only
+(the per-move ``step`` and the timers are measured in a second pass, so they do not inflate it).
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import random
 import statistics
 import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+# BENCH_ROOT runs this bench against another checkout (bench/compare.py: before/after).
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.parent)
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
@@ -26,13 +32,30 @@ def _pct(values: list[float], q: float) -> float:
     return values[min(len(values) - 1, int(q * len(values)))]
 
 
+def play(variant: str, seats: int, seed: int) -> tuple[float, int, int]:
+    """One untimed-inside game: (seconds, actions, rounds)."""
+    rng = random.Random(seed)
+    state = ENGINE.new_state({"variant": variant, "setup": "quick"}, seats, 1000 + seed)
+    n = 0
+    start = time.perf_counter()
+    while ENGINE.result(state) is None:
+        seat = ENGINE.pending(state)[0].seat
+        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "normal"))
+        n += 1
+    return time.perf_counter() - start, n, state["round"]
+
+
 def run(games: int, variant: str, seats: int) -> None:
-    totals, decide, apply_t, step_t, rounds, actions = [], [], [], [], [], []
+    totals, rounds, actions = [], [], []
     for g in range(games):
+        seconds, n, r = play(variant, seats, g)
+        totals.append(seconds)
+        actions.append(n)
+        rounds.append(r)
+    decide, apply_t, step_t = [], [], []
+    for g in range(max(1, games // 2)):
         rng = random.Random(g)
         state = ENGINE.new_state({"variant": variant, "setup": "quick"}, seats, 1000 + g)
-        start = time.perf_counter()
-        n = 0
         while ENGINE.result(state) is None:
             req = ENGINE.pending(state)[0]
             t0 = time.perf_counter()
@@ -45,13 +68,11 @@ def run(games: int, variant: str, seats: int) -> None:
             decide.append(t1 - t0)
             step_t.append(t2 - t1)
             apply_t.append(t3 - t2)
-            n += 1
-        totals.append(time.perf_counter() - start)
-        rounds.append(state["round"])
-        actions.append(n)
     ms = 1000.0
+    per_action = [t / n for t, n in zip(totals, actions, strict=True)]
     print(f"{variant} {seats} players, {games} games of normal AIs (quick set-up)")
-    print(f"  game time      median {statistics.median(totals):.3f} s   max {max(totals):.3f} s")
+    print(f"  game time      median {statistics.median(totals) * ms:.1f} ms   max {max(totals) * ms:.1f} ms"
+          f"   per action median {statistics.median(per_action) * ms:.3f} ms")
     print(f"  rounds/game    median {statistics.median(rounds)}   actions/game median {statistics.median(actions)}")
     print(f"  AI decision    median {statistics.median(decide) * ms:.3f} ms   p99 {_pct(decide, 0.99) * ms:.3f} ms")
     print(f"  engine apply   median {statistics.median(apply_t) * ms:.3f} ms   p99 {_pct(apply_t, 0.99) * ms:.3f} ms")
@@ -63,7 +84,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--games", type=int, default=10)
     args = parser.parse_args(argv)
     run(args.games, "classic", 6)
-    run(max(1, args.games // 2), "mission", 6)
+    run(args.games, "mission", 6)
     return 0
 
 

@@ -12,15 +12,19 @@ boxes, and every text helper takes a pixel size rather than a font so callers ca
 from __future__ import annotations
 
 import io
+import math
 from collections.abc import Sequence
+from functools import lru_cache
+from typing import Any
 
-from PIL import Image, ImageDraw
+from PIL import Image, ImageDraw, ImageFont
 
 from render.fonts import font, styled_runs
 
 __all__ = [
     "BACKGROUND", "INK", "MUTED", "NEUTRAL", "PLAYER_COLORS", "RGB", "darken", "draw_text",
-    "draw_text_centered", "font", "lighten", "mix", "outline_color", "player_color", "text_color_on", "text_fit",
+    "draw_text_centered", "font", "lighten", "mix", "outline_color", "player_color", "stamp_text", "text_color_on",
+    "text_fit",
     "text_width", "to_png",
 ]
 
@@ -85,9 +89,53 @@ def outline_color(color: RGB) -> RGB:
     return lighten(color, 0.4) if _luminance(color) < 0.05 else darken(color, 0.55)
 
 
+#: Whether :func:`stamp_text` reuses rendered glyph masks (tests turn it off to get the reference).
+TEXT_CACHE = True
+
+
+@lru_cache(maxsize=8192)
+def _laid_out(text: str, size: int, bold: bool) -> tuple[tuple[Any, ...], tuple[float, ...], float]:
+    """``text``'s runs, each run's advance and the total (pure in its arguments, so cached: a board
+    measures the same names and numbers on every render)."""
+    parts = tuple(styled_runs(text, size, bold))
+    widths = tuple(r.font.getlength(r.text) for r in parts)
+    return parts, widths, sum(widths)
+
+
 def text_width(text: str, size: int, bold: bool = False) -> float:
     """Advance width in pixels of ``text`` as :func:`draw_text` would draw it."""
-    return sum(r.font.getlength(r.text) for r in styled_runs(text, size, bold))
+    return _laid_out(text, size, bold)[2]
+
+
+@lru_cache(maxsize=4096)
+def _mask(face: ImageFont.FreeTypeFont, text: str, stroke: float, anchor: str, ink: int,
+          start: tuple[float, float]) -> tuple[Any, tuple[int, int]]:
+    return face.getmask2(text, "L", None, None, None, stroke, anchor, ink, start, stroke_filled=True)
+
+
+def stamp_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, face: ImageFont.FreeTypeFont,
+               fill: RGB | tuple[int, int, int, int], anchor: str = "la", stroke_width: float = 0,
+               stroke_fill: RGB | tuple[int, int, int, int] | None = None) -> None:
+    """``draw.text`` for one line, with the rendered glyph masks cached.
+
+    Rendering glyphs was most of a board's text cost, and boards draw the same names and numbers
+    at the same spots again and again. This does what Pillow's ``ImageDraw.text`` does for one
+    line (the same mask at the same sub-pixel start, stroke first), so the pixels are identical;
+    anything else (several lines, a non-L font mode) goes to Pillow.
+    """
+    if not TEXT_CACHE or "\n" in text or draw.fontmode != "L" or not isinstance(face, ImageFont.FreeTypeFont):
+        draw.text(xy, text, font=face, fill=fill, anchor=anchor, stroke_width=stroke_width,
+                  stroke_fill=stroke_fill if stroke_width else None)
+        return
+    ink = draw.draw.draw_ink(fill)
+    x, y = xy
+    start = (math.modf(x)[0], math.modf(y)[0])
+    inks = [(draw.draw.draw_ink(stroke_fill) if stroke_fill is not None else ink, stroke_width)] if stroke_width else []
+    if not inks or inks[0][0] != ink:
+        inks.append((ink, 0))
+    for one_ink, stroke in inks:
+        mask, offset = _mask(face, text, stroke, anchor, one_ink, start)
+        draw.draw.draw_bitmap((int(x) + offset[0], int(y) + offset[1]), mask, one_ink)
 
 
 def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, size: int,
@@ -98,18 +146,16 @@ def draw_text(draw: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, siz
     vertical ``a`` (top of the line), ``m`` (middle), ``s`` (baseline), ``d`` (bottom). Vertical
     placement uses our main font's metrics for every run, so mixed-font text shares a baseline.
     """
-    parts = styled_runs(text, size, bold)
-    width = sum(r.font.getlength(r.text) for r in parts)
+    parts, widths, width = _laid_out(text, size, bold)
     ascent, descent = font(size, bold).getmetrics()
     x, y = xy
     h, v = anchor[0], anchor[1]
     x -= {"l": 0.0, "m": width / 2, "r": width}[h]
     baseline = {"a": y + ascent, "m": y + (ascent - descent) / 2, "s": y, "d": y - descent}[v]
-    for part in parts:
+    for part, advance in zip(parts, widths, strict=True):
         # A run the Bold subset lacks is drawn with the Regular face and a stroke (render.fonts).
-        draw.text((x, baseline), part.text, font=part.font, fill=fill, anchor="ls",
-                  stroke_width=part.stroke, stroke_fill=fill if part.stroke else None)
-        x += part.font.getlength(part.text)
+        stamp_text(draw, (x, baseline), part.text, part.font, fill, "ls", part.stroke, fill if part.stroke else None)
+        x += advance
     return width
 
 
@@ -166,7 +212,22 @@ def _palette_image(colors: Sequence[RGB]) -> Image.Image:
     return pal
 
 
-def to_png(img: Image.Image, colors: int = 256, keep: Sequence[RGB] = (), compress_level: int = 4) -> bytes:
+#: zlib level for board PNGs, picked by measurement (bench/bench_png.py): on a Risk board level 3
+#: encodes in 9 ms against 13 ms at level 4 for 8 % more bytes (178 KB against 165 KB), on
+#: Pentactic boards 6-8 ms against 10-12 ms for 7-9 % more; levels 1-2 save under 2 ms more and
+#: cost another 6-13 %, level 6 and up double the time for 8-20 % fewer bytes.
+PNG_LEVEL = 3
+
+
+@lru_cache(maxsize=8)
+def _near_fixed(fixed: tuple[RGB, ...]) -> frozenset[RGB]:
+    """Every colour within 6 (per channel) of a fixed palette colour, built once per palette so
+    the sampled palette is filtered with one set lookup per colour."""
+    span = range(-6, 7)
+    return frozenset((r + dr, g + dg, b + db) for r, g, b in fixed for dr in span for dg in span for db in span)
+
+
+def to_png(img: Image.Image, colors: int = 256, keep: Sequence[RGB] = (), compress_level: int = PNG_LEVEL) -> bytes:
     """Encode ``img`` as a small PNG.
 
     Board images are flat colours plus anti-aliased text edges, so a 256-colour palette without
@@ -182,7 +243,7 @@ def to_png(img: Image.Image, colors: int = 256, keep: Sequence[RGB] = (), compre
         if exact is not None:
             img = img.quantize(palette=_palette_image([rgb for _, rgb in exact]), dither=Image.Dither.NONE)
         else:
-            fixed = list(dict.fromkeys([*BASE_PALETTE, *keep]))[: colors // 2]
+            fixed = tuple(dict.fromkeys([*BASE_PALETTE, *keep]))[: colors // 2]
             w, h = img.size
             sample = img.resize((max(1, w // 3), max(1, h // 3)), Image.Resampling.NEAREST) if w * h > 90_000 else img
             octree = sample.quantize(colors - len(fixed), method=Image.Quantize.FASTOCTREE,
@@ -191,8 +252,8 @@ def to_png(img: Image.Image, colors: int = 256, keep: Sequence[RGB] = (), compre
             found = [(flat[i], flat[i + 1], flat[i + 2]) for i in range(0, len(flat) - 2, 3)]
             # Pillow maps pixels through a cache of 4x4x4 colour boxes; a sampled shade next to a
             # fixed colour could win that box, so such near-duplicates are dropped.
-            found = [c for c in found
-                     if all(max(abs(c[0] - f[0]), abs(c[1] - f[1]), abs(c[2] - f[2])) > 6 for f in fixed)]
+            near = _near_fixed(fixed)
+            found = [c for c in found if c not in near]
             palette = list(dict.fromkeys([*fixed, *found]))[:colors]
             img = img.quantize(palette=_palette_image(palette), dither=Image.Dither.NONE)
     buf = io.BytesIO()

@@ -13,7 +13,9 @@ seat's own view (with its ``"you"`` part) renders exactly like the public one.
 from __future__ import annotations
 
 import math
+import threading
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -30,6 +32,7 @@ from render.common import (
     font,
     lighten,
     mix,
+    stamp_text,
     text_color_on,
     text_fit,
     to_png,
@@ -77,15 +80,6 @@ def owner_colors(view: dict[str, Any]) -> dict[int, RGB]:
         seat = p.get("seat", i)
         out[seat] = color_of(p.get("color"), seat)
     return out
-
-
-def _palette(lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> list[int]:
-    pal = list(SEA_INDEX_COLOR)
-    terr = view.get("territories", {})
-    for tid in lay.territories:
-        owner = terr.get(tid, {}).get("owner")
-        pal += UNCLAIMED if owner is None else fill_of(colors.get(owner, NEUTRAL))
-    return pal + [0] * (768 - len(pal))
 
 
 def _seat_name(locale: str, names: Sequence[str], seat: int) -> str:
@@ -179,7 +173,7 @@ def _badge(d: ImageDraw.ImageDraw, center: tuple[float, float], armies: int, sea
     halo = (20, 20, 24) if ink == WHITE else (255, 255, 255)
     # Centre the digits' own box (not the font's line box, which sits them ~3 px low).
     _, top, _, bottom = f.getbbox(text, anchor="ls")
-    d.text((x, y + dy - (top + bottom) / 2), text, font=f, fill=ink, anchor="ms", stroke_width=2, stroke_fill=halo)
+    stamp_text(d, (x, y + dy - (top + bottom) / 2), text, f, ink, "ms", 2, halo)
 
 
 def _star(d: ImageDraw.ImageDraw, center: tuple[float, float], r: float, fill: RGB | None, outline: RGB,
@@ -486,15 +480,162 @@ def _status(d: ImageDraw.ImageDraw, top: int, view: dict[str, Any], locale: str,
 # ---------------------------------------------------------------------------------------------
 
 
+#: Map bases kept (all locales, most recent first): a few matches rendered in turn hit them, and
+#: each is 5.6 MB, so the cache stays at about 34 MB however many matches a process hosts.
+BASE_CACHE_SIZE = 6
+#: Past this many territories of a different colour a base is rebuilt whole instead of patched.
+PATCH_LIMIT = 16
+_bases: list[tuple[str, tuple[RGB, ...], Image.Image]] = []
+_bases_lock = threading.Lock()
+
+
+def _fills(lay: Layout, view: dict[str, Any], colors: dict[int, RGB]) -> tuple[RGB, ...]:
+    """Every territory's fill colour in label order: all a map base depends on, besides the locale."""
+    terr = view.get("territories", {})
+    out = []
+    for tid in lay.territories:
+        owner = terr.get(tid, {}).get("owner")
+        out.append(UNCLAIMED if owner is None else fill_of(colors.get(owner, NEUTRAL)))
+    return tuple(out)
+
+
+def _palette(fills: tuple[RGB, ...]) -> list[int]:
+    pal = list(SEA_INDEX_COLOR)
+    for rgb in fills:
+        pal += rgb
+    return pal + [0] * (768 - len(pal))
+
+
+@lru_cache(maxsize=1)
+def territory_boxes() -> tuple[tuple[int, int, int, int], ...]:
+    """The pixel box of each territory's label (label order), to redraw one territory alone."""
+    labels = label_index_image()
+    boxes = []
+    for k in range(1, len(layout().territories) + 1):
+        boxes.append(labels.point(lambda v, k=k: 255 if v == k else 0).getbbox() or (0, 0, 1, 1))
+    return tuple(boxes)
+
+
+def _under_names(locale: str, fills: tuple[RGB, ...], box: tuple[int, int, int, int]) -> Image.Image:
+    """The map inside ``box`` before the territory names: the recoloured labels under the static
+    layer (RGBA). A whole-map call is the old per-render composite."""
+    labels = label_index_image().crop(box)
+    labels.putpalette(_palette(fills))
+    return Image.alpha_composite(labels.convert("RGBA"), static_layer(locale).crop(box))
+
+
+def _with_names(locale: str, region: Image.Image, box: tuple[int, int, int, int]) -> Image.Image:
+    """``region`` (the map inside ``box``, RGBA) with the territory names laid over it, as RGB."""
+    names_img, nbox = name_layer(locale)
+    x0, y0 = max(box[0], nbox[0]), max(box[1], nbox[1])
+    x1, y1 = min(box[2], nbox[2]), min(box[3], nbox[3])
+    if x0 < x1 and y0 < y1:
+        region.alpha_composite(names_img, (x0 - box[0], y0 - box[1]),
+                               (x0 - nbox[0], y0 - nbox[1], x1 - nbox[0], y1 - nbox[1]))
+    return region.convert("RGB")
+
+
+def map_base(locale: str, fills: tuple[RGB, ...]) -> Image.Image:
+    """The map with owner colours and names, without anything a turn adds (shared: copy it).
+
+    This composite of the whole picture was the largest cost of a render. A game changes a few
+    owners between two pictures, so the base of the same locale with the fewest different
+    territories is patched (each changed territory's box recomposed exactly as the whole would
+    be); a base far from every cached one is composed whole.
+    """
+    with _bases_lock:
+        cached = [(key, img) for loc, key, img in _bases if loc == locale]
+    best: tuple[list[int], Image.Image] | None = None
+    for key, img in cached:
+        diff = [i for i, (a, b) in enumerate(zip(key, fills, strict=True)) if a != b]
+        if len(diff) <= PATCH_LIMIT and (best is None or len(diff) < len(best[0])):
+            best = (diff, img)
+        if not diff:
+            break
+    size = static_layer(locale).size
+    if best is not None and not best[0]:
+        base = best[1]
+    elif best is None:
+        whole = (0, 0, *size)
+        base = _with_names(locale, _under_names(locale, fills, whole), whole)
+    else:
+        base = best[1].copy()
+        boxes = territory_boxes()
+        for i in best[0]:
+            box = boxes[i]
+            base.paste(_with_names(locale, _under_names(locale, fills, box), box), box[:2])
+    with _bases_lock:
+        kept = [e for e in _bases if (e[0], e[1]) != (locale, fills)]
+        _bases[:] = [(locale, fills, base), *kept][:BASE_CACHE_SIZE]
+    return base
+
+
+def _dirty_box(lay: Layout, view: dict[str, Any], overlay: dict[str, Any] | None,
+               size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """A box holding everything drawn under the territory names (highlight rings, the battle
+    arrow), or None when there is nothing. Generous: it only bounds what is redrawn."""
+    points: list[tuple[float, float]] = []
+    for tid in (overlay or {}).get("highlight", []) or []:
+        if tid in lay.anchors:
+            points.append(lay.px(lay.anchors[tid]))
+    lb = view.get("last_battle")
+    if lb and lb.get("from") in lay.anchors and lb.get("to") in lay.anchors:
+        for piece in battle_path(lay, lb["from"], lb["to"]):
+            points.extend(piece)
+    if not points:
+        return None
+    pad = BADGE_R + 40
+    x0 = max(0, int(min(x for x, _ in points)) - pad)
+    y0 = max(0, int(min(y for _, y in points)) - pad)
+    x1 = min(size[0], int(max(x for x, _ in points)) + pad + 1)
+    y1 = min(size[1], int(max(y for _, y in points)) + pad + 1)
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+
 def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
                  overlay: dict[str, Any] | None = None) -> Image.Image:
-    """The picture as a Pillow image (RGB); :func:`render` encodes it."""
+    """The picture as a Pillow image (RGB); :func:`render` encodes it.
+
+    Drawn over a cached :func:`map_base`; the highlight rings and the battle arrow go under the
+    names, so only their box is recomposed (map, marks, names) instead of the whole picture.
+    """
     lay = layout()
     locale = normalize_locale(locale)
     colors = owner_colors(view)
-    labels = label_index_image().copy()
-    labels.putpalette(_palette(lay, view, colors))
-    img = Image.alpha_composite(labels.convert("RGBA"), static_layer(locale))
+    fills = _fills(lay, view, colors)
+    img = map_base(locale, fills).copy()
+    d = ImageDraw.Draw(img)
+    box = _dirty_box(lay, view, overlay, img.size)
+    if box is not None:
+        under = _under_names(locale, fills, box)
+        img.paste(under.convert("RGB"), box[:2])
+        _highlights(d, lay, overlay)
+        _last_battle(d, lay, view, colors)
+        img.paste(_with_names(locale, img.crop(box).convert("RGBA"), box), box[:2])
+    terr = view.get("territories", {})
+    _hq_marks(d, lay, view, colors)
+    for tid in lay.territories:
+        info = terr.get(tid)
+        if info is None or info.get("owner") is None:
+            continue
+        owner = info.get("owner", -1)
+        _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), owner, colors.get(owner, NEUTRAL))
+    _continent_holders(d, lay, view, colors)
+    top = lay.size[1] + 4
+    _players(d, top, view, locale, names, colors, lay)
+    _status(d, top, view, locale, names, colors, lay.size[0])
+    return img
+
+
+def render_image_reference(view: dict[str, Any], locale: str, names: Sequence[str],
+                           overlay: dict[str, Any] | None = None) -> Image.Image:
+    """The same picture composed whole, without any cached base: the reference the cached path
+    must equal pixel for pixel (tests/render/test_risk_render_cache.py)."""
+    lay = layout()
+    locale = normalize_locale(locale)
+    colors = owner_colors(view)
+    whole = (0, 0, *static_layer(locale).size)
+    img = _under_names(locale, _fills(lay, view, colors), whole)
     d = ImageDraw.Draw(img)
     terr = view.get("territories", {})
     _highlights(d, lay, overlay)

@@ -73,36 +73,70 @@ class Board:
         self.c = content()
         self.me: int = view["you"]["seat"]
         self.terr: dict[str, dict[str, Any]] = view["territories"]
+        # Flat owner/army tables and memos: the helpers below are called ~100 times per decision
+        # on a view that never changes while the Board lives, so each is worked out once.
+        self._owner: dict[str, int | None] = {t: v["owner"] for t, v in self.terr.items()}
+        self._armies: dict[str, int] = {t: v["armies"] for t, v in self.terr.items()}
+        self._mine: list[str] = [t for t in self.c.territories if self._owner[t] == self.me]
+        self._enemy_nb: dict[str, list[str]] = {}
+        self._threat: dict[str, int] = {}
+        self._missing: dict[str, tuple[str, ...]] = {}
+        self._sole: dict[str, int | None] = {}
         mission = view["you"].get("mission")
         # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
         self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
 
     def owner(self, t: str) -> int | None:
-        return self.terr[t]["owner"]
+        return self._owner[t]
 
     def armies(self, t: str) -> int:
-        return self.terr[t]["armies"]
+        return self._armies[t]
 
     def mine(self) -> list[str]:
-        return [t for t in self.c.territories if self.terr[t]["owner"] == self.me]
+        return list(self._mine)
 
     def enemy_neighbours(self, t: str) -> list[str]:
-        return [n for n in self.c.adjacent[t] if self.owner(n) != self.me]
+        found = self._enemy_nb.get(t)
+        if found is None:
+            owner, me = self._owner, self.me
+            found = self._enemy_nb[t] = [n for n in self.c.adjacent[t] if owner[n] != me]
+        return list(found)
 
     def threat(self, t: str) -> int:
         """Armies that could attack ``t`` next turn (neutral never attacks)."""
-        return sum(self.armies(n) - 1 for n in self.c.adjacent[t]
-                   if self.owner(n) not in (self.me, NEUTRAL, None))
+        found = self._threat.get(t)
+        if found is None:
+            owner, armies, skip = self._owner, self._armies, (self.me, NEUTRAL, None)
+            found = self._threat[t] = sum(armies[n] - 1 for n in self.c.adjacent[t] if owner[n] not in skip)
+        return found
+
+    def missing(self, cont: str) -> tuple[str, ...]:
+        """The territories of ``cont`` we do not hold, in map order (memoized per decision)."""
+        found = self._missing.get(cont)
+        if found is None:
+            owner, me = self._owner, self.me
+            found = self._missing[cont] = tuple(t for t in self.c.continents[cont] if owner[t] != me)
+        return found
+
+    def sole_owner(self, cont: str) -> int | None:
+        """The owner value every territory of ``cont`` shares, or None when owners differ."""
+        if cont not in self._sole:
+            owner = self._owner
+            terrs = self.c.continents[cont]
+            first = owner[terrs[0]]
+            self._sole[cont] = first if all(owner[t] == first for t in terrs) else None
+        return self._sole[cont]
 
     def borders(self) -> list[str]:
-        return [t for t in self.mine() if self.enemy_neighbours(t)]
+        return [t for t in self._mine if self.enemy_neighbours(t)]
 
     def continent_score(self, cont: str) -> float:
         """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
         of our mission counts as worth far more than its bonus, since holding the pair wins."""
         terrs = self.c.continents[cont]
-        mine = sum(1 for t in terrs if self.owner(t) == self.me)
-        enemy = sum(self.armies(t) for t in terrs if self.owner(t) != self.me)
+        owner, armies, me = self._owner, self._armies, self.me
+        mine = sum(1 for t in terrs if owner[t] == me)
+        enemy = sum(armies[t] for t in terrs if owner[t] != me)
         if mine == len(terrs):
             return 100.0 + self.c.bonus[cont]
         worth = self.c.bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in self.goal_continents else 0.0)
@@ -346,14 +380,12 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
     c = board.c
     owner = board.owner(dst)
     cont = c.continent_of[dst]
-    terrs = c.continents[cont]
     value = 1.0
     if cont == target:
         value += 3.0
-    missing = [t for t in terrs if board.owner(t) != board.me]
-    if missing == [dst]:
+    if board.missing(cont) == (dst,):
         value += 2.0 * c.bonus[cont]
-    if owner not in (NEUTRAL, None) and all(board.owner(t) == owner for t in terrs):
+    if owner not in (NEUTRAL, None) and board.sole_owner(cont) == owner:
         value += 1.5 * c.bonus[cont]  # break an opponent's bonus
     if not conquered:
         value += 2.0  # a card needs one conquest
@@ -374,25 +406,34 @@ def _attack_normal(board: Board) -> Action:
     target = board.target_continent()
     conquered = view["conquered_this_turn"]
     best: tuple[float, str, str, int] | None = None
-    for src in board.mine():
-        a = board.armies(src)
+    armies = board._armies
+    # An attack's worth depends on the target territory only, so it is worked out once per
+    # target however many of our territories border it (this loop runs on every attack move).
+    wins_at: dict[str, bool] = {}
+    worth: dict[str, float] = {}
+    for src in board._mine:
+        a = armies[src]
         if a < 2:
             continue
         enemies = board.enemy_neighbours(src)
+        # With other enemies next door, keep a guard back (the same for every target from here).
+        keep = 1 if len(enemies) <= 1 else max(1, min(a - 1, board.threat(src) // 3))
+        spare = a - keep
+        if spare <= 0:
+            continue
         for dst in enemies:
-            d = board.armies(dst)
-            others = [n for n in enemies if n != dst]
-            keep = 1 if not others else max(1, min(a - 1, board.threat(src) // 3))
-            spare = a - keep
-            if spare <= 0:
-                continue
+            d = armies[dst]
             p = win_chance(spare, d)
+            wins = wins_at.get(dst)
+            if wins is None:
+                wins = wins_at[dst] = board.wins_by_taking(dst)
             # An attack that wins the game at once is worth long odds.
-            wins = board.wins_by_taking(dst)
             need = 0.25 if wins else 0.55 if not conquered else 0.7
             if p < need:
                 continue
-            value = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
+            value = worth.get(dst)
+            if value is None:
+                value = worth[dst] = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
             score = p * value - 0.02 * d
             if best is None or score > best[0]:
                 best = (score, src, dst, keep)

@@ -41,6 +41,8 @@ def roll(state: State, count: int) -> list[int]:
     """``count`` dice, taken from the test-only queue while it lasts, else from the game's RNG."""
     queue = state.get("dice_queue")
     rng = Rng(state)
+    if not queue:
+        return rng.dice(count)
     out = []
     for _ in range(count):
         out.append(int(queue.pop(0)) if queue else rng.die())

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from engines.base import EngineError, Msg, Option, State, key_ref
 from engines.risk import battle, rules
@@ -68,11 +69,19 @@ def _place_counts(hi: int) -> Node:
 def _terr_opts(state: State, terrs: list[str]) -> list[Option]:
     """Territory choices in map order; ``hint`` is the continent id so a front-end can group
     more than a select menu's worth of territories."""
-    cont = content().continent_of
-    return [Option(t, Msg("risk.opt.territory", {"name": rules.tname(t), "armies": state["armies"][t]}), cont[t])
-            for t in terrs]
+    armies = state["armies"]
+    return [_terr_opt(t, armies[t]) for t in terrs]
 
 
+@lru_cache(maxsize=8192)
+def _terr_opt(territory: str, armies: int) -> Option:
+    """One territory choice. Options and their messages are frozen, so equal ones are shared:
+    ``apply`` re-walks the tree on every move and building these was most of that walk."""
+    return Option(territory, Msg("risk.opt.territory", {"name": rules.tname(territory), "armies": armies}),
+                  content().continent_of[territory])
+
+
+@lru_cache(maxsize=64)
 def _verb(value: str, hint: str = "", emoji: str = "", *, label: str = "", commit: bool = False) -> Option:
     return Option(value, Msg(f"risk.verb.{label or value}"), hint, emoji, commit)
 
@@ -266,7 +275,8 @@ def _attack(state: State, seat: int, path: list[str]) -> Steps:
     yield _pick(state, "risk.prompt.attack_from", sources)
     src = path[1]
     owner = state["owner"]
-    targets = sorted((n for n in content().adjacent[src] if owner[n] != seat), key=content().territories.index)
+    # Adjacency is kept in map order (engines.risk.data), so the targets are too.
+    targets = [n for n in content().adjacent[src] if owner[n] != seat]
     yield _pick(state, "risk.prompt.attack_to", targets)
     armies = state["armies"][src]
     most = battle.attack_dice(armies)
@@ -278,9 +288,13 @@ def _attack(state: State, seat: int, path: list[str]) -> Steps:
         yield Node(Msg("risk.prompt.attack_dice", {"max": most}),
                    [Option(str(n), Msg("risk.opt.dice", {"n": n}), commit=True) for n in range(1, most)])
         return
-    yield Node(Msg("risk.prompt.blitz_stop"),
-               [Option(str(v), Msg("risk.opt.blitz_stop", {"n": v}), commit=True) for v in blitz_values(armies)],
-               num=(1, armies - 1))
+    yield Node(Msg("risk.prompt.blitz_stop"), list(_blitz_opts(armies)), num=(1, armies - 1))
+
+
+@lru_cache(maxsize=1024)
+def _blitz_opts(armies: int) -> tuple[Option, ...]:
+    """The blitz stop choices for ``armies`` (frozen, so shared between walks)."""
+    return tuple(Option(str(v), Msg("risk.opt.blitz_stop", {"n": v}), commit=True) for v in blitz_values(armies))
 
 
 def _occupy(state: State, seat: int, path: list[str]) -> Steps:
@@ -302,8 +316,7 @@ def _fortify(state: State, seat: int, path: list[str]) -> Steps:
         return
     yield _pick(state, "risk.prompt.fortify_from", sources)
     src = path[1]
-    dests = sorted((n for n in content().adjacent[src] if state["owner"][n] == seat),
-                   key=content().territories.index)
+    dests = [n for n in content().adjacent[src] if state["owner"][n] == seat]  # map order, as above
     yield _pick(state, "risk.prompt.fortify_to", dests)
     yield _counts(1, state["armies"][src] - 1, "risk.prompt.fortify_count")
 

@@ -62,7 +62,7 @@ class RiskEngine(Engine):
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:
         choices.validate(state, seat, list(action))
-        new = rules.clone(state)
+        new = rules.copy_state(state)
         events = actions.execute(new, seat, list(action))
         requests.refresh(new, seat)
         return new, events

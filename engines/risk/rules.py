@@ -19,13 +19,50 @@ DEFAULT_MAX_ROUNDS = 500
 PLAY_PHASES = ("reinforce", "attack", "occupy", "fortify")
 
 
+_ATOMS = (str, int, bool, float, type(None))
+
+
 def clone(value: Any) -> Any:
-    """Deep copy of plain JSON data (faster than ``copy.deepcopy`` for our shapes)."""
+    """Deep copy of plain JSON data (faster than ``copy.deepcopy`` for our shapes). Scalars are
+    shared without a call: a state is mostly flat ``str -> int`` tables, and recursing into each
+    of their values made copying the state a fifth of a whole AI game."""
     if type(value) is dict:
-        return {k: clone(v) for k, v in value.items()}
+        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
     if type(value) is list:
-        return [clone(v) for v in value]
+        return [v if type(v) in _ATOMS else clone(v) for v in value]
     return value
+
+
+#: Top-level entries of a state that only ever hold scalars (name -> int/str maps, lists of card
+#: ids or dice): ``copy()`` copies them in C.
+_FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_holder", "hq_choice",
+                          "bonus_pools", "dice_queue", "occupy", "winners"})
+
+
+#: Entries whose items are written once and never edited (a battle record is replaced by the
+#: next, a turn's summary only grows by new records, the first-player rolls are set once): the
+#: container is copied, its records are shared. Cloning every record of a long attack turn on
+#: each move was a third of the copy.
+_WRITE_ONCE = frozenset({"turn_summary", "last_battle", "first_rolls"})
+
+
+def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
+    """A player record: ``dict.copy`` for the scalars, then a deep copy of each container (the
+    hand) in place, so a new field that holds a list is still copied deeply."""
+    out = player.copy()
+    for k, v in player.items():
+        if type(v) not in _ATOMS:
+            out[k] = clone(v)
+    return out
+
+
+def copy_state(state: State) -> State:
+    """The copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps its
+    shape): flat tables and write-once records are copied one level, player records by
+    :func:`_copy_player`, everything else deeply."""
+    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES or k in _WRITE_ONCE
+                else [_copy_player(p) for p in v] if k == "players" else clone(v))
+            for k, v in state.items()}
 
 
 def tname(territory: str) -> dict[str, Any]:
@@ -55,7 +92,10 @@ def territory_count(state: State, seat: int) -> int:
 
 def continents_held(state: State, seat: int) -> list[str]:
     owner = state["owner"]
-    return [c for c, ts in content().continents.items() if all(owner[t] == seat for t in ts)]
+    # A continent is held when its first territory is ours and every other one is too; checking
+    # the first alone rules out most continents without building a generator.
+    return [c for c, ts in content().continents.items()
+            if owner[ts[0]] == seat and all(owner[t] == seat for t in ts)]
 
 
 def territory_reinforcements(state: State, seat: int) -> int:
@@ -126,7 +166,11 @@ def can_attack_from(state: State, territory: str) -> bool:
 
 
 def attack_sources(state: State, seat: int) -> list[str]:
-    return [t for t in owned(state, seat) if can_attack_from(state, t)]
+    """The seat's territories that can attack (2+ armies, an enemy next door), in map order;
+    one pass over the tables, as ``apply`` asks this on every attack it validates."""
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    return [t for t in content().territories
+            if owner[t] == seat and armies[t] >= 2 and any(owner[n] != seat for n in adj[t])]
 
 
 def fortify_sources(state: State, seat: int) -> list[str]:

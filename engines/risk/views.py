@@ -28,15 +28,29 @@ def build(state: State, seat: int | None) -> View:
     # so a seat view can be drawn or posted without leaking (tests/test_hidden_information.py).
     territories = {t: {"owner": owner[t], "armies": armies[t]} for t in c.territories}
     over = state["phase"] == "over"
+    # Territory and army counts and continent holders in one pass over the map (the AI builds a
+    # view per move, so this is on its hot path).
+    seats = range(len(state["players"]))
+    counts = dict.fromkeys(seats, 0)
+    totals = dict.fromkeys(seats, 0)
+    for t, o in owner.items():
+        if o in counts:
+            counts[o] += 1
+            totals[o] += armies[t]
+    held: dict[int, list[str]] = {i: [] for i in seats}
+    for cont, terrs in c.continents.items():
+        o = owner[terrs[0]]
+        if o in held and all(owner[t] == o for t in terrs):
+            held[o].append(cont)
+    variant_hq = state["variant"] == "hq"
     players = []
     for i, p in enumerate(state["players"]):
-        mine = [t for t in c.territories if owner[t] == i]
         players.append({
-            "seat": i, "color": p["color"], "cards": len(p["cards"]), "territories": len(mine),
-            "armies": sum(territories[t]["armies"] for t in mine), "alive": p["alive"],
-            "hq": p["hq"], "hqs_captured": rules.hqs_captured(state, i) if state["variant"] == "hq" else [],
+            "seat": i, "color": p["color"], "cards": len(p["cards"]), "territories": counts[i],
+            "armies": totals[i], "alive": p["alive"],
+            "hq": p["hq"], "hqs_captured": rules.hqs_captured(state, i) if variant_hq else [],
             "to_place": p["to_place"],
-            "continents": rules.continents_held(state, i),
+            "continents": held[i],
             "mission": ({"id": rules.effective_mission(state, i), "text": rules.mission_msg(state, i).to_json()}
                         if over and p["mission"] else None),
         })

@@ -106,3 +106,16 @@ def test_ai_odds_table_agrees_with_the_exact_single_rolls() -> None:
     assert win_chance(2, 1) == pytest.approx(125 / 216 + 91 / 216 * 15 / 36)
     assert 0.0 < win_chance(5, 5) < 1.0
     assert win_chance(10, 2) > win_chance(3, 2) > win_chance(1, 2)
+
+
+def test_rng_dice_throws_what_randint_throws() -> None:
+    # Blitzes draw dice through Rng.dice (the generator inlined); it must give the very numbers
+    # and the counter that one randint(1, sides) per die gives, or replays would diverge.
+    from engines.rng import Rng
+
+    for seed in (0, 1, 2**63 + 12345, 2**64 - 1):
+        a, b = {"rng": seed}, {"rng": seed}
+        ra, rb = Rng(a), Rng(b)
+        for count, sides in ((1, 6), (3, 6), (2, 6), (40, 6), (9, 5), (5, 2)):
+            assert rb.dice(count, sides) == [ra.randint(1, sides) for _ in range(count)]
+            assert a == b
