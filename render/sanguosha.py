@@ -183,6 +183,19 @@ def _chip(d: ImageDraw.ImageDraw, x: float, y: float, text: str, size: int, fill
     return w
 
 
+#: A delayed trick in a judgement area: its chip colour and an icon that is not language.
+JUDGE_STYLE: dict[str, tuple[RGB, str]] = {"shandian": ((255, 226, 80), "⚡"), "lebu": ((200, 170, 230), "")}
+
+
+def _judge_chip(d: ImageDraw.ImageDraw, x: float, y: float, j: dict[str, Any], locale: str) -> float:
+    """A delayed trick waiting in a judgement area (乐/电: one character in Chinese)."""
+    name = j.get("as") or j.get("name", "")
+    fill, icon = JUDGE_STYLE.get(name, ((200, 200, 200), ""))
+    key = f"render.sanguosha.judge.{name}"
+    label = t(locale, key) if has(key, locale) else short_name(locale, name)
+    return _chip(d, x, y, f"{icon}{label}", 14, fill, INK, max_w=110)
+
+
 def _heart(d: ImageDraw.ImageDraw, cx: float, cy: float, r: float, fill: RGB, outline: RGB) -> None:
     """An HP pip: a heart of two circles and a triangle (the shape, not only the colour, tells
     a full pip from a lost one: lost pips are hollow)."""
@@ -285,10 +298,7 @@ def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[s
     by = y1 - 27
     jx = x0 + 10
     for j in p.get("judge", []):
-        name = j.get("as") or j.get("name", "")
-        jf = (255, 226, 80) if name == "shandian" else (200, 170, 230)
-        jx += _chip(d, jx, by, _r(locale, f"judge.{name}") if has(f"render.sanguosha.judge.{name}", locale)
-                    else short_name(locale, name), 14, jf, INK, max_w=110) + 4
+        jx += _judge_chip(d, jx, by, j, locale) + 4
     if won:
         _chip(d, x1 - 8, by, _r(locale, "winner"), 14, GOLD, INK, anchor_right=True)
     elif not alive:
@@ -477,7 +487,7 @@ def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
     equip = (me or {}).get("equip") or {}
     for slot in SLOTS:
         c = equip.get(slot)
-        iw = draw_text(d, (x, ey + equip_h / 2), SLOT_ICON[slot], 15, INK if c else MUTED, True, anchor="lm")
+        iw = draw_text(d, (x, ey + equip_h / 2), SLOT_ICON[slot], ICON_SIZE[slot] - 2, INK if c else MUTED, True, anchor="lm")
         x += iw + 4
         if c is None:
             x += draw_text(d, (x, ey + equip_h / 2), "—", 15, (190, 190, 190), anchor="lm") + 16
@@ -487,22 +497,20 @@ def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
         x += draw_text(d, (x, ey + equip_h / 2), suit_rank(c), 14, suit_color(c), True, anchor="lm") + 14
     judge = (me or {}).get("judge") or []
     for j in judge:
-        name = j.get("as") or j.get("name", "")
-        jf = (255, 226, 80) if name == "shandian" else (200, 170, 230)
-        label = _r(locale, f"judge.{name}") if has(f"render.sanguosha.judge.{name}", locale) else name
-        x += _chip(d, x, ey + 3, label, 14, jf, INK, max_w=100) + 4
+        x += _judge_chip(d, x, ey + 3, j, locale) + 4
     return img
 
 
 def _wrap_name(text: str, width: float, size: int) -> tuple[list[str], int]:
-    """One line, or two split at a space, at the largest size that fits (for card faces)."""
-    fitted, used = text_fit(text, width, size, True, min_size=size - 3)
-    if fitted == text and used >= size - 3 and (" " not in text or used == size):
+    """One line while it fits at a readable size, else two split at a space, at the largest
+    size that fits (card faces are narrow: "Stone Axe" reads better on two lines than tiny)."""
+    fitted, used = text_fit(text, width, size, True, min_size=14)
+    if fitted == text:
         return [text], used
     if " " in text:
-        a, b = text.split(" ", 1)
+        a, b = text.rsplit(" ", 1)
         s = size
-        while s > 9 and max(text_width(a, s, True), text_width(b, s, True)) > width:
+        while s > 10 and max(text_width(a, s, True), text_width(b, s, True)) > width:
             s -= 1
         return [a, b], s
     fitted, used = text_fit(text, width, size, True, min_size=10)
