@@ -52,7 +52,7 @@ PANEL_H = 152
 MIDDLE_H = 236
 #: Bold pixel sizes of the numbers read at a glance: HP, hand size, distance, pile counts. At
 #: 1000 px shown 550 px wide the digits' ink is >= 9.5 px tall (the test measures it).
-NUMBER_SIZE = 26
+NUMBER_SIZE = 28
 DIST_SIZE = 24
 NAME_SIZE = 21
 EQUIP_SIZE = 17
