@@ -218,11 +218,15 @@ def _card_back(d: ImageDraw.ImageDraw, x: float, y: float, w: float, h: float, d
     d.rounded_rectangle((x + 3, y + 3, x + w - 3, y + h - 3), radius=2, outline=lighten(fill, 0.4), width=1)
 
 
-def _mini_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str) -> None:
-    """A face-up card on the table: suit and rank on top, the short name below."""
+def _mini_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str, fanned: bool = False) -> None:
+    """A face-up card on the table: suit and rank on top, the short name below. ``fanned``: the
+    next card covers this one's right part, so the suit and rank go in the corner that shows."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=5, fill=PANEL, outline=(120, 110, 100), width=1)
     d.rectangle((x0 + 1, y1 - 5, x1 - 1, y1 - 2), fill=TYPE_COLOR[card_type(c.get("name", ""))])
+    if fanned:
+        draw_text(d, (x0 + 4, y0 + 3), suit_rank(c), 17, suit_color(c), True)
+        return
     draw_text(d, ((x0 + x1) / 2, y0 + 3), suit_rank(c), 17, suit_color(c), True, anchor="ma")
     draw_text_centered(d, (x0 + 2, y0 + 24, x1 - 2, y1 - 6), short_name(locale, c.get("name", "")),
                        15, INK, True, min_size=10)
@@ -380,7 +384,8 @@ def _draw_table(d: ImageDraw.ImageDraw, box: Box, view: dict[str, Any], locale: 
         draw_text(d, (sx - 8, ry + ch / 2), title, SMALL_SIZE, (220, 235, 220), anchor="rm") \
             if sx - 8 - tw > x0 + 30 else None
         for i, c in enumerate(cards):
-            _mini_card(d, (sx + i * step, ry, sx + i * step + cw, ry + ch), c, locale)
+            _mini_card(d, (sx + i * step, ry, sx + i * step + cw, ry + ch), c, locale,
+                       fanned=step < cw and i < len(cards) - 1)
     w = view.get("waiting")
     if w and winners is None:
         if w.get("window"):
