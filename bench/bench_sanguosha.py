@@ -1,8 +1,9 @@
-"""三国杀 engine speed: whole 8-player beginner AI games, and per-action apply / AI decision time.
+"""三国杀 engine speed: whole 8-player beginner AI games, and per-action apply / AI decision time;
+table picture render time and PNG size (target: < 60 ms, < 300 KB).
 
 Run::
 
-    .venv/bin/python -m bench.bench_sanguosha [--games N] [--seats N]
+    .venv/bin/python -m bench.bench_sanguosha [--games N] [--seats N] [--render-games N]
 """
 
 from __future__ import annotations
@@ -58,12 +59,50 @@ def run(games: int, seats: int) -> None:
     print(f"  state JSON: mean {statistics.mean(sizes) / 1024:.1f} KiB, max {max(sizes) / 1024:.1f} KiB")
 
 
+NAMES = ["Alice", "Bob 🐉", "陳小明", "Dmitri Ivanovich", "Eve", "王大力", "Zoë", "Łukasz", "佐藤", "Hank"]
+
+
+def run_render(games: int, seat_counts: tuple[int, ...] = (5, 8, 10), every: int = 25) -> None:
+    """Render the public table every ``every`` actions of AI games (and at the end), in zh-TW
+    (the most glyph-heavy locale), and report time and PNG size."""
+    from render import render_board
+
+    render_board(ENGINE.view(ENGINE.new_state({}, 8, 1), None), "zh-TW", NAMES)  # warm fonts
+    for seats in seat_counts:
+        times, sizes = [], []
+        for g in range(games):
+            rng = random.Random(g)
+            state = ENGINE.new_state({"heroes": "beginner"}, seats, 2000 + g)
+            n = 0
+            while True:
+                over = ENGINE.result(state) is not None
+                if n % every == 0 or over:
+                    view = ENGINE.view(state, None)
+                    t0 = time.perf_counter()
+                    png = render_board(view, "zh-TW", NAMES[:seats])
+                    times.append(time.perf_counter() - t0)
+                    sizes.append(len(png))
+                if over:
+                    break
+                req = ENGINE.pending(state)[0]
+                state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal", req))
+                n += 1
+        ms = 1000
+        print(f"table render, {seats} seats, {len(times)} images: median {statistics.median(times) * ms:.1f} ms, "
+              f"p99 {_pct(times, 0.99) * ms:.1f} ms, max {max(times) * ms:.1f} ms; "
+              f"PNG median {statistics.median(sizes) / 1024:.1f} KB, max {max(sizes) / 1024:.1f} KB "
+              f"(target < 60 ms, < 300 KB)")
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--seats", type=int, default=8)
+    parser.add_argument("--render-games", type=int, default=3, help="AI games whose tables are rendered (0: skip)")
     args = parser.parse_args()
     run(args.games, args.seats)
+    if args.render_games:
+        run_render(args.render_games)
 
 
 if __name__ == "__main__":

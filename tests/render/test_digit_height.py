@@ -89,3 +89,21 @@ def test_pentactic_scores_are_readable_at_550_px(options: dict[str, str], seats:
     width = Image.open(io.BytesIO(png_a)).width
     assert changed_height(png_a, png_b) >= MIN_DIGIT_PX
     assert ink_height(score_size(width), width) >= MIN_DIGIT_PX
+
+
+@pytest.mark.parametrize("seats", [2, 5, 8, 10])
+def test_sanguosha_hand_sizes_hp_and_distances_are_readable_at_550_px(seats: int) -> None:
+    from render.sanguosha import DIST_SIZE, NUMBER_SIZE
+
+    view = _mid_game("sanguosha", {}, seats, 60 * seats)
+    names = (NAMES * 2)[:seats]
+    other = next(p["seat"] for p in view["players"] if p["seat"] != view["turn"] and p["alive"])
+    for field in ("hand", "distance"):
+        a, b = copy.deepcopy(view), copy.deepcopy(view)
+        a["players"][other][field] = 3 if field == "hand" else 2
+        b["players"][other][field] = 8 if field == "hand" else 5
+        png_a, png_b = render_board(a, "en", names), render_board(b, "en", names)
+        assert changed_height(png_a, png_b) >= MIN_DIGIT_PX, field
+    width = Image.open(io.BytesIO(png_a)).width
+    assert ink_height(NUMBER_SIZE, width) >= MIN_DIGIT_PX  # HP, hand size, deck and discard counts
+    assert ink_height(DIST_SIZE, width) >= MIN_DIGIT_PX
