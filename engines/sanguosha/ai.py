@@ -17,6 +17,7 @@ from engines.sanguosha import choices
 from engines.sanguosha.frames import HARMFUL
 from engines.sanguosha.rules import ROLES
 from engines.sanguosha.views import build
+from engines.tokens import ascii_int
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -215,7 +216,7 @@ def _pick(state: State, seat: int, mind: Mind, info: dict[str, Any]) -> list[str
 
 
 def _targets(state: State, seat: int, path: list[str]) -> list[int]:
-    return [int(o) for o in _options(state, seat, path) if o.isdigit()]
+    return [n for o in _options(state, seat, path) if (n := ascii_int(o)) is not None]
 
 
 def _play(state: State, seat: int, mind: Mind, hand: dict[str, str], rng: random.Random) -> list[str]:

@@ -116,7 +116,11 @@ def _only_engine_errors(engine: Engine, state: dict[str, Any], seat: int, path: 
 def test_sample_states_cover_several_phases(slug: str) -> None:
     states = sample_states(slug)
     assert len(states) >= 10
-    assert len({s.get("phase") for s, _ in states}) >= 2
+    engine = registry.get(slug)
+    # Several situations: phases, or the kinds of question asked (三国杀 asks 闪, 无懈, 桃 and
+    # discards inside its play phase).
+    situations = {(s.get("phase"), tuple(sorted({r.kind for r in engine.pending(s)}))) for s, _ in states}
+    assert len(situations) >= 2, situations
 
 
 @pytest.mark.parametrize("slug", GAMES)
