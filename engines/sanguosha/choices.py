@@ -18,6 +18,7 @@ from engines.sanguosha.data import card
 from engines.sanguosha.equipment import zhangba_ok
 from engines.sanguosha.frames import default_targets
 from engines.sanguosha.rules import T, m, who
+from engines.tokens import ascii_int
 
 State = dict[str, Any]
 
@@ -133,9 +134,11 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
 
 
 def _seat_token(tok: str) -> int:
-    if not tok.isdigit():
+    """A target seat typed or clicked: ASCII digits only ('²'.isdigit() is true, int('²') raises)."""
+    seat = ascii_int(tok)
+    if seat is None:
         raise EngineError("sanguosha.err.illegal")
-    return int(tok)
+    return seat
 
 
 def _exact(rest: list[str], n: int) -> None:
