@@ -19,11 +19,10 @@ from service.errors import UserError
 from service.models import MatchInfo
 
 from .lobby import refresh_lobby
-from .play import step_labels, step_message
+from .play import play_path, step_message
 from .utils.board import board_file
 from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
-from .utils.logfmt import log_played
 from .utils.matchq import order_for_channel, pending_of, pick_match
 from .utils.perms import manages_match, may_view_match
 from .utils.replies import user_locale
@@ -291,17 +290,13 @@ class MatchCog(commands.Cog):
             raise UserError("core.err.not_your_turn")
         tokens = action.split()
         step = await service.step(info.id, interaction.user.id, reqs[0], tokens)
-        locale = user_locale(interaction)
         if not step.complete or step.preview:
             # Not a full action yet (or worth a look first): continue with buttons from here.
             kwargs = await step_message(interaction, info.id, reqs[0], tokens)
             await interaction.edit_original_response(**kwargs)
             return
-        labels = await step_labels(service, info.id, interaction.user.id, reqs[0], tokens, locale)
-        await service.act(info.id, interaction.user.id, reqs[0], tokens)
-        log_played(log, info, tokens, user=interaction.user.id, request=reqs[0], via="move")
-        await interaction.edit_original_response(
-            content=t(locale, "discord.play.done", action=clamp(" › ".join(labels), 1500)))
+        # Played like a button's path: the result and, with it, the player's next decision.
+        await play_path(interaction, info.id, reqs[0], tokens, via="move", typed=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -35,7 +35,7 @@ from .errors import guarded
 from .utils import ids
 from .utils.board import board_file, step_picture_file
 from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
-from .utils.layout import COMMIT_TEMPLATE, GROUP_TEMPLATE, step_layout
+from .utils.layout import BACK_REQUEST, COMMIT_TEMPLATE, GROUP_TEMPLATE, step_layout
 from .utils.logfmt import log_played
 from .utils.matchq import pending_of
 from .utils.replies import user_locale
@@ -191,11 +191,15 @@ async def open_turn(interaction: discord.Interaction, match_id: int, req: str | 
     """Start the ephemeral walk for the clicking user (response must already be deferred)."""
     service = _service(interaction)
     user = interaction.user.id
-    req = req or None  # a response window's "Respond" button names no request: take the clicker's own
+    back = req == BACK_REQUEST  # "I'm back": like "Respond", it names no request
+    req = None if back else req or None  # "Respond" names no request either: take the clicker's own
     come_back = getattr(service, "come_back", None)
     if come_back is not None:  # a click of a player marked away (托管) ends it
         await come_back(match_id, user)
     mine: list[str] = await service.pending_for_user(match_id, user)
+    if back and not mine:  # nothing asked of them now: say they play again themselves
+        await interaction.edit_original_response(content=t(user_locale(interaction), "discord.play.back_again"))
+        return
     note = None
     if req is None or req not in mine:
         if not mine:

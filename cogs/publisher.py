@@ -405,7 +405,8 @@ class DiscordPublisher:
         names = {s.seat: s.name for s in match.seats}
         kwargs["view"] = build_view(turn_buttons(match.id, [(p.request_id, names.get(p.seat, "")) for p in pending
                                                             if not p.window], locale,
-                                                 window=any(p.window for p in pending)))
+                                                 window=any(p.window for p in pending),
+                                                 back=any(s.away and not s.resigned for s in match.seats)))
         if kwargs["view"] is None:
             del kwargs["view"]
         return kwargs

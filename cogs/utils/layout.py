@@ -277,16 +277,26 @@ def extra_option_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) 
     return Layout(rows=[[option_select(match, s, locale)] for s in hidden[:MAX_ROWS]])
 
 
-def turn_buttons(match_id: int, requests: list[tuple[str, str]], locale: str, *, window: bool = False) -> Layout:
+#: The request id of the "I'm back" button: no engine's (they never start with "!"). A click on it
+#: is a turn-button click (which ends the clicker's away state) that names no request.
+BACK_REQUEST = "!back"
+
+
+def turn_buttons(match_id: int, requests: list[tuple[str, str]], locale: str, *, window: bool = False,
+                 back: bool = False) -> Layout:
     """One "Take your turn" button per pending request (label names the seat when several);
     ``window``: plus one "Respond" button for all response-window requests, naming nobody (its
-    empty request id opens the clicker's own request)."""
+    empty request id opens the clicker's own request); ``back``: plus "I'm back" for a player the
+    AI plays for (away), who has no turn button of their own while the AI answers at once."""
     buttons = []
-    for req, name in requests[:MAX_ROWS * MAX_BUTTONS_PER_ROW - int(window)]:
+    for req, name in requests[:MAX_ROWS * MAX_BUTTONS_PER_ROW - int(window) - int(back)]:
         label = (t(locale, "discord.button.take_turn") if len(requests) == 1
                  else t(locale, "discord.button.take_turn_for", name=name))
         buttons.append(ButtonSpec(ids.turn_id(match_id, req), clamp(label, BUTTON_LABEL_MAX), "primary"))
     if window:
         buttons.append(ButtonSpec(ids.turn_id(match_id, ""), clamp(t(locale, "publish.respond"), BUTTON_LABEL_MAX),
                                   "primary"))
+    if back:
+        buttons.append(ButtonSpec(ids.turn_id(match_id, BACK_REQUEST),
+                                  clamp(t(locale, "discord.button.im_back"), BUTTON_LABEL_MAX), "secondary"))
     return Layout(rows=[buttons[i:i + MAX_BUTTONS_PER_ROW] for i in range(0, len(buttons), MAX_BUTTONS_PER_ROW)])

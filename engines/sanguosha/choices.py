@@ -134,7 +134,8 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
 
 
 def _seat_token(tok: str) -> int:
-    seat = ascii_int(tok)  # '²'.isdigit() is true but int('²') raises
+    """A target seat typed or clicked: ASCII digits only ('²'.isdigit() is true, int('²') raises)."""
+    seat = ascii_int(tok)
     if seat is None:
         raise EngineError("sanguosha.err.illegal")
     return seat
