@@ -379,3 +379,7 @@ class FakeDiscord(MessagesMixin, DriverMixin):
             ix.expired = True
             self.violate("no_response", f"interaction {ix.id}", f"type {ix.type} {ix.data} was never answered")
         assert not self.violations, "Discord rule violations:\n" + "\n".join(map(str, self.violations))
+        # A 429 is Discord saying the bot went too fast: discord.py waits and retries, so the test
+        # would pass while players watch the bot stall. Tests that provoke one on purpose clear
+        # ``rate_limited`` (or don't call this).
+        self.assert_not_rate_limited()

@@ -573,6 +573,9 @@ async def test_optional_channel_rate_limit_slows_but_does_not_break(fake: FakeDi
     assert loop.time() - started >= 0.3, "discord.py waited out the 429"
     assert len(fake.rate_limited) >= 1 and [m.content for m in fake.messages_in(fake.general)] == [
         "post 0", "post 1", "post 2"]
+    with pytest.raises(AssertionError, match="answered 429"):
+        fake.assert_clean()  # a 429 counts as a violation of its own
+    fake.rate_limited.clear()
     fake.assert_clean()
 
 
@@ -590,5 +593,6 @@ async def test_channel_rate_limit_counts_edits_like_posts(fake: FakeDiscord, bot
     assert fake.calls_in(fake.general) == 4
     with pytest.raises(AssertionError, match="answered 429"):
         fake.assert_not_rate_limited()
+    fake.rate_limited.clear()  # provoked on purpose
     fake.assert_clean()
 
