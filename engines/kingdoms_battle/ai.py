@@ -1,0 +1,204 @@
+"""A purposeful 鬪三國 player, and the random player it is measured against.
+
+The AI plays greedy with rules of thumb, in this order: occupy an idle city (a cheap point),
+strike a weaker linked enemy city (a national war it expects to win), use a stratagem when it
+pays (美人計 on a one-troop city of a leader, 調虎離山 before a strike on a fortified city), and
+otherwise expand. Placement is scored without copying the state: each candidate's effect on the
+cities it touches (open walls left, who garrisons them, whether it closes now) is computed from
+the neighbours' city records, so a turn stays cheap enough for hundreds of self-play games.
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines.base import Action, Engine, State
+from engines.kingdoms_battle import board, choices
+from engines.kingdoms_battle import rules as R
+from engines.kingdoms_battle.data import CITY, Face, tiles
+from engines.kingdoms_battle.rules import ALERT, FORT
+
+
+def random_action(engine: Engine, state: State, seat: int, rng: random.Random) -> Action:
+    """Walk the action tree choosing uniformly (the 'random' opponent and property tests)."""
+    path: list[str] = []
+    while True:
+        step = engine.step(state, seat, path)
+        if step.complete and (not step.options or rng.random() < 0.5):
+            return path
+        path.append(rng.choice(step.options).value)
+
+
+def _hp(state: State, cid: str) -> int:
+    return sum(2 if t[1] == FORT else 1 for _s, t in R.troops_in(state, cid))
+
+
+def _groups(state: State, face: Face, x: int, y: int) -> list[dict[str, Any]]:
+    """What placing ``face`` at (x, y) would do to cities: one record per resulting city."""
+    at = state["at"]
+    seg_nb: list[set[str]] = [set() for _ in face.cities]
+    matched = [0] * len(face.cities)
+    for side, (dx, dy) in enumerate(board.STEP):
+        if face.edges[side] != CITY:
+            continue
+        other = at.get(board.cell(x + dx, y + dy))
+        if other is None:
+            continue
+        oface = board.face_of(state, other)
+        oside = (side + 2) % 4
+        oseg = next(i for i, c in enumerate(oface.cities) if oside in c)
+        s = next(i for i, c in enumerate(face.cities) if side in c)
+        seg_nb[s].add(state["seg_city"][f"{other}.{oseg}"])
+        matched[s] += 1
+    groups: list[dict[str, Any]] = []
+    for s in range(len(face.cities)):
+        g = next((g for g in groups if g["nb"] & seg_nb[s]), None)
+        if g is None:
+            g = {"segs": [], "nb": set(), "matched": 0}
+            groups.append(g)
+        g["segs"].append(s)
+        g["nb"] |= seg_nb[s]
+        g["matched"] += matched[s]
+    for g in groups:
+        cities = [state["cities"][c] for c in g["nb"]]
+        g["open"] = sum(len(face.cities[s]) for s in g["segs"]) + sum(c["open"] for c in cities) - 2 * g["matched"]
+        g["tiles"] = 1 + len({t for c in cities for t in c["tiles"]})
+        g["troops"] = [t for c in g["nb"] for _s, t in R.troops_in(state, c)]
+        g["spaces"] = [k for k, seg in enumerate(face.spaces) if seg in g["segs"]]
+    return groups
+
+
+def _placement(state: State, seat: int) -> tuple[float, str, int, list[str]]:
+    best: tuple[float, str, int, list[str]] | None = None
+    supply = state["players"][seat]["supply"]
+    for (x, y), rots in board.legal_spots(state, state["drawn"]).items():
+        for rot in rots:
+            face = tiles().types[state["drawn"]].face(rot)
+            assert face is not None
+            garrison = ["-"] * len(face.spaces)
+            left = supply
+            value = 0.0
+            for g in _groups(state, face, x, y):
+                pts = 2 if g["tiles"] > board.SMALL_MAX_TILES else 1
+                mine = sum(1 for t in g["troops"] if t[0] == seat)
+                theirs = len(g["troops"]) - mine
+                if g["open"] == 0:
+                    if theirs == 0 and (mine or (g["spaces"] and left)):
+                        value += 10 * pts
+                        if not mine:
+                            garrison[g["spaces"][0]] = FORT
+                            left -= 1
+                    elif theirs and not mine:
+                        value -= 6 * pts
+                        if g["spaces"] and left >= 2:
+                            for k in g["spaces"]:
+                                if left:
+                                    garrison[k] = ALERT
+                                    left -= 1
+                            value += 4 * pts
+                    elif mine and theirs:
+                        value += 3 * pts * (mine - theirs)
+                    else:
+                        value += 1  # an idle city to occupy later
+                else:
+                    if mine and not theirs:
+                        value += 4 - min(g["open"], 4)
+                    elif theirs and not mine:
+                        value -= 1
+                    elif not g["troops"] and g["spaces"] and left > 3 and g["open"] <= 3:
+                        garrison[g["spaces"][0]] = ALERT
+                        left -= 1
+                        value += 2
+            if best is None or value > best[0]:
+                best = (value, board.cell(x, y), rot, garrison)
+    assert best is not None
+    return best
+
+
+def _strike(state: State, seat: int, need_link: bool) -> tuple[str, str, int] | None:
+    """The best national war: enough alert troops to beat the defenders' hit points."""
+    links = board.links(state)
+    best = None
+    for src in R.controlled(state, seat):
+        alert = R.count_states(state, src, seat)[ALERT]
+        if not alert:
+            continue
+        for dst in [c for c in R.done_cities(state) if R.owner(state, c) not in (None, seat)]:
+            if need_link and dst not in links.get(src, set()):
+                continue
+            hp = _hp(state, dst)
+            if alert >= hp + 1:
+                key = (board.value(state, dst), alert - hp)
+                if best is None or key > best[0]:
+                    best = (key, src, dst, alert)
+    return None if best is None else (best[1], best[2], best[3])
+
+
+def _leader(state: State, seat: int) -> int | None:
+    others = [s for s in range(state["seats"]) if s != seat]
+    top = max(others, key=lambda s: R.score(state, s))
+    return top if R.score(state, top) >= max(3, R.score(state, seat)) else None
+
+
+def _turn(state: State, seat: int, rng: random.Random) -> Action:
+    p = state["players"][seat]
+    idle = R.idle(state)
+    if idle and p["supply"]:
+        return ["occupy", max(idle, key=lambda c: (board.value(state, c), c))]
+    if p["cards"]:
+        strike = _strike(state, seat, True)
+        if strike:
+            return ["card", "war", strike[0], strike[1], str(strike[2])]
+        leader = _leader(state, seat)
+        if leader is not None and "beauty" in p["plots"]:
+            weak = [c for c in R.controlled(state, leader) if len(R.troops_in(state, c)) == 1]
+            if weak:
+                st = R.troops_in(state, weak[0])[0][1][1]
+                own = [c for c in R.controlled(state, seat) if R.free_spaces(state, c)] if p["supply"] else []
+                return ["card", "plot", "beauty", weak[0], st] + ([own[0], FORT] if own else ["-"])
+        if "lure" in p["plots"]:
+            links = board.links(state)
+            for src in R.controlled(state, seat):
+                alert = R.count_states(state, src, seat)[ALERT]
+                for dst in links.get(src, set()):
+                    if R.owner(state, dst) in (None, seat) or not state["cities"][dst]["done"]:
+                        continue
+                    if alert >= len(R.troops_in(state, dst)) + 1 and _hp(state, dst) > alert - 1:
+                        return ["card", "plot", "lure", dst, src, str(alert)]
+        if "chencang" in p["plots"] and state["stats"]["turns"] > 20:
+            strike = _strike(state, seat, False)
+            if strike:
+                return ["card", "plot", "chencang", strike[0], strike[1], str(strike[2])]
+    if state["stack"]:
+        return ["expand"]
+    return random_action_tree(state, seat, rng)
+
+
+def random_action_tree(state: State, seat: int, rng: random.Random) -> Action:
+    path: list[str] = []
+    while True:
+        node = choices.tree(state, seat, path)
+        if node.complete:
+            return path
+        path.append(rng.choice(node.options).value)
+
+
+def decide(state: State, seat: int, rng: random.Random) -> Action:
+    phase = state["phase"]
+    if phase == "place":
+        _v, cell, rot, garrison = _placement(state, seat)
+        return ["place", cell, str(rot), *garrison]
+    if phase == "war":
+        war = state["war"]
+        return ["go"] if war["n"] >= len(R.troops_in(state, war["dst"])) else ["retreat"]
+    if phase == "after":
+        war = state["war"]
+        hi = choices.after_max(state)
+        keep_home = 1 if not R.troops_in(state, war["src"]) and war["n"] >= 2 else 0
+        return ["after", str(max(0, min(hi, war["n"] - keep_home)) if hi else 0)]
+    if phase == "counter":
+        war = state["war"]
+        hi = choices.after_max(state)
+        return ["counter", "1" if hi and len(R.troops_in(state, war["dst"])) >= 2 else "0"]
+    return _turn(state, seat, rng)
