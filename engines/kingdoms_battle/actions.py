@@ -38,13 +38,13 @@ def _dispatch(state: State, seat: int, rest: list[str]) -> list[Event]:
     verb, city = rest[0], rest[1]
     if verb == "in":
         R.add_troop(state, seat, city, rest[2])
-        return [Event(m("ev.in", who=who(seat), n=1, city=R.city_ref(state, city)))]
+        return [Event(m("ev.in", player=who(seat), n=1, city=R.city_ref(state, city)))]
     if verb == "out":
         R.remove_troop(state, city, seat, rest[2])
-        return [Event(m("ev.out", who=who(seat), n=1, city=R.city_ref(state, city)))]
+        return [Event(m("ev.out", player=who(seat), n=1, city=R.city_ref(state, city)))]
     R.remove_troop(state, city, seat, ALERT)
     R.add_troop(state, seat, rest[2], ALERT)
-    return [Event(m("ev.move", who=who(seat), src=R.city_ref(state, city), dst=R.city_ref(state, rest[2])))]
+    return [Event(m("ev.move", player=who(seat), src=R.city_ref(state, city), dst=R.city_ref(state, rest[2])))]
 
 
 def _switch(state: State, seat: int, rest: list[str]) -> list[Event]:
@@ -58,7 +58,7 @@ def _switch(state: State, seat: int, rest: list[str]) -> list[Event]:
                 state["troops"][space][1] = to
                 k -= 1
                 total += 1
-    return [Event(m(f"ev.switch_{to}", who=who(seat), n=total))]
+    return [Event(m(f"ev.switch_{to}", player=who(seat), n=total))]
 
 
 def _card(state: State, seat: int, rest: list[str]) -> list[Event]:
@@ -73,10 +73,10 @@ def _card(state: State, seat: int, rest: list[str]) -> list[Event]:
                 R.add_troop(state, seat, city, st)
             else:
                 R.remove_troop(state, city, seat, st)
-        return [Event(m(f"ev.{verb}", who=who(seat), n=2, city=R.city_ref(state, city)))]
+        return [Event(m(f"ev.{verb}", player=who(seat), n=2, city=R.city_ref(state, city)))]
     plot, args = rest[1], rest[2:]
     state["players"][seat]["plots"].remove(plot)
-    events = [Event(m("ev.plot", who=who(seat), plot=R.key_ref(f"kingdoms_battle.opt.plot.{plot}")))]
+    events = [Event(m("ev.plot", player=who(seat), plot=R.key_ref(f"kingdoms_battle.opt.plot.{plot}")))]
     if plot == "tiger":
         src, dst = args
         att = R.owner(state, src)
@@ -89,10 +89,10 @@ def _card(state: State, seat: int, rest: list[str]) -> list[Event]:
         victim = R.owner(state, args[0])
         assert victim is not None
         R.remove_troop(state, args[0], victim, args[1])
-        events.append(Event(m("ev.out", who=who(victim), n=1, city=R.city_ref(state, args[0]))))
+        events.append(Event(m("ev.out", player=who(victim), n=1, city=R.city_ref(state, args[0]))))
         if args[2] != "-":
             R.add_troop(state, seat, args[2], args[3])
-            events.append(Event(m("ev.in", who=who(seat), n=1, city=R.city_ref(state, args[2]))))
+            events.append(Event(m("ev.in", player=who(seat), n=1, city=R.city_ref(state, args[2]))))
         return events
     # lure: every fortified troop there turns alert, then an optional war without a card
     target = args[0]
@@ -110,7 +110,7 @@ def _occupy(state: State, seat: int, rest: list[str]) -> list[Event]:
     need = 5 if board.is_large(state, city) else 4
     die = R.roll(state, 1)[0]
     ok = die >= need
-    events = [Event(m("ev.occupy_ok" if ok else "ev.occupy_fail", who=who(seat), die=die, need=need,
+    events = [Event(m("ev.occupy_ok" if ok else "ev.occupy_fail", player=who(seat), die=die, need=need,
                       city=R.city_ref(state, city)))]
     if ok:
         R.add_troop(state, seat, city, ALERT)

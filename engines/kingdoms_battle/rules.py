@@ -150,7 +150,7 @@ def draw(state: State) -> list[Event]:
         if board.legal_spots(state, t):
             state["drawn"] = t
             state["phase"] = "place"
-            events.append(Event(m("ev.draw", who=who(state["turn"]), tile=t)))
+            events.append(Event(m("ev.draw", player=who(state["turn"]), tile=t)))
             return events
         state["stats"]["discarded"] += 1
         events.append(Event(m("ev.discard", tile=t)))
@@ -163,12 +163,12 @@ def place(state: State, seat: int, x: int, y: int, rot: int, garrison: list[str]
     t = state["drawn"]
     idx = board.place(state, t, x, y, rot)
     state["drawn"] = None
-    events = [Event(m("ev.place", who=who(seat), tile=t, cell=board.cell(x, y), rot=rot))]
+    events = [Event(m("ev.place", player=who(seat), tile=t, cell=board.cell(x, y), rot=rot))]
     for k, g in enumerate(garrison):
         if g in (ALERT, FORT):
             state["troops"][f"{idx}.{k}"] = [seat, g]
             state["players"][seat]["supply"] -= 1
-            events.append(Event(m(f"ev.garrison_{g}", who=who(seat))))
+            events.append(Event(m(f"ev.garrison_{g}", player=who(seat))))
     for cid in board.tile_cities(state, idx):
         city = state["cities"][cid]
         if city["open"] == 0 and not city["done"]:
@@ -190,7 +190,7 @@ def complete(state: State, cid: str) -> list[Event]:
     if holder is None:
         events.append(Event(m("ev.idle", city=city_ref(state, cid))))
     else:
-        events.append(Event(m("ev.control", who=who(holder), city=city_ref(state, cid),
+        events.append(Event(m("ev.control", player=who(holder), city=city_ref(state, cid),
                               points=board.value(state, cid))))
     return events
 
@@ -211,7 +211,7 @@ def civil_war(state: State, cid: str, seats: list[int]) -> list[Event]:
         for s in losers:
             for _ in range(sum(count_states(state, cid, s).values())):
                 remove_troop(state, cid, s, ALERT)
-            events.append(Event(m("ev.civil_out", who=who(s))))
+            events.append(Event(m("ev.civil_out", player=who(s))))
         alive = [s for s in alive if s not in losers]
     if len(alive) == 2:
         a, b = alive
@@ -286,7 +286,7 @@ def retreat(state: State) -> list[Event]:
     for _ in range(war["n"]):
         state["players"][war["att"]]["supply"] += 1
         add_troop(state, war["att"], war["src"], ALERT)
-    events = [Event(m("ev.retreat", who=who(war["att"]), n=war["n"]))]
+    events = [Event(m("ev.retreat", player=who(war["att"]), n=war["n"]))]
     state["war"] = None
     state["phase"] = "action"
     return events
@@ -297,10 +297,10 @@ def war_end(state: State) -> list[Event]:
     att, d, src, dst = war["att"], war["def"], war["src"], war["dst"]
     if war["n"] and not troops_in(state, dst):
         state["phase"] = "after"  # the attacker places the survivors
-        return [Event(m("ev.war_won", who=who(att), city=city_ref(state, dst)))]
+        return [Event(m("ev.war_won", player=who(att), city=city_ref(state, dst)))]
     events = []
     if war["n"] == 0 and troops_in(state, dst):
-        events.append(Event(m("ev.war_held", who=who(d), city=city_ref(state, dst))))
+        events.append(Event(m("ev.war_held", player=who(d), city=city_ref(state, dst))))
         alert = count_states(state, dst, d)[ALERT]
         if not troops_in(state, src) and alert:
             state["phase"] = "counter"
@@ -321,7 +321,7 @@ def after_war(state: State, k: int) -> list[Event]:
         add_troop(state, att, war["dst"], ALERT)
     for _ in range(war["n"] - k):
         add_troop(state, att, war["src"], ALERT)
-    events = [Event(m("ev.war_move", who=who(att), n=k, city=city_ref(state, war["dst"])))]
+    events = [Event(m("ev.war_move", player=who(att), n=k, city=city_ref(state, war["dst"])))]
     state["war"] = None
     state["phase"] = "action"
     return events
@@ -334,7 +334,7 @@ def counter(state: State, k: int) -> list[Event]:
     for _ in range(k):
         remove_troop(state, war["dst"], d, ALERT)
         add_troop(state, d, war["src"], ALERT)
-    events = [Event(m("ev.counter", who=who(d), n=k, city=city_ref(state, war["src"])))] if k else []
+    events = [Event(m("ev.counter", player=who(d), n=k, city=city_ref(state, war["src"])))] if k else []
     state["war"] = None
     state["phase"] = "action"
     return events
@@ -368,14 +368,14 @@ def after_action(state: State) -> list[Event]:
     """The turn's action is over (nothing left to decide): 8 points end the game at once."""
     events: list[Event] = []
     if check_win(state):
-        return [Event(m("ev.win_points", who=who(state["winners"][0])))]
+        return [Event(m("ev.win_points", player=who(state["winners"][0])))]
     end_turn(state, events)
     return events
 
 
 def end_turn(state: State, events: list[Event]) -> None:
     if check_win(state):
-        events.append(Event(m("ev.win_points", who=who(state["winners"][0]))))
+        events.append(Event(m("ev.win_points", player=who(state["winners"][0]))))
         return
     state["stats"]["turns"] += 1
     if not state["stack"]:

@@ -36,9 +36,9 @@ def build(state: State, seat: int | None) -> View:
 def describe(view: View) -> list[Msg]:
     lines = []
     if view["phase"] != "over":
-        lines.append(m("status.turn", who=who(view["turn"]), stack=view["stack"]))
+        lines.append(m("status.turn", player=who(view["turn"]), stack=view["stack"]))
     for p in view["players"]:
         alert = sum(1 for t in view["troops"].values() if t[0] == p["seat"] and t[1] == ALERT)
-        lines.append(m("status.player", who=who(p["seat"]), score=p["score"], supply=p["supply"],
+        lines.append(m("status.player", player=who(p["seat"]), score=p["score"], supply=p["supply"],
                        cards=p["cards"], plots=len(p["plots"]), alert=alert))
     return lines
