@@ -100,12 +100,17 @@ def _place(state: State, seat: int, path: list[str]) -> Node:
     face = tiles().types[state["drawn"]].face(int(path[1]))
     assert face is not None
     chosen = path[2:]
-    used = sum(1 for g in chosen if g != "-")
-    if len(chosen) >= len(face.spaces):
+    used = 0
+    supply = state["players"][seat]["supply"]
+    for k, g in enumerate(chosen):
+        if k >= len(face.spaces) or g not in ("-", ALERT, FORT) or (g != "-" and used >= supply):
+            raise _bad(g)
+        used += g != "-"
+    if len(chosen) == len(face.spaces):
         return Node(m("prompt.done"), [], True)
     last = len(chosen) == len(face.spaces) - 1
     opts = [Option("-", m("opt.state.none"), commit=last)]
-    if used < state["players"][seat]["supply"]:
+    if used < supply:
         opts += [Option(s, m(f"opt.state.{s}"), commit=last) for s in (ALERT, FORT)]
     return Node(m("prompt.garrison", n=len(chosen) + 1, of=len(face.spaces)), opts)
 
