@@ -1,0 +1,78 @@
+"""The AI plays with purpose: it beats random players, places to close its own cities, occupies
+idle cities, strikes weaker linked cities, and always answers with a legal action."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from kb_testkit import act, new, play, ready, small_city, troop, twin_cities
+
+from engines.kingdoms_battle import ENGINE
+from engines.kingdoms_battle import rules as R
+
+
+def _ai(state: dict, seat: int = 0) -> list[str]:
+    return ENGINE.ai_action(state, seat, random.Random(0))
+
+
+def test_ai_closes_a_city_and_garrisons_it() -> None:
+    s = ready(new(), phase="place", drawn=11)
+    action = _ai(s)
+    assert action[:3] == ["place", "0,-1", "2"] and action[3] in ("a", "f")
+    s, _ = act(s, 0, *action)
+    assert R.score(s, 0) == 1
+
+
+def test_ai_occupies_an_idle_city() -> None:
+    s = new()
+    small_city(s)
+    assert _ai(ready(s)) == ["occupy", "0.0"]
+
+
+def test_ai_strikes_a_weaker_linked_city() -> None:
+    s = new()
+    twin_cities(s)
+    troop(s, "0.0", 0)
+    troop(s, "1.0", 0)
+    troop(s, "2.0", 1)
+    assert _ai(ready(s)) == ["card", "war", "0.0", "2.0", "2"]
+
+
+def test_ai_does_not_strike_a_stronger_city() -> None:
+    s = new()
+    twin_cities(s)
+    troop(s, "0.0", 0)
+    troop(s, "2.0", 1, "f")
+    troop(s, "3.0", 1, "f")
+    assert _ai(ready(s))[0] != "card" or _ai(ready(s))[1] != "war"
+
+
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_ai_beats_random_players(seats: int) -> None:
+    wins = 0
+    games = 6
+    for seed in range(games):
+        levels = ["random"] * seats
+        levels[seed % seats] = "normal"
+        state = play(seed, levels)
+        wins += state["winners"] == [seed % seats]
+    assert wins >= games - 1
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seats", [3, 4, 5])
+def test_ai_beats_random_players_in_90_percent(seats: int) -> None:
+    games = 60
+    wins = 0
+    for seed in range(games):
+        levels = ["random"] * seats
+        levels[seed % seats] = "normal"
+        wins += play(1000 + seed, levels)["winners"] == [seed % seats]
+    assert wins >= 0.9 * games, (wins, games)
+
+
+def test_ai_self_play_ends_with_troops_and_tiles_conserved() -> None:
+    for seats in (3, 4, 5):
+        state = play(seats, ["normal"] * seats, check=True)
+        assert state["end_reason"] in ("points", "tiles")
