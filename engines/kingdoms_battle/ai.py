@@ -11,6 +11,8 @@ the neighbours' city records, so a turn stays cheap enough for hundreds of self-
 from __future__ import annotations
 
 import random
+from functools import lru_cache
+from math import comb
 from typing import Any
 
 from engines.base import Action, Engine, State
@@ -28,6 +30,40 @@ def random_action(engine: Engine, state: State, seat: int, rng: random.Random) -
         if step.complete and (not step.options or rng.random() < 0.5):
             return path
         path.append(rng.choice(step.options).value)
+
+
+def _binom(n: int) -> list[float]:
+    """P(k hits) for n dice hitting on 5–6."""
+    return [comb(n, k) * (1 / 3) ** k * (2 / 3) ** (n - k) for k in range(n + 1)]
+
+
+@lru_cache(maxsize=4096)
+def win_chance(att: int, fort: int, alert: int) -> float:
+    """P(the attacker wipes out the defenders) fighting to the end: ``att`` alert attackers
+    against ``fort`` fortified and ``alert`` alert defenders (a hit turns a fortified one alert
+    first). Rounds where nobody hits repeat, so they are divided out."""
+    if att == 0:
+        return 0.0  # also when both sides fell together: the city is lost to both
+    if fort + alert == 0:
+        return 1.0
+    pa, pd = _binom(att), _binom(fort + alert)
+    total = stay = 0.0
+    for ha, p1 in enumerate(pa):
+        conv = min(ha, fort)
+        f, a = fort - conv, alert + conv
+        a -= min(ha - conv, a)
+        for hd, p2 in enumerate(pd):
+            left = att - min(hd, att)
+            if (f, a, left) == (fort, alert, att):
+                stay += p1 * p2
+            else:
+                total += p1 * p2 * win_chance(left, f, a)
+    return total / (1 - stay)
+
+
+def _odds(state: State, src_alert: int, dst: str) -> float:
+    troops = [t for _s, t in R.troops_in(state, dst)]
+    return win_chance(src_alert, sum(1 for t in troops if t[1] == FORT), sum(1 for t in troops if t[1] == ALERT))
 
 
 def _hp(state: State, cid: str) -> int:
@@ -116,6 +152,10 @@ def _placement(state: State, seat: int) -> tuple[float, str, int, list[str]]:
     return best
 
 
+#: Fight when the chance to take the city is at least this.
+STRIKE_ODDS = 0.55
+
+
 def _strike(state: State, seat: int, need_link: bool) -> tuple[str, str, int] | None:
     """The best national war: enough alert troops to beat the defenders' hit points."""
     links = board.links(state)
@@ -127,9 +167,9 @@ def _strike(state: State, seat: int, need_link: bool) -> tuple[str, str, int] | 
         for dst in [c for c in R.done_cities(state) if R.owner(state, c) not in (None, seat)]:
             if need_link and dst not in links.get(src, set()):
                 continue
-            hp = _hp(state, dst)
-            if alert >= hp + 1:
-                key = (board.value(state, dst), alert - hp)
+            odds = _odds(state, alert, dst)
+            if odds >= STRIKE_ODDS:
+                key = (board.value(state, dst) * odds, alert)
                 if best is None or key > best[0]:
                     best = (key, src, dst, alert)
     return None if best is None else (best[1], best[2], best[3])
@@ -170,9 +210,29 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
             strike = _strike(state, seat, False)
             if strike:
                 return ["card", "plot", "chencang", strike[0], strike[1], str(strike[2])]
+    prep = _prepare(state, seat)
+    if prep and rng.random() < 0.5:
+        return prep
     if state["stack"]:
         return ["expand"]
     return random_action_tree(state, seat, rng)
+
+
+def _prepare(state: State, seat: int) -> Action | None:
+    """Reinforce an alert troop where one more would make a strike worth a command card."""
+    if not state["players"][seat]["supply"] or not state["players"][seat]["cards"]:
+        return None
+    links = board.links(state)
+    for src in R.controlled(state, seat):
+        if not R.free_spaces(state, src):
+            continue
+        alert = R.count_states(state, src, seat)[ALERT]
+        for dst in links.get(src, set()):
+            if R.owner(state, dst) in (None, seat):
+                continue
+            if _odds(state, alert, dst) < STRIKE_ODDS <= _odds(state, alert + 1, dst):
+                return ["dispatch", "in", src, ALERT]
+    return None
 
 
 def random_action_tree(state: State, seat: int, rng: random.Random) -> Action:
@@ -191,7 +251,7 @@ def decide(state: State, seat: int, rng: random.Random) -> Action:
         return ["place", cell, str(rot), *garrison]
     if phase == "war":
         war = state["war"]
-        return ["go"] if war["n"] >= len(R.troops_in(state, war["dst"])) else ["retreat"]
+        return ["go"] if _odds(state, war["n"], war["dst"]) >= 0.35 else ["retreat"]
     if phase == "after":
         war = state["war"]
         hi = choices.after_max(state)
