@@ -76,3 +76,11 @@ def test_ai_self_play_ends_with_troops_and_tiles_conserved() -> None:
     for seats in (3, 4, 5):
         state = play(seats, ["normal"] * seats, check=True)
         assert state["end_reason"] in ("points", "tiles")
+
+
+def test_win_chance_matches_hand_computed_odds() -> None:
+    """1 against 1: the attacker wins 2/9 of the decisive rounds, loses 2/9, both fall 1/9."""
+    from engines.kingdoms_battle.ai import win_chance
+    assert abs(win_chance(1, 0, 1) - 0.4) < 1e-9
+    assert win_chance(0, 0, 0) == 0.0 and win_chance(3, 0, 0) == 1.0
+    assert win_chance(2, 1, 0) < win_chance(2, 0, 1)  # a fortified defender is harder
