@@ -52,11 +52,11 @@ class KingdomsBattleEngine(Engine):
         return Result(list(state["winners"]), scores, m(f"end.{state['end_reason']}"))
 
     def ai_levels(self) -> list[str]:
-        return ["normal", "random"]
+        return ["normal", "easy"]
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        if level == "random":
+        if level == "easy":  # the random walker: a baseline, and gentle company
             return ai.random_action(self, state, seat, rng)
         return ai.decide(state, seat, rng)
 

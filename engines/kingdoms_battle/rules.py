@@ -205,8 +205,9 @@ def civil_war(state: State, cid: str, seats: list[int]) -> list[Event]:
         rnd += 1
         rolls = {s: roll(state, sum(count_states(state, cid, s).values())) for s in alive}
         best = max(max(r) for r in rolls.values())
-        lines = ", ".join(f"{s}:{'-'.join(map(str, r))}" for s, r in rolls.items())
-        events.append(Event(m("ev.civil_high", round=rnd, dice=lines, best=best)))
+        for s, r in rolls.items():
+            events.append(Event(m("ev.civil_roll", round=rnd, player=who(s), dice="-".join(map(str, r)))))
+        events.append(Event(m("ev.civil_high", round=rnd, best=best)))
         losers = [s for s in alive if max(rolls[s]) < best]
         for s in losers:
             for _ in range(sum(count_states(state, cid, s).values())):

@@ -97,7 +97,7 @@ def conservation(state: State) -> None:
 
 
 def play(seed: int, levels: list[str], check: bool = False, limit: int = 2000) -> State:
-    """A whole game between the given AI levels ("normal", "random")."""
+    """A whole game between the given AI levels ("normal", "easy")."""
     state = new(len(levels), seed)
     rng = random.Random(seed)
     for _ in range(limit):
