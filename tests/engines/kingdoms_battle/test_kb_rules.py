@@ -528,3 +528,33 @@ def test_ties_go_by_the_four_criteria_in_order() -> None:
     assert R.winners_by_tiebreak(s2, [0, 1]) == [0]  # C
     s2["players"][0]["plots"].pop()
     assert R.winners_by_tiebreak(s2, [0, 1]) == [0, 1]  # all equal: a shared win
+
+
+def test_fortified_troops_only_defend() -> None:
+    """B.堅守狀態:…具有2點生命值,只能進行防守 (A.警戒狀態:…可進行部隊轉移或進攻)"""
+    s = _war_ready(["f", "f"], ["a"])
+    assert "war" not in _values(s, 0, "card")
+    assert "move" not in _values(s, 0, "dispatch")
+
+
+def test_war_targets_only_cities_other_players_control() -> None:
+    """選擇1座由其他玩家控制的城池作為目標城池"""
+    s = _own_twins()
+    troop(s, "0.0", 0)
+    troop(s, "2.0", 0)
+    s = ready(s)
+    assert "card" not in _values(s, 0)  # own cities only: nothing to use a card on
+    s = _own_twins()
+    troop(s, "0.0", 0)
+    s = ready(s)
+    with pytest.raises(EngineError):
+        act(s, 0, "card", "war", "0.0", "2.0", "1")  # idle city: occupy it instead
+
+
+def test_command_cards_are_spent_and_leave_the_game() -> None:
+    """使用後將該張指令卡移除遊戲 … 使用後將該張計謀卡與指令卡一併移除遊戲"""
+    s = _war_ready(["a"], ["f"])
+    s, _ = act(s, 0, "card", "plot", "lure", "2.0", "-")
+    assert s["players"][0]["cards"] == 4 and "lure" not in s["players"][0]["plots"]
+    s = ready(s)
+    assert "lure" not in _values(s, 0, "card", "plot")
