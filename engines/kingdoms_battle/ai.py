@@ -197,15 +197,14 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
                 st = R.troops_in(state, weak[0])[0][1][1]
                 own = [c for c in R.controlled(state, seat) if R.free_spaces(state, c)] if p["supply"] else []
                 return ["card", "plot", "beauty", weak[0], st] + ([own[0], FORT] if own else ["-"])
+        if leader is not None and "tiger" in p["plots"]:
+            tiger = _tiger(state, seat, leader)
+            if tiger:
+                return ["card", "plot", "tiger", *tiger]
         if "lure" in p["plots"]:
-            links = board.links(state)
-            for src in R.controlled(state, seat):
-                alert = R.count_states(state, src, seat)[ALERT]
-                for dst in links.get(src, set()):
-                    if R.owner(state, dst) in (None, seat) or not state["cities"][dst]["done"]:
-                        continue
-                    if alert >= len(R.troops_in(state, dst)) + 1 and _hp(state, dst) > alert - 1:
-                        return ["card", "plot", "lure", dst, src, str(alert)]
+            lure = _lure(state, seat)
+            if lure:
+                return ["card", "plot", "lure", *lure]
         if "chencang" in p["plots"] and state["stats"]["turns"] > 20:
             strike = _strike(state, seat, False)
             if strike:
@@ -216,6 +215,35 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
     if state["stack"]:
         return ["expand"]
     return random_action_tree(state, seat, rng)
+
+
+def _tiger(state: State, seat: int, leader: int) -> tuple[str, str] | None:
+    """驅虎吞狼 against the leader: a third player's city that likely takes a leader's city."""
+    links = board.links(state)
+    best = None
+    for dst in R.controlled(state, leader):
+        for src in links.get(dst, set()):
+            att = R.owner(state, src)
+            if att in (None, seat, leader):
+                continue
+            odds = _odds(state, R.count_states(state, src, att)[ALERT], dst)
+            if odds >= STRIKE_ODDS and (best is None or odds > best[0]):
+                best = (odds, src, dst)
+    return None if best is None else (best[1], best[2])
+
+
+def _lure(state: State, seat: int) -> tuple[str, str, str] | None:
+    """調虎離山 where turning the defenders alert makes a strike worth it and it was not."""
+    links = board.links(state)
+    for src in R.controlled(state, seat):
+        alert = R.count_states(state, src, seat)[ALERT]
+        for dst in sorted(links.get(src, set())):
+            if R.owner(state, dst) in (None, seat):
+                continue
+            lured = win_chance(alert, 0, len(R.troops_in(state, dst)))
+            if _odds(state, alert, dst) < STRIKE_ODDS <= lured:
+                return dst, src, str(alert)
+    return None
 
 
 def _prepare(state: State, seat: int) -> Action | None:

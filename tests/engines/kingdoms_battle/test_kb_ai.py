@@ -84,3 +84,41 @@ def test_win_chance_matches_hand_computed_odds() -> None:
     assert abs(win_chance(1, 0, 1) - 0.4) < 1e-9
     assert win_chance(0, 0, 0) == 0.0 and win_chance(3, 0, 0) == 1.0
     assert win_chance(2, 1, 0) < win_chance(2, 0, 1)  # a fortified defender is harder
+
+
+def _leader_setup() -> dict:
+    """Seat 1 leads with 5 points; seat 0 has a weak city; seats 1 and 2 hold the twin cities."""
+    s = new()
+    twin_cities(s)
+    s["players"][0]["plots"] = ["tiger", "beauty", "lure"]
+    return s
+
+
+def test_ai_sets_a_third_player_on_the_leader_with_tiger(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _leader_setup()
+    s["players"][0]["plots"] = ["tiger"]
+    troop(s, "0.0", 2)
+    troop(s, "1.0", 2)
+    troop(s, "2.0", 1)
+    monkeypatch.setattr(R, "score", lambda st, seat: {0: 1, 1: 5, 2: 1}[seat])
+    assert _ai(ready(s)) == ["card", "plot", "tiger", "0.0", "2.0"]
+
+
+def test_ai_uses_beauty_on_a_leader_city_held_by_one_troop(monkeypatch: pytest.MonkeyPatch) -> None:
+    s = _leader_setup()
+    troop(s, "0.0", 0)
+    troop(s, "2.0", 1, "f")
+    monkeypatch.setattr(R, "score", lambda st, seat: {0: 1, 1: 5, 2: 1}[seat])
+    action = _ai(ready(s))
+    assert action[:5] == ["card", "plot", "beauty", "2.0", "f"]
+
+
+def test_ai_lures_fortified_defenders_out_before_striking() -> None:
+    s = new()
+    twin_cities(s, cap=13)  # the west city has three spaces
+    s["players"][0]["plots"] = ["lure"]
+    for space in ("0.0", "1.0", "1.1"):
+        troop(s, space, 0)
+    troop(s, "2.0", 1, "f")
+    troop(s, "3.0", 1, "f")
+    assert _ai(ready(s)) == ["card", "plot", "lure", "2.0", "0.0", "3"]  # 38 % now, 82 % lured
