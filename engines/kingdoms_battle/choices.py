@@ -6,7 +6,7 @@ whatever a front-end offers is exactly what ``apply`` accepts. Actions:
 - ``expand`` — draw a tile (then ``place <x,y> <rot> <g>...``: one garrison token per space of the
   new tile, ``-`` none, ``a`` alert, ``f`` fortified)
 - ``dispatch in <city> <a|f>`` / ``dispatch out <city> <a|f>`` / ``dispatch move <from> <to>``
-- ``switch <f|a> <city> <n> [<city> <n>]...`` (``f``: alert → fortified, ``a``: the reverse)
+- ``switch <to_f|to_a> <city> <n> [<city> <n>]...`` (``to_f``: alert → fortified, ``to_a``: the reverse)
 - ``card war <from> <to> <n>`` / ``card in <city> <aa|af|ff>`` / ``card out <city> <aa|af|ff>``
 - ``card plot tiger <attacker city> <target>`` / ``card plot chencang <from> <to> <n>`` /
   ``card plot beauty <their city> <a|f> <own city|-> [<a|f>]`` / ``card plot lure <city> <-|from> [<n>]``

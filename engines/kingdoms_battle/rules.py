@@ -163,7 +163,7 @@ def place(state: State, seat: int, x: int, y: int, rot: int, garrison: list[str]
     t = state["drawn"]
     idx = board.place(state, t, x, y, rot)
     state["drawn"] = None
-    events = [Event(m("ev.place", player=who(seat), tile=t, cell=board.cell(x, y), rot=rot))]
+    events = [Event(m("ev.place", player=who(seat), tile=t, cell=board.cell(x, y), deg=90 * rot))]
     for k, g in enumerate(garrison):
         if g in (ALERT, FORT):
             state["troops"][f"{idx}.{k}"] = [seat, g]
