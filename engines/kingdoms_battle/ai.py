@@ -15,21 +15,22 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
-from engines.base import Action, Engine, State
+from engines.base import Action, State
 from engines.kingdoms_battle import board, choices
 from engines.kingdoms_battle import rules as R
 from engines.kingdoms_battle.data import CITY, Face, tiles
 from engines.kingdoms_battle.rules import ALERT, FORT
 
 
-def random_action(engine: Engine, state: State, seat: int, rng: random.Random) -> Action:
-    """Walk the action tree choosing uniformly (the 'random' opponent and property tests)."""
+def random_action(state: State, seat: int, rng: random.Random) -> Action:
+    """Walk the action tree choosing uniformly, stopping at a complete action half the time
+    when it could go on (the 'easy' level, the baseline the AI must beat)."""
     path: list[str] = []
     while True:
-        step = engine.step(state, seat, path)
-        if step.complete and (not step.options or rng.random() < 0.5):
+        node = choices.tree(state, seat, path)
+        if node.complete and (not node.options or rng.random() < 0.5):
             return path
-        path.append(rng.choice(step.options).value)
+        path.append(rng.choice(node.options).value)
 
 
 def _binom(n: int) -> list[float]:
@@ -214,7 +215,7 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
         return prep
     if state["stack"]:
         return ["expand"]
-    return random_action_tree(state, seat, rng)
+    return random_action(state, seat, rng)
 
 
 def _tiger(state: State, seat: int, leader: int) -> tuple[str, str] | None:
@@ -261,15 +262,6 @@ def _prepare(state: State, seat: int) -> Action | None:
             if _odds(state, alert, dst) < STRIKE_ODDS <= _odds(state, alert + 1, dst):
                 return ["dispatch", "in", src, ALERT]
     return None
-
-
-def random_action_tree(state: State, seat: int, rng: random.Random) -> Action:
-    path: list[str] = []
-    while True:
-        node = choices.tree(state, seat, path)
-        if node.complete:
-            return path
-        path.append(rng.choice(node.options).value)
 
 
 def decide(state: State, seat: int, rng: random.Random) -> Action:

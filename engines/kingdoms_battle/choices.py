@@ -175,6 +175,17 @@ def _switch(state: State, seat: int, path: list[str]) -> Node:
     return Node(m("prompt.switch_city"), [_city(state, c) for c in left], complete=bool(rest))
 
 
+def _troops_sent(state: State, seat: int, src: str, rest: list[str]) -> Node:
+    """The last token of every war from an own city: how many of its alert troops go."""
+    alert = _mine(state, src, seat)[ALERT]
+    if not rest:
+        return Node(m("prompt.war_n"), [_count(k) for k in range(1, alert + 1)])
+    k = ascii_int(rest[0])
+    if k is None or not 1 <= k <= alert:
+        raise _bad(rest[0])
+    return _end(rest[1:])
+
+
 def _war_tail(state: State, seat: int, rest: list[str], need_link: bool, targets: list[str]) -> Node:
     """``<from> <to> <n>``: a national war from an own city."""
     sources = _war_sources(state, seat, targets, need_link)
@@ -187,13 +198,7 @@ def _war_tail(state: State, seat: int, rest: list[str], need_link: bool, targets
         return Node(m("prompt.war_to"), [_city(state, c) for c in tgts])
     if rest[1] not in tgts:
         raise _bad(rest[1])
-    alert = _mine(state, rest[0], seat)[ALERT]
-    if len(rest) == 2:
-        return Node(m("prompt.war_n"), [_count(k) for k in range(1, alert + 1)])
-    k = ascii_int(rest[2])
-    if k is None or not 1 <= k <= alert:
-        raise _bad(rest[2])
-    return _end(rest[3:])
+    return _troops_sent(state, seat, rest[0], rest[2:])
 
 
 def _tiger(state: State, seat: int, rest: list[str]) -> Node:
@@ -258,13 +263,7 @@ def _lure(state: State, seat: int, rest: list[str]) -> Node:
         return _end(rest[2:])
     if rest[1] not in sources:
         raise _bad(rest[1])
-    alert = _mine(state, rest[1], seat)[ALERT]
-    if len(rest) == 2:
-        return Node(m("prompt.war_n"), [_count(k) for k in range(1, alert + 1)])
-    k = ascii_int(rest[2])
-    if k is None or not 1 <= k <= alert:
-        raise _bad(rest[2])
-    return _end(rest[3:])
+    return _troops_sent(state, seat, rest[1], rest[2:])
 
 
 def _plot(state: State, seat: int, path: list[str]) -> Node:

@@ -57,7 +57,7 @@ class KingdomsBattleEngine(Engine):
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
         if level == "easy":  # the random walker: a baseline, and gentle company
-            return ai.random_action(self, state, seat, rng)
+            return ai.random_action(state, seat, rng)
         return ai.decide(state, seat, rng)
 
     def describe(self, view: View) -> list:
