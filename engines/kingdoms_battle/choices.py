@@ -17,6 +17,7 @@ whatever a front-end offers is exactly what ``apply`` accepts. Actions:
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any
 
 from engines.base import EngineError, Msg, Option, State
 from engines.kingdoms_battle import board
@@ -33,6 +34,9 @@ class Node:
     prompt: Msg
     options: list[Option] = field(default_factory=list)
     complete: bool = False
+    #: ``Step.picture`` for a renderer: the drawn tile over the map with the legal spots
+    #: numbered like the options, then its rotations there, then its garrison spaces.
+    picture: dict[str, Any] | None = None
 
 
 def _verb(value: str, hint: str = "", commit: bool = False) -> Option:
@@ -86,15 +90,18 @@ def _pair_ok(pair: str, have: dict[str, int]) -> bool:
 def _place(state: State, seat: int, path: list[str]) -> Node:
     spots = board.legal_spots(state, state["drawn"])
     order = list(spots)
+    tile = state["drawn"]
     if not path:
-        return Node(m("prompt.cell", tile=state["drawn"]),
+        return Node(m("prompt.cell", tile=tile),
                     [Option(board.cell(*c), m("opt.cell", n=i + 1, cell=board.cell(*c)))
-                     for i, c in enumerate(order)])
+                     for i, c in enumerate(order)],
+                    picture={"kind": "spots", "tile": tile, "spots": [list(c) for c in order]})
     xy = board.parse_cell(path[0])
     if xy is None or xy not in spots:
         raise _bad(path[0])
     if len(path) == 1:
-        return Node(m("prompt.rot"), [Option(str(r), m("opt.rot", deg=90 * r)) for r in spots[xy]])
+        return Node(m("prompt.rot"), [Option(str(r), m("opt.rot", deg=90 * r)) for r in spots[xy]],
+                    picture={"kind": "rotations", "tile": tile, "cell": list(xy), "rots": spots[xy]})
     if path[1] not in {str(r) for r in spots[xy]}:
         raise _bad(path[1])
     face = tiles().types[state["drawn"]].face(int(path[1]))
@@ -112,7 +119,9 @@ def _place(state: State, seat: int, path: list[str]) -> Node:
     opts = [Option("-", m("opt.state.none"), commit=last)]
     if used < supply:
         opts += [Option(s, m(f"opt.state.{s}"), commit=last) for s in (ALERT, FORT)]
-    return Node(m("prompt.garrison", n=len(chosen) + 1, of=len(face.spaces)), opts)
+    return Node(m("prompt.garrison", n=len(chosen) + 1, of=len(face.spaces)), opts,
+                picture={"kind": "garrison", "tile": tile, "cell": list(xy), "rot": face.rot,
+                         "space": len(chosen), "chosen": chosen})
 
 
 def _dispatch(state: State, seat: int, path: list[str]) -> Node:

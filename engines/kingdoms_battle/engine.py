@@ -32,7 +32,7 @@ class KingdomsBattleEngine(Engine):
 
     def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         node = choices.tree(state, seat, list(path))
-        return Step(node.prompt, list(node.options), node.complete)
+        return Step(node.prompt, list(node.options), node.complete, picture=node.picture)
 
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:

@@ -558,3 +558,17 @@ def test_command_cards_are_spent_and_leave_the_game() -> None:
     assert s["players"][0]["cards"] == 4 and "lure" not in s["players"][0]["plots"]
     s = ready(s)
     assert "lure" not in _values(s, 0, "card", "plot")
+
+
+def test_placement_steps_carry_pictures_numbering_spots_like_the_options() -> None:
+    """The phone flow: the drawn tile and its legal spots (numbered), then the rotations valid
+    there, then the garrison spaces."""
+    s = ready(new(), phase="place", drawn=13)
+    step = ENGINE.step(s, 0, ["place"])
+    assert step.picture == {"kind": "spots", "tile": 13,
+                            "spots": [list(board.parse_cell(o.value)) for o in step.options]}
+    assert [o.label.params["n"] for o in step.options] == list(range(1, len(step.options) + 1))
+    rot = ENGINE.step(s, 0, ["place", "1,0"])
+    assert rot.picture == {"kind": "rotations", "tile": 13, "cell": [1, 0], "rots": [0, 1, 2]}
+    g = ENGINE.step(s, 0, ["place", "1,0", "1", "a"])
+    assert g.picture["kind"] == "garrison" and g.picture["space"] == 1 and g.picture["rot"] == 1
