@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Action, Engine, EngineError, Event, Request, Result, State, Step, View
-from engines.kingdoms_battle import actions, ai, choices, rules, views
+from engines.base import Action, Engine, EngineError, Event, Msg, Request, Result, State, Step, View
+from engines.kingdoms_battle import actions, ai, choices, rules, summary, views
 from engines.kingdoms_battle.rules import m
 
 
@@ -60,8 +60,12 @@ class KingdomsBattleEngine(Engine):
             return ai.random_action(state, seat, rng)
         return ai.decide(state, seat, rng)
 
-    def describe(self, view: View) -> list:
+    def describe(self, view: View) -> list[Msg]:
         return views.describe(view)
+
+    def summarize(self, events: list[Event]) -> list[Msg]:
+        """An AI seat's run of moves in fewer lines (``engines.kingdoms_battle.summary``)."""
+        return summary.summarize(events)
 
 
 def _refresh(state: State) -> None:

@@ -122,3 +122,23 @@ def test_ai_lures_fortified_defenders_out_before_striking() -> None:
     troop(s, "2.0", 1, "f")
     troop(s, "3.0", 1, "f")
     assert _ai(ready(s)) == ["card", "plot", "lure", "2.0", "0.0", "3"]  # 38 % now, 82 % lured
+
+
+def test_an_ai_run_is_summarised_in_fewer_lines_keeping_what_matters() -> None:
+    state = new(4, 3)
+    rng = random.Random(3)
+    events: list = []
+    while len(events) < 150 and not ENGINE.result(state):
+        req = ENGINE.pending(state)[0]
+        state, evs = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+        events += evs
+    lines = ENGINE.summarize(events)
+    keys = [msg.key for msg in lines]
+    assert len(lines) < len(events)
+    assert "kingdoms_battle.ev.draw" not in keys and "kingdoms_battle.ev.garrison_a" not in keys
+    assert keys.count("kingdoms_battle.sum.place") == sum(e.msg.key.endswith(".ev.place") for e in events)
+    for key in ("complete", "control", "war", "war_round"):
+        assert keys.count(f"kingdoms_battle.ev.{key}") == sum(e.msg.key.endswith(f".ev.{key}") for e in events)
+    placed = [msg for msg in lines if msg.key.endswith("sum.place")]
+    garrisons = sum(e.msg.key.endswith((".garrison_a", ".garrison_f")) for e in events)
+    assert sum(p.params["alert"] + p.params["fort"] for p in placed) == garrisons
