@@ -1,0 +1,102 @@
+"""鬪三國: AI self-play figures for the tile set (issue 9) and the speed of a full 5-AI game.
+
+For each player count (3, 4, 5) it plays N seeded all-AI games and reports how games end (8
+points vs tiles exhausted), game length, completed small/large cities, civil and national wars,
+stratagems played, tiles discarded as unplaceable, and how often a completed city ends the game
+joined by plain (no barricade between) to another completed city — the map's room for wars and
+transfers, independent of how bold the AI is. Run::
+
+    .venv/bin/python -m bench kingdoms_battle [--games N] [--markdown]
+
+The board render at 70 tiles is not measured yet (no renderer; see docs/rules/kingdoms_battle.md).
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.parent)
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from engines.kingdoms_battle import ENGINE, board  # noqa: E402
+from engines.kingdoms_battle import rules as R  # noqa: E402
+
+
+def play(seats: int, seed: int, levels: list[str] | None = None) -> tuple[dict[str, Any], float, int, int]:
+    """One game: (final state, seconds, actions, stratagems played)."""
+    levels = levels or ["normal"] * seats
+    rng = random.Random(seed)
+    state = ENGINE.new_state({}, seats, seed)
+    actions = plots = 0
+    start = time.perf_counter()
+    while not ENGINE.result(state):
+        req = ENGINE.pending(state)[0]
+        action = ENGINE.ai_action(state, req.seat, rng, levels[req.seat])
+        plots += action[:2] == ["card", "plot"]
+        state, _ = ENGINE.apply(state, req.seat, action)
+        actions += 1
+    return state, time.perf_counter() - start, actions, plots
+
+
+def linked_share(state: dict[str, Any]) -> float:
+    done = R.done_cities(state)
+    if not done:
+        return 0.0
+    links = board.links(state)
+    return sum(1 for c in done if links.get(c, set()) & set(done)) / len(done)
+
+
+def figures(seats: int, games: int, base: int = 0) -> dict[str, Any]:
+    rows = []
+    for g in range(games):
+        state, secs, actions, plots = play(seats, base + g)
+        st = state["stats"]
+        rows.append({"points": state["end_reason"] == "points", "turns": st["turns"], "actions": actions,
+                     "small": st["done_small"], "large": st["done_large"], "civil": st["civil"],
+                     "national": st["national"], "plots": plots, "discarded": st["discarded"],
+                     "linked": linked_share(state), "placed": len(state["tiles"]),
+                     "top": max(R.score(state, s) for s in range(seats)), "ms": secs * 1000})
+
+    def mean(k: str) -> float:
+        return statistics.fmean(r[k] for r in rows)
+    return {"seats": seats, "games": games, "by_points": sum(r["points"] for r in rows) / games,
+            "turns": mean("turns"), "turns_min": min(r["turns"] for r in rows),
+            "turns_max": max(r["turns"] for r in rows), "actions": mean("actions"), "small": mean("small"),
+            "large": mean("large"), "civil": mean("civil"), "national": mean("national"), "plots": mean("plots"),
+            "discarded": mean("discarded"), "linked": mean("linked"), "placed": mean("placed"),
+            "top": mean("top"), "ms": statistics.median(r["ms"] for r in rows),
+            "ms_max": max(r["ms"] for r in rows)}
+
+
+HEADER = ("| players | games | ends at 8 points | ends by tiles | turns (min–max) | tiles placed | "
+          "small cities | large cities | civil wars | national wars | stratagems | discarded | "
+          "cities joined by plain | winner's points | ms/game (median, max) |")
+
+
+def row(f: dict[str, Any]) -> str:
+    return (f"| {f['seats']} | {f['games']} | {f['by_points']:.0%} | {1 - f['by_points']:.0%} | "
+            f"{f['turns']:.1f} ({f['turns_min']}–{f['turns_max']}) | {f['placed']:.1f} | {f['small']:.1f} | "
+            f"{f['large']:.1f} | {f['civil']:.2f} | {f['national']:.2f} | {f['plots']:.2f} | "
+            f"{f['discarded']:.2f} | {f['linked']:.0%} | {f['top']:.1f} | {f['ms']:.0f}, {f['ms_max']:.0f} |")
+
+
+def main() -> None:
+    ap = argparse.ArgumentParser()
+    ap.add_argument("--games", type=int, default=100)
+    args = ap.parse_args()
+    print(HEADER)
+    print("|" + "---|" * HEADER.count(" | ") + "---|")
+    for seats in (3, 4, 5):
+        print(row(figures(seats, args.games)), flush=True)
+
+
+if __name__ == "__main__":
+    main()
