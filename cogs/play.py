@@ -38,6 +38,7 @@ from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import COMMIT_TEMPLATE, GROUP_TEMPLATE, step_layout
 from .utils.logfmt import log_played
 from .utils.matchq import pending_of
+from .utils.panel import HAND_PICTURE, is_window_request, one_click, wants_panel
 from .utils.replies import user_locale
 from .utils.text import clamp, join_lines, safe_names
 from .utils.views import build_view
@@ -154,13 +155,23 @@ async def advance(service: Any, match_id: int, user_id: int, req: str, path: lis
 async def step_message(interaction: discord.Interaction, match_id: int, req: str, path: list[str],
                        page: int = 0, note: str | None = None, group: str | None = None) -> dict[str, Any]:
     """Keyword arguments for sending/editing the ephemeral step message."""
-    service = _service(interaction)
-    locale = user_locale(interaction)
-    user = interaction.user.id
+    return await step_kwargs(_service(interaction), _paths(interaction), interaction.user.id,
+                             user_locale(interaction), match_id, req, path, page, note, group)
+
+
+async def step_kwargs(service: Any, paths: ids.PathStore, user: int, locale: str, match_id: int, req: str,
+                      path: list[str], page: int = 0, note: str | None = None,
+                      group: str | None = None) -> dict[str, Any]:
+    """The step message for ``user``'s request ``req`` at ``path`` (also the private panel's
+    buttons, built without an interaction). For an engine with a private panel the seat's hand
+    picture comes with every step, and a response window's answers play in one click."""
     path, step = await advance(service, match_id, user, req, list(path))
     match = await service.get(match_id)
+    panel_game = wants_panel(match.game)
+    if panel_game and await is_window_request(service, match_id, user, req):
+        step = await one_click(service, match_id, user, req, path, step)
     labels, forced, _, side = await _trail(service, match_id, user, req, path, locale)
-    layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction),
+    layout = step_layout(step, match_id, req, path, page, locale, paths,
                          back=back_target(path, forced), game=match.game, group=group,
                          side=side)
     lines = [note] if note else []
@@ -171,6 +182,7 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
         lines.append(t(locale, "discord.play.ready" if step.options else "discord.play.ready_only"))
     kwargs: dict[str, Any] = {"content": clamp("\n".join(lines), CONTENT_MAX), "view": build_view(layout),
                               "embed": None, "attachments": []}
+    picture = step.picture or (HAND_PICTURE if panel_game else None)
     if step.complete and step.preview:
         view = await service.view_for_user(match_id, user)
         file = await board_file(match, view, locale, filename="preview.png", overlay={"path": list(path)})
@@ -178,9 +190,9 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
             kwargs["attachments"] = [file]
             kwargs["embed"] = discord.Embed(title=t(locale, "discord.play.preview")).set_image(
                 url="attachment://preview.png")
-    elif step.picture:
+    elif picture:
         view = await service.view_for_user(match_id, user)
-        file = await step_picture_file(match, view, step.picture, locale)
+        file = await step_picture_file(match, view, picture, locale)
         if file is not None:
             kwargs["attachments"] = [file]
             kwargs["embed"] = discord.Embed().set_image(url="attachment://step.png")

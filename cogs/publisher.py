@@ -52,6 +52,7 @@ from .utils.embeds import Pending, game_name, marker_version, status_embed, time
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
 from .utils.pacing import ChannelPacer
+from .utils.panel import PANEL_META, PanelBook, panel_kwargs, panel_state, send_kwargs, wants_panel
 from .utils.text import join_lines, pings, pings_in, safe_msg, safe_names
 from .utils.threads import match_channel
 from .utils.userprefs import locale_for_user
@@ -84,6 +85,8 @@ class _Post:
     continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
     asked: list[Pending] = field(default_factory=list)  # the requests with their windows
     last_human: int | None = None  # the human seat that acted last in the changes it shows
+    owners: set[int] = field(default_factory=set)  # seats asked (not in a window) when it opened
+    windowed: bool = False  # it has shown a response window: the turn returning to owners continues
 
 
 def _line_count(post: _Post) -> int:
@@ -119,14 +122,23 @@ def _continues(post: _Post, change: Change, bot_seats: set[int], *, room: bool =
     crowd the thread and Discord's 5 posts / 5 s per channel. That last case needs ``room``:
     a post that shows a whole game would hide its start, so when its lines are full the game
     goes on in a new post (unpinged, see ``_public``).
+
+    Response windows (三国杀's 闪, 无懈可击, 桃) are part of the turn that opened them: a window
+    request is never news for the thread (nobody is pinged for it), a window closing by its
+    defaults (``window`` change) goes on in the same post, and once a post has shown a window,
+    the turn coming back to the seats it was opened for (``owners``) is no news either.
     """
     after = _requests_of(change)
-    if change.kind != "acted" or change.seat is None or post.requests is None or after is None:
+    if change.kind not in ("acted", "window") or post.requests is None or after is None:
         return False
-    if change.seat not in post.requests.values():
+    if change.kind == "acted" and (change.seat is None or change.seat not in post.requests.values()):
         return False
-    fresh = {seat for rid, seat in after.items() if seat != change.seat and rid not in post.requests}
+    windows = dict(zip(change.request_ids, change.request_windows, strict=False))
+    fresh = {seat for rid, seat in after.items()
+             if seat != change.seat and rid not in post.requests and not windows.get(rid)}
     if fresh <= bot_seats:
+        return True
+    if post.windowed and fresh <= bot_seats | post.owners:
         return True
     back = change.seat in bot_seats and post.last_human is not None
     return room and back and fresh <= bot_seats | {post.last_human}
@@ -149,6 +161,7 @@ class DiscordPublisher:
         self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
         self._shown: dict[int, int] = {}  # match -> newest version shown publicly
         self._live: dict[int, _Post] = {}  # match -> its newest status post, still editable
+        self.panels = PanelBook()  # private panels (engines with ``private_panel``)
 
     @property
     def service(self) -> Any:
@@ -200,6 +213,7 @@ class DiscordPublisher:
                               exc_info=True)
             await self._private(match, todo, channel)
         if match.status in ("finished", "abandoned"):
+            self.panels.forget(match.id)
             self._notified.pop(match.id, None)
             self._live.pop(match.id, None)
             self._channel_of.pop(match.id, None)
@@ -311,6 +325,7 @@ class DiscordPublisher:
                 current.continued_by.add(change.seat)
                 current.last_human = human if human is not None else current.last_human
                 current.asked = _asked(change, requests or {})
+                current.windowed = current.windowed or any(p.window for p in current.asked)
                 self._announce(match.id, current.asked)
                 edited = edited or current is live
                 continue
@@ -330,9 +345,12 @@ class DiscordPublisher:
                 current.version, current.kind, current.requests = change.version, change.kind, requests
                 current.mention, current.dm_users, current.last_human = mention, dms, last_human
                 current.asked = asked
+                current.owners = {p.seat for p in asked if not p.window}
+                current.windowed = any(p.window for p in asked)
                 continue
             current = _Post(change.version, change.kind, {change.version: lines}, requests, mention, dms,
-                            last_human=last_human, asked=asked)
+                            last_human=last_human, asked=asked, owners={p.seat for p in asked if not p.window},
+                            windowed=any(p.window for p in asked))
             posts.append(current)
         if not edited and not posts:
             return
@@ -484,6 +502,7 @@ class DiscordPublisher:
         if fresh_only:
             pending = self._announce(match.id, pending)
         windowed = {p.seat for p in pending if p.window}
+        panel = wants_panel(match.game)  # its DM panel is the prompt of a window (an edit, no new DM)
         for seat_no in dict.fromkeys(p.seat for p in pending):
             seat: SeatInfo | None = seats.get(seat_no)
             if seat is None or seat.user_id is None or seat.resigned or seat_no in (skip_seats or ()):
@@ -491,7 +510,7 @@ class DiscordPublisher:
             mode = await self.service.get_notify(seat.user_id)
             if mode in ("mention", "both") and seat_no not in windowed:  # a public ping names who may respond
                 mentions.append(f"<@{seat.user_id}>")
-            if mode in ("dm", "both"):
+            if mode in ("dm", "both") and not (panel and seat_no in windowed):
                 dms.append(seat.user_id)
         return mentions, dms
 
@@ -527,6 +546,9 @@ class DiscordPublisher:
         engine = registry.get(match.game)
         hidden = engine.hidden_for(match.options)
         per_seat: dict[int, list[Msg]] = {}
+        if wants_panel(match.game):
+            await self._panels(match, changes, channel)
+            return
         for change in changes:
             for event in change.events:
                 for seat in event.to or ():
@@ -554,6 +576,91 @@ class DiscordPublisher:
                 continue
             header = t(locale, "discord.publish.private_header", game=game_name(match.game, locale), match=match.id)
             await self._dm(match, seat.user_id, join_lines([header, *lines], CONTENT_MAX), channel)
+
+    async def _panels(self, match: MatchInfo, changes: list[Change],
+                      channel: discord.abc.Messageable | None) -> None:
+        """Private events join their seats' panels; then every player's panel is edited if what
+        it shows changed (a hand, a prompt, the end) — at most one DM call per player per batch,
+        none for a seat with nothing new (e.g. a window it can only pass)."""
+        names = safe_names(match.seats)
+        locales = {s.seat: await locale_for_user(self.service, s.user_id, match.locale)
+                   for s in match.seats if s.user_id is not None}
+        for change in changes:
+            for event in change.events:
+                for seat_no in event.to or ():
+                    if seat_no in locales:
+                        self.panels.add_notes(match.id, seat_no, [tm(locales[seat_no], event.msg, names)])
+        if match.status not in ("active", "finished"):
+            return
+        for seat in match.seats:
+            if seat.user_id is not None and (match.id, seat.seat) not in self.panels.held:
+                await self.refresh_panel(match, seat, locales[seat.seat], channel)
+
+    async def refresh_panel(self, match: MatchInfo, seat: SeatInfo, locale: str,
+                            channel: discord.abc.Messageable | None, *, message: Any = None,
+                            extra: str | None = None) -> None:
+        """Edit (or send, the first time) ``seat``'s panel when what it shows changed. ``message``:
+        edit that one instead (a click's own message, through its interaction)."""
+        notes = self.panels.notes_of(match.id, seat.seat)
+        try:
+            state = await panel_state(self.service, match, seat, notes)
+        except Exception:
+            log.warning("no panel state", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
+            return
+        key = (match.id, seat.seat)
+        if message is None and self.panels.shown.get(key) == state.fingerprint:
+            return
+        kwargs = await panel_kwargs(self.service, self.bot.paths, match, seat, locale, state, notes, extra)
+        if message is not None:
+            await message(**kwargs)
+            self.panels.shown[key] = state.fingerprint
+            return
+        if await self._panel_deliver(match, seat, kwargs, channel):
+            self.panels.shown[key] = state.fingerprint
+
+    async def _panel_deliver(self, match: MatchInfo, seat: SeatInfo, kwargs: dict[str, Any],
+                             channel: discord.abc.Messageable | None) -> bool:
+        """Edit the seat's panel DM, or send it when there is none yet (or it was deleted)."""
+        assert seat.user_id is not None
+        key = (match.id, seat.seat)
+        meta = PANEL_META.format(seat=seat.seat)
+        where = self.panels.messages.get(key)
+        if where is None:
+            stored = await self.service.get_meta(match.id, meta)
+            if stored:
+                channel_id, _, message_id = stored.partition(":")
+                where = (int(channel_id), int(message_id))
+        if where is not None:
+            await self.pacer.slot(("dm", seat.user_id))
+            try:
+                await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
+            except discord.NotFound:
+                where = None  # deleted by the player: send a new one
+            except discord.HTTPException:
+                log.warning("panel edit failed", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
+                return False
+            else:
+                self.panels.messages[key] = where
+                return True
+        if self.dms_closed(seat.user_id):
+            await self._note_dm_closed(match, seat.user_id, channel)
+            return False
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            await self.pacer.slot(("dm", seat.user_id))
+            sent = await user.send(**send_kwargs(kwargs))
+        except discord.HTTPException as exc:
+            if isinstance(exc, discord.Forbidden | discord.NotFound) or getattr(exc, "code", None) == 50007:
+                self._dm_closed[seat.user_id] = self._clock()
+                await self._note_dm_closed(match, seat.user_id, channel)
+            else:
+                log.warning("panel DM failed", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
+            return False
+        where = (sent.channel.id, sent.id)
+        self.panels.messages[key] = where
+        await self.service.set_meta(match.id, meta, f"{where[0]}:{where[1]}")
+        self._dm_closed.pop(seat.user_id, None)
+        return True
 
     def dms_closed(self, user_id: int) -> bool:
         """Whether the user's DMs are known to be closed; forgotten after ``DM_RETRY_SECONDS``

@@ -54,6 +54,7 @@ class SanguoshaEngine(Engine):
     min_seats = 2
     max_seats = 10
     hidden_information = True
+    private_panel = True
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
