@@ -331,14 +331,37 @@ async def play_path(interaction: discord.Interaction, match_id: int, req: str, p
     service = _service(interaction)
     locale = user_locale(interaction)
     user = interaction.user.id
-    with contextlib.nullcontext() if typed else stale_if_rejected():
-        labels, _, hints, _ = await _trail(service, match_id, user, req, path, locale)
-        info, events = await service.act_with_events(match_id, user, req, path)
-    names = safe_names(info.seats)
-    log_played(log, info, path, user=user, request=req, via=via or "button")
-    # The result (dice, captures) right here: the thread shows it only in the turn's summary.
-    done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), RESULT_MAX))
-    result = join_lines([done, *(tm(locale, e.msg, names) for e in events)], RESULT_MAX)
+    publisher = getattr(interaction.client, "publisher", None)
+    book = getattr(publisher, "panels", None)
+    before = await service.get(match_id)
+    seat = (next((s for s in before.seats if s.user_id == user), None)
+            if book is not None and wants_panel(before.game) else None)
+    # A click in the player's DM panel updates that panel itself (below); the publisher, which
+    # delivers the change before ``act`` returns, leaves it alone meanwhile: one edit, not two.
+    in_panel = seat is not None and interaction.guild_id is None
+    if in_panel:
+        book.hold(match_id, seat.seat)
+    try:
+        with contextlib.nullcontext() if typed else stale_if_rejected():
+            labels, _, hints, _ = await _trail(service, match_id, user, req, path, locale)
+            info, events = await service.act_with_events(match_id, user, req, path)
+        names = safe_names(info.seats)
+        log_played(log, info, path, user=user, request=req, via=via or "button")
+        # The result (dice, captures) right here: the thread shows it only in the turn's summary.
+        done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), RESULT_MAX))
+        result = join_lines([done, *(tm(locale, e.msg, names) for e in events)], RESULT_MAX)
+        if seat is not None:  # a panel game: the reply becomes the player's panel, next decision included
+            fresh = await service.get(match_id)
+            seat = next((s for s in fresh.seats if s.user_id == user), seat)
+            await publisher.refresh_panel(fresh, seat, locale, None, message=interaction.edit_original_response,
+                                          extra=result, record=in_panel)
+            return
+    finally:
+        if in_panel:
+            book.release(match_id, seat.seat)
+            # What was committed while the panel was held (an AI's answer) and is not shown yet.
+            with contextlib.suppress(Exception):
+                await publisher.refresh_panel(await service.get(match_id), seat, locale, None)
     if not await show_next(interaction, match_id, path, hints, result):
         await interaction.edit_original_response(content=join_lines([result], CONTENT_MAX),
                                                  view=None, embed=None, attachments=[])

@@ -598,9 +598,10 @@ class DiscordPublisher:
 
     async def refresh_panel(self, match: MatchInfo, seat: SeatInfo, locale: str,
                             channel: discord.abc.Messageable | None, *, message: Any = None,
-                            extra: str | None = None) -> None:
+                            extra: str | None = None, record: bool = True) -> None:
         """Edit (or send, the first time) ``seat``'s panel when what it shows changed. ``message``:
-        edit that one instead (a click's own message, through its interaction)."""
+        edit that one instead (a click's own message, through its interaction); ``record``: it is
+        the seat's DM panel, so remember what it shows now (not for an ephemeral copy)."""
         notes = self.panels.notes_of(match.id, seat.seat)
         try:
             state = await panel_state(self.service, match, seat, notes)
@@ -613,7 +614,8 @@ class DiscordPublisher:
         kwargs = await panel_kwargs(self.service, self.bot.paths, match, seat, locale, state, notes, extra)
         if message is not None:
             await message(**kwargs)
-            self.panels.shown[key] = state.fingerprint
+            if record:
+                self.panels.shown[key] = state.fingerprint
             return
         if await self._panel_deliver(match, seat, kwargs, channel):
             self.panels.shown[key] = state.fingerprint
