@@ -175,6 +175,11 @@ class DiscordPublisher:
         """Return when the match's channel may take a post or edit again (the service awaits it
         before reading the undelivered changes, so what is committed meanwhile is folded in)."""
         channel_id = self._channel_of.get(match_id)
+        live = self._live.get(match_id)
+        if live is not None and live.windowed:
+            # A turn of response windows: its edits are queued (newest content wins, see
+            # ``_public``), so waiting here would only hold the next window back by a slot.
+            return
         if channel_id is not None:
             await self.pacer.settle(channel_id)
 
@@ -354,6 +359,17 @@ class DiscordPublisher:
             posts.append(current)
         if not edited and not posts:
             return
+        if edited and live is not None and not posts and live.windowed and live.message is not None:
+            # Response windows close every few seconds (a 南蛮入侵 at 8 seats is 14 of them): the
+            # edit is queued for the channel's next free slot and built then, so the service goes
+            # on to the next window at once and several closes fold into one edit.
+            async def edit(post: _Post = live) -> None:
+                if self._live.get(match.id) is post:
+                    await self._edit_live(match, post, final=True, paced=False)
+
+            self.pacer.defer(live.message[0], live.message[1], edit)
+            self._shown[match.id] = max(shown, live.version)
+            return
         if edited and live is not None and not await self._edit_live(match, live, final=not posts):
             posts.insert(0, live)  # the post is gone (deleted by a moderator): post it again
         newest: _Post | None = live if edited and not posts else None
@@ -428,13 +444,14 @@ class DiscordPublisher:
             del kwargs["view"]
         return kwargs
 
-    async def _edit_live(self, match: MatchInfo, post: _Post, *, final: bool) -> bool:
+    async def _edit_live(self, match: MatchInfo, post: _Post, *, final: bool, paced: bool = True) -> bool:
         """Bring the live post up to date. ``final``: it stays the newest post (board, whose turn,
         buttons are renewed); else a newer post follows and this one only gets its complete lines
         and loses its buttons. False when the post no longer exists."""
         assert post.message is not None
         channel_id, message_id = post.message
-        await self.pacer.slot(channel_id)  # before building: the newest board once it is our turn
+        if paced:  # (a deferred edit runs in its slot already)
+            await self.pacer.slot(channel_id)  # before building: the newest board once it is our turn
         if final:
             kwargs = await self._post_kwargs(match, post, final=True)
             file = kwargs.pop("file", None)

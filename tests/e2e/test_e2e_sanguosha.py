@@ -8,6 +8,7 @@ ephemeral, for closed DMs), and nothing private reaches the thread or another pl
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 import pytest
@@ -17,6 +18,7 @@ from cogs.utils.embeds import game_name
 from cogs.utils.text import tm_text
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
 from fakediscord.limits import FLAG_LOADING
+from fakediscord.server import CHANNEL_RATE_LIMIT
 from i18n import LOCALES, t
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("sanguosha")), reason=str(real_bot_missing("sanguosha")))
@@ -165,4 +167,93 @@ async def test_five_players_private_information_reaches_only_its_owner(
             if seat_of[user.id] not in to:
                 seen = [m.text() for m in bot_dms(fake, user) + fake.ephemerals_of(user)]
                 assert not any(line in x for x in seen), f"{user} saw {line} (sent to {to})"
+    fake.assert_not_rate_limited()
+
+
+# ----- a live 8-player 南蛮入侵 ------------------------------------------------------------------
+
+#: Response windows for the live measurement (seconds); the report also gives the default (12 s).
+LIVE_WINDOW = float(os.environ.get("E2E_SGS_WINDOW", "0.5"))
+NANMAN = "c77"
+
+
+async def _deal_for_nanman(service: Any, match_id: int, lord: int) -> None:
+    """Give the lord a 南蛮入侵 and move every 杀 and 无懈可击 out of the hands (to the bottom of
+    the deck), so that nobody can answer: the all-pass case, where every window closes by its
+    default. Every card stays in exactly one place."""
+    from engines.sanguosha.data import card
+    from store import repo
+
+    rec = await repo.get_match(service.store, match_id)
+    state = rec.state
+    for zone in ("deck", "discard", "proc"):
+        state[zone] = [c for c in state[zone] if c != NANMAN]
+    for player in state["players"]:
+        player["hand"] = [c for c in player["hand"] if c != NANMAN]
+        answers = [c for c in player["hand"] if card(c).name in ("sha", "wuxie")]
+        player["hand"] = [c for c in player["hand"] if c not in answers]
+        state["deck"].extend(answers)
+    state["players"][lord]["hand"].append(NANMAN)
+    async with service.store.transaction() as tx:
+        await repo.update_match(tx, match_id, state=state)
+
+
+async def test_live_eight_player_nanman_all_passing(fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    """8 people at a live table; the lord plays 南蛮入侵 and nobody can answer. Measured from the
+    Confirm click until the thread shows the lord's turn again: seconds, and the REST calls the
+    bot made (posts, edits, DMs, interaction responses). Discord's real channel pace (5 per 5 s)."""
+    from cogs.utils import ids
+
+    fake.rate_limit = CHANNEL_RATE_LIMIT
+    real_bots.overrides = {"window_seconds": LIVE_WINDOW, "ai_window_delay": 0.2}
+    await real_bots.start()
+    service = real_bots.service
+    people = [fake.add_user(f"p{i}", locale="zh-CN") for i in range(8)]
+    match_id, info = await start_live(fake, table, real_bots, people[0], tuple(people[1:]), 0)
+    thread = info.thread_id
+    view = await service.view(match_id, None)
+    lord = view["lord"]
+    lord_user = fake.user(next(s.user_id for s in info.seats if s.seat == lord))
+
+    async def lord_plays() -> str | None:
+        reqs = await service.requests_for_user(match_id, lord_user.id)
+        return next((r.id for r in reqs if r.kind == "play"), None)
+
+    req = await table.until(lord_plays, 20, "the lord's play phase")
+    await _deal_for_nanman(service, match_id, lord)
+    turn_id = ids.turn_id(match_id, req)
+    post = await fake.wait_for(lambda: next((m for m in reversed(fake.messages_in(thread))
+                                             if turn_id in m.custom_ids()), None), 10, "the lord's turn post")
+    step = await table.open_turn(lord_user, post, turn_id)
+    option = next(c for c in step.custom_ids() if c.startswith("g:a:") and c.endswith(f":{NANMAN}"))
+    edits = step.edits
+    await fake.click(lord_user, step, option, timeout=10)
+    await fake.wait_for(lambda: step.edits > edits, 10, "the 南蛮 step")
+    confirm = next(c for c in step.custom_ids() if c.startswith("g:c:"))
+    hp_before = [p["hp"] for p in (await service.view(match_id, None))["players"]]
+    panels_before = {u.id: sum(m.edits for m in fake.dms_of(u)) for u in people}
+    await asyncio.sleep(3)  # a quiet channel: what follows is the 南蛮 alone
+    calls_from = len(fake.requests)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    await fake.click(lord_user, step, confirm, timeout=10)
+
+    async def back_to_lord() -> str | None:
+        again = await lord_plays()
+        if again is None or again == req:
+            return None
+        tid = ids.turn_id(match_id, again)
+        return again if any(tid in m.custom_ids() for m in fake.messages_in(thread)) else None
+
+    await table.until(back_to_lord, 60 + 20 * LIVE_WINDOW, "the 南蛮 to resolve")
+    took = loop.time() - started
+    await asyncio.sleep(3)  # trailing edits (the lord's panel) count too
+    calls = [r for r in fake.requests[calls_from:] if not r.startswith("GET ")]
+    hp_after = [p["hp"] for p in (await service.view(match_id, None))["players"]]
+    print(f"\n8-player 南蛮入侵, all passing, windows {LIVE_WINDOW} s: {took:.2f} s, {len(calls)} calls: {calls}")
+    assert [b - a for b, a in zip(hp_before, hp_after, strict=True)] == [0 if s == lord else 1 for s in range(8)]
+    # Nobody who could only pass was prompted: no panel but the lord's was edited.
+    assert all(sum(m.edits for m in fake.dms_of(u)) == panels_before[u.id] for u in people if u is not lord_user)
+    assert took < 20, took
+    assert len(calls) <= 12, calls
     fake.assert_not_rate_limited()
