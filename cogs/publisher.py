@@ -84,6 +84,7 @@ class _Post:
     message: tuple[int, int] | None = None  # (channel id, message id) once posted
     continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
     asked: list[Pending] = field(default_factory=list)  # the requests with their windows
+    msgs: dict[int, list[Msg]] = field(default_factory=dict)  # version -> its lines as Msgs (for compact)
     last_human: int | None = None  # the human seat that acted last in the changes it shows
     owners: set[int] = field(default_factory=set)  # seats asked (not in a window) when it opened
     windowed: bool = False  # it has shown a response window: the turn returning to owners continues
@@ -142,6 +143,14 @@ def _continues(post: _Post, change: Change, bot_seats: set[int], *, room: bool =
         return True
     back = change.seat in bot_seats and post.last_human is not None
     return room and back and fresh <= bot_seats | {post.last_human}
+
+
+def _keep_msgs(post: _Post, version: int, msgs: list[Msg] | None) -> None:
+    """Remember a version's lines as messages (None: an AI summary, which has no messages)."""
+    if msgs is None:
+        post.msgs.pop(version, None)
+    else:
+        post.msgs[version] = list(msgs)
 
 
 class DiscordPublisher:
@@ -257,18 +266,22 @@ class DiscordPublisher:
 
     # ----- public --------------------------------------------------------------------------
     def _narration(self, match: MatchInfo, change: Change) -> list[str]:
-        locale = match.locale
         names = safe_names(match.seats)
-        lines = []
+        return [tm(match.locale, m, names) for m in self._narration_msgs(match, change)]
+
+    def _narration_msgs(self, match: MatchInfo, change: Change) -> list[Msg]:
+        """A change's public lines as messages (kept so a game can ``compact`` a whole turn)."""
+        locale = match.locale
+        msgs = []
         if change.kind == "started":
-            players = ", ".join(names)
-            lines.append(t(locale, "discord.publish.started", game=game_name(match.game, locale), players=players))
-        lines += [tm(locale, e.msg, names) for e in change.events if e.to is None]
+            players = ", ".join(safe_names(match.seats))
+            msgs.append(Msg("discord.publish.started", {"game": game_name(match.game, locale), "players": players}))
+        msgs += [e.msg for e in change.events if e.to is None]
         if change.note is not None:
-            lines.append(tm(locale, safe_msg(change.note), names))
+            msgs.append(safe_msg(change.note))
         if change.kind == "finished":
-            lines.append(t(locale, "discord.publish.finished"))
-        return lines
+            msgs.append(Msg("discord.publish.finished"))
+        return msgs
 
     def _ai_summaries(self, match: MatchInfo, changes: list[Change], bot_seats: set[int]) -> dict[int, list[str]]:
         """Lines per version for AI seats' runs of moves, when the engine can summarise them
@@ -307,6 +320,7 @@ class DiscordPublisher:
         current, edited, posts = live, False, []
         bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
         summaries = self._ai_summaries(match, changes, bot_seats)
+        names = safe_names(match.seats)
         seen = shown
         for change in changes:
             # "finished" shares its version with the final move, whose post shows the result:
@@ -314,17 +328,21 @@ class DiscordPublisher:
             if (change.kind == "finished" and current is not None and change.version == current.version
                     and change.version == seen):
                 current.lines.setdefault(change.version, []).extend(self._narration(match, change))
+                if change.version in current.msgs:
+                    current.msgs[change.version].extend(self._narration_msgs(match, change))
                 edited = edited or current is live
                 continue
             if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
                 continue
             seen = change.version
-            lines = summaries[change.version] if change.version in summaries else self._narration(match, change)
+            msgs = None if change.version in summaries else self._narration_msgs(match, change)
+            lines = summaries[change.version] if msgs is None else [tm(match.locale, m, names) for m in msgs]
             requests = _requests_of(change)
             human = change.seat if change.seat is not None and change.seat not in bot_seats else None
             if current is not None and _continues(current, change, bot_seats,
                                                   room=_line_count(current) + len(lines) <= SUMMARY_LINES):
                 current.lines[change.version] = lines
+                _keep_msgs(current, change.version, msgs)
                 current.version = change.version
                 current.requests = requests
                 current.continued_by.add(change.seat)
@@ -347,6 +365,7 @@ class DiscordPublisher:
                 # Not sent yet and it pings nobody: one post instead of two (the start and the
                 # AI's first move, a time-out and the AI's answer).
                 current.lines[change.version] = lines
+                _keep_msgs(current, change.version, msgs)
                 current.version, current.kind, current.requests = change.version, change.kind, requests
                 current.mention, current.dm_users, current.last_human = mention, dms, last_human
                 current.asked = asked
@@ -356,6 +375,7 @@ class DiscordPublisher:
             current = _Post(change.version, change.kind, {change.version: lines}, requests, mention, dms,
                             last_human=last_human, asked=asked, owners={p.seat for p in asked if not p.window},
                             windowed=any(p.window for p in asked))
+            _keep_msgs(current, change.version, msgs)
             posts.append(current)
         if not edited and not posts:
             return
@@ -394,9 +414,16 @@ class DiscordPublisher:
             else:
                 self._live.pop(match.id, None)
 
-    def _content(self, locale: str, post: _Post) -> str | None:
-        """The post's event lines, newest kept when they do not all fit, then the mention."""
+    def _content(self, match: MatchInfo, post: _Post) -> str | None:
+        """The post's event lines, newest kept when they do not all fit, then the mention. A game
+        with ``compact(msgs)`` (三国杀) tells the turn shorter: its lines are rebuilt from the
+        messages of every change the post shows."""
+        locale = match.locale
         lines = [line for version in sorted(post.lines) for line in post.lines[version]]
+        compact = getattr(registry.get(match.game), "compact", None)
+        if callable(compact) and post.lines and set(post.msgs) >= set(post.lines):
+            names = safe_names(match.seats)
+            lines = [tm(locale, m, names) for m in compact([m for v in sorted(post.msgs) for m in post.msgs[v]])]
         tail = [post.mention] if post.mention else []
         budget = CONTENT_MAX - sum(len(x) + 1 for x in tail) - 80  # room for the "earlier" line
         kept: list[str] = []
@@ -417,7 +444,7 @@ class DiscordPublisher:
         turn with deadlines, and buttons. An earlier turn in the same batch: its lines and who
         was asked then (the current board would misrepresent it)."""
         locale = match.locale
-        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": pings_in(post.mention)}
+        kwargs: dict[str, Any] = {"content": self._content(match, post), "allowed_mentions": pings_in(post.mention)}
         if not final:
             kwargs["embed"] = turn_embed(match, post.asked, locale, version=post.version)
             return kwargs
@@ -458,7 +485,7 @@ class DiscordPublisher:
             kwargs["attachments"] = [file] if file is not None else []  # no stale board left behind
             kwargs.setdefault("view", None)
         else:
-            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": pings_in(post.mention),
+            kwargs = {"content": self._content(match, post), "allowed_mentions": pings_in(post.mention),
                       "view": None}
         kwargs.setdefault("content", None)
         try:

@@ -164,3 +164,43 @@ async def test_panel_games_do_not_dm_a_window_seat_the_panel_prompts_it() -> Non
     _, dms = await pub._turn_targets(replace(_match(), game="sanguosha"), [Pending("r8", 1, None)])
     assert dms == [BOB]  # a turn of a panel game: as chosen
 
+
+
+# ----- the thread tells a long turn short -------------------------------------------------------------
+
+def _nanman_lines(seats: int) -> list[Msg]:
+    """The public messages of a 南蛮入侵 at a table of ``seats`` where nobody has a 杀."""
+    engine = registry.get("sanguosha")
+    from engines.sanguosha.data import card
+
+    state = engine.new_state(engine.normalize_options({}), seats, 5)
+    lord = state["lord"]
+    for zone in ("deck", "discard"):
+        state[zone] = [c for c in state[zone] if c != "c77"]
+    for p in state["players"]:
+        p["hand"] = [c for c in p["hand"] if c != "c77" and card(c).name not in ("sha", "wuxie")]
+    state["players"][lord]["hand"].append("c77")
+    req = next(r for r in engine.pending(state) if r.seat == lord)
+    state, events = engine.apply(state, lord, ["c77"], request=req)
+    msgs = [e.msg for e in events if e.to is None]
+    while not any(r.kind == "play" for r in engine.pending(state)):
+        r = engine.pending(state)[0]
+        state, events = engine.apply(state, r.seat, list(r.default or ()), request=r)
+        msgs += [e.msg for e in events if e.to is None]
+    return msgs
+
+
+def test_an_eight_seat_nanman_reads_as_two_lines_in_the_turn_post() -> None:
+    msgs = _nanman_lines(8)
+    assert len(msgs) == 15  # "uses", then "plays no 杀" + "takes 1 damage" seven times
+    match = replace(_match(), game="sanguosha",
+                    seats=[SeatInfo(i, 100 + i, f"p{i}") for i in range(8)])
+    post = _Post(9, "acted", {9: ["raw"] * len(msgs)}, {}, msgs={9: msgs})
+    content = DiscordPublisher(_Bot(_Channel(), {}))._content(match, post) or ""
+    lines = content.splitlines()
+    assert len(lines) == 2, lines
+    lord = next(s for s in range(8) if f"p{s}" in lines[0])
+    assert all(f"p{s}" in lines[1] for s in range(8) if s != lord), lines
+    # A game without ``compact`` keeps its lines as they are.
+    plain = DiscordPublisher(_Bot(_Channel(), {}))._content(_match(), post) or ""
+    assert plain.splitlines() == ["raw"] * 15
