@@ -384,10 +384,11 @@ class DiscordPublisher:
             # edit is queued for the channel's next free slot and built then, so the service goes
             # on to the next window at once and several closes fold into one edit.
             async def edit(post: _Post = live) -> None:
-                if self._live.get(match.id) is post:
-                    await self._edit_live(match, post, final=True, paced=False)
+                # Superseded by a newer post meanwhile: still its complete lines, without buttons.
+                await self._edit_live(match, post, final=self._live.get(match.id) is post, paced=False)
 
-            self.pacer.defer(live.message[0], live.message[1], edit)
+            # Its own queue item: retiring the post's buttons (same message) must not replace it.
+            self.pacer.defer(live.message[0], (live.message[1], "lines"), edit)
             self._shown[match.id] = max(shown, live.version)
             return
         if edited and live is not None and not await self._edit_live(match, live, final=not posts):
@@ -492,7 +493,8 @@ class DiscordPublisher:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
         except discord.NotFound:
             log.warning("the live status post is gone; posting anew", extra={"match": match.id})
-            self._live.pop(match.id, None)
+            if self._live.get(match.id) is post:  # (a queued edit may find an older post gone)
+                self._live.pop(match.id, None)
             return False
         return True
 

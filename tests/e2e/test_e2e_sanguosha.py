@@ -89,7 +89,7 @@ async def test_five_players_private_information_reaches_only_its_owner(
     end = loop.time() + 150
     while loop.time() < end:
         view = await service.view(match_id, None)
-        if (await service.get(match_id)).status != "active" or view["round"] > 3 or sum(played.values()) >= 40:
+        if (await service.get(match_id)).status != "active" or view["round"] > 2 or sum(played.values()) >= 24:
             break
         acted = False
         for req in await service.requests_for_user(match_id, alice.id):
@@ -254,6 +254,9 @@ async def test_live_eight_player_nanman_all_passing(fake: FakeDiscord, real_bots
     assert [b - a for b, a in zip(hp_before, hp_after, strict=True)] == [0 if s == lord else 1 for s in range(8)]
     # Nobody who could only pass was prompted: no panel but the lord's was edited.
     assert all(sum(m.edits for m in fake.dms_of(u)) == panels_before[u.id] for u in people if u is not lord_user)
+    # The thread's turn post tells it in two lines: the card, and everyone it hit with their HP.
+    post_text = fake.messages_in(thread)[-1].content
+    assert any(all(f"p{s}" in line for s in range(8) if s != lord) for line in post_text.splitlines()), post_text
     assert took < 20, took
     assert len(calls) <= 12, calls
     fake.assert_not_rate_limited()
