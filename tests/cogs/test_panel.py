@@ -204,3 +204,20 @@ def test_an_eight_seat_nanman_reads_as_two_lines_in_the_turn_post() -> None:
     # A game without ``compact`` keeps its lines as they are.
     plain = DiscordPublisher(_Bot(_Channel(), {}))._content(_match(), post) or ""
     assert plain.splitlines() == ["raw"] * 15
+
+
+async def test_settle_does_not_hold_back_a_turn_of_windows() -> None:
+    import asyncio
+
+    pub = DiscordPublisher(_Bot(_Channel(), {}), post_interval=0.3)
+    pub._channel_of[8] = 500
+    await pub.pacer.slot(500)
+    loop = asyncio.get_running_loop()
+    pub._live[8] = _post({"r1": 0}, owners={0}, windowed=True)
+    started = loop.time()
+    await pub.settle(8)
+    assert loop.time() - started < 0.1, "the next window is not held back by the channel's pace"
+    pub._live[8] = _post({"r1": 0}, owners={0}, windowed=False)
+    started = loop.time()
+    await pub.settle(8)
+    assert loop.time() - started >= 0.15, "other turns still fold what comes meanwhile"
