@@ -639,7 +639,8 @@ class DiscordPublisher:
         if match.status not in ("active", "finished"):
             return
         for seat in match.seats:
-            if seat.user_id is not None and (match.id, seat.seat) not in self.panels.held:
+            # A resigned player's seat is the AI's now: their panel is left as it was.
+            if seat.user_id is not None and not seat.resigned and (match.id, seat.seat) not in self.panels.held:
                 await self.refresh_panel(match, seat, locales[seat.seat], channel)
 
     async def refresh_panel(self, match: MatchInfo, seat: SeatInfo, locale: str,

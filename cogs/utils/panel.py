@@ -159,7 +159,7 @@ async def panel_kwargs(service: Any, paths: Any, match: MatchInfo, seat: SeatInf
                 kwargs["content"] = join_lines([kwargs["content"], t(locale, key, due=timestamp(state.due_at))],
                                                CONTENT_MAX)
             return kwargs
-    lines.append(t(locale, "discord.panel.waiting"))
+    lines.append(t(locale, "discord.panel.waiting" if match.status == "active" else "discord.panel.over"))
     file = await step_picture_file(match, state.view, HAND_PICTURE, locale)
     return {"content": join_lines(lines, CONTENT_MAX), "view": None,
             "embed": discord.Embed().set_image(url=f"attachment://{file.filename}") if file else None,
