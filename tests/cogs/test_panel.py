@@ -221,3 +221,24 @@ async def test_settle_does_not_hold_back_a_turn_of_windows() -> None:
     started = loop.time()
     await pub.settle(8)
     assert loop.time() - started >= 0.15, "other turns still fold what comes meanwhile"
+
+
+async def test_after_a_restart_the_panel_is_edited_not_sent_again() -> None:
+    from types import SimpleNamespace
+
+    bot = _Bot(_Channel(), {BOB: _User(True)})
+    edited: list[tuple[int, int, dict[str, Any]]] = []
+
+    def partial(channel_id: int) -> Any:
+        def message(message_id: int) -> Any:
+            async def edit(**kwargs: Any) -> None:
+                edited.append((channel_id, message_id, kwargs))
+            return SimpleNamespace(edit=edit)
+        return SimpleNamespace(get_partial_message=message)
+
+    bot.get_partial_messageable = partial  # type: ignore[attr-defined]
+    bot.service.meta[(8, "panel:1")] = "5:77"  # stored by the process before the restart
+    pub = DiscordPublisher(bot)
+    match = replace(_match(), game="sanguosha")
+    assert await pub._panel_deliver(match, SeatInfo(1, BOB, "bob"), {"content": "hand"}, None)
+    assert edited == [(5, 77, {"content": "hand"})] and bot.users[BOB].dms == []
