@@ -24,6 +24,7 @@ from .utils.board import board_file
 from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
 from .utils.matchq import order_for_channel, pending_of, pick_match
+from .utils.panel import send_kwargs, wants_panel
 from .utils.perms import manages_match, may_view_match
 from .utils.replies import user_locale
 from .utils.text import clamp, tm_text
@@ -141,6 +142,15 @@ async def send_private_view(interaction: discord.Interaction, info: MatchInfo) -
     if info.status == "lobby":
         raise UserError("core.err.not_started")
     locale = user_locale(interaction)
+    publisher = getattr(interaction.client, "publisher", None)
+    seat = next((s for s in info.seats if s.user_id == interaction.user.id), None)
+    if wants_panel(info.game) and publisher is not None and seat is not None:
+        # The same panel as the DM one (hand picture, the buttons to act), for closed DMs.
+        async def send(**kwargs: Any) -> None:
+            await interaction.followup.send(ephemeral=True, **send_kwargs(kwargs))
+
+        await publisher.refresh_panel(info, seat, locale, None, message=send, record=False)
+        return
     view = await _service(interaction).view_for_user(info.id, interaction.user.id)
     lines = [tm_text(locale, m, info.seats) for m in registry.get(info.game).private_summary(view)]
     embed = lines_embed(t(locale, "discord.hand.title", game=game_name(info.game, locale), match=info.id),

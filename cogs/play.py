@@ -38,6 +38,7 @@ from .utils.dynamic import CustomIdGroups, chosen_value, stale_if_rejected
 from .utils.layout import BACK_REQUEST, COMMIT_TEMPLATE, GROUP_TEMPLATE, step_layout
 from .utils.logfmt import log_played
 from .utils.matchq import pending_of
+from .utils.panel import HAND_PICTURE, is_window_request, one_click, wants_panel
 from .utils.replies import user_locale
 from .utils.text import clamp, join_lines, safe_names
 from .utils.views import build_view
@@ -154,13 +155,23 @@ async def advance(service: Any, match_id: int, user_id: int, req: str, path: lis
 async def step_message(interaction: discord.Interaction, match_id: int, req: str, path: list[str],
                        page: int = 0, note: str | None = None, group: str | None = None) -> dict[str, Any]:
     """Keyword arguments for sending/editing the ephemeral step message."""
-    service = _service(interaction)
-    locale = user_locale(interaction)
-    user = interaction.user.id
+    return await step_kwargs(_service(interaction), _paths(interaction), interaction.user.id,
+                             user_locale(interaction), match_id, req, path, page, note, group)
+
+
+async def step_kwargs(service: Any, paths: ids.PathStore, user: int, locale: str, match_id: int, req: str,
+                      path: list[str], page: int = 0, note: str | None = None,
+                      group: str | None = None) -> dict[str, Any]:
+    """The step message for ``user``'s request ``req`` at ``path`` (also the private panel's
+    buttons, built without an interaction). For an engine with a private panel the seat's hand
+    picture comes with every step, and a response window's answers play in one click."""
     path, step = await advance(service, match_id, user, req, list(path))
     match = await service.get(match_id)
+    panel_game = wants_panel(match.game)
+    if panel_game and await is_window_request(service, match_id, user, req):
+        step = await one_click(service, match_id, user, req, path, step)
     labels, forced, _, side = await _trail(service, match_id, user, req, path, locale)
-    layout = step_layout(step, match_id, req, path, page, locale, _paths(interaction),
+    layout = step_layout(step, match_id, req, path, page, locale, paths,
                          back=back_target(path, forced), game=match.game, group=group,
                          side=side)
     lines = [note] if note else []
@@ -171,6 +182,7 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
         lines.append(t(locale, "discord.play.ready" if step.options else "discord.play.ready_only"))
     kwargs: dict[str, Any] = {"content": clamp("\n".join(lines), CONTENT_MAX), "view": build_view(layout),
                               "embed": None, "attachments": []}
+    picture = step.picture or (HAND_PICTURE if panel_game else None)
     if step.complete and step.preview:
         view = await service.view_for_user(match_id, user)
         file = await board_file(match, view, locale, filename="preview.png", overlay={"path": list(path)})
@@ -178,9 +190,9 @@ async def step_message(interaction: discord.Interaction, match_id: int, req: str
             kwargs["attachments"] = [file]
             kwargs["embed"] = discord.Embed(title=t(locale, "discord.play.preview")).set_image(
                 url="attachment://preview.png")
-    elif step.picture:
+    elif picture:
         view = await service.view_for_user(match_id, user)
-        file = await step_picture_file(match, view, step.picture, locale)
+        file = await step_picture_file(match, view, picture, locale)
         if file is not None:
             kwargs["attachments"] = [file]
             kwargs["embed"] = discord.Embed().set_image(url="attachment://step.png")
@@ -323,14 +335,37 @@ async def play_path(interaction: discord.Interaction, match_id: int, req: str, p
     service = _service(interaction)
     locale = user_locale(interaction)
     user = interaction.user.id
-    with contextlib.nullcontext() if typed else stale_if_rejected():
-        labels, _, hints, _ = await _trail(service, match_id, user, req, path, locale)
-        info, events = await service.act_with_events(match_id, user, req, path)
-    names = safe_names(info.seats)
-    log_played(log, info, path, user=user, request=req, via=via or "button")
-    # The result (dice, captures) right here: the thread shows it only in the turn's summary.
-    done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), RESULT_MAX))
-    result = join_lines([done, *(tm(locale, e.msg, names) for e in events)], RESULT_MAX)
+    publisher = getattr(interaction.client, "publisher", None)
+    book = getattr(publisher, "panels", None)
+    before = await service.get(match_id)
+    seat = (next((s for s in before.seats if s.user_id == user), None)
+            if book is not None and wants_panel(before.game) else None)
+    # A click in the player's DM panel updates that panel itself (below); the publisher, which
+    # delivers the change before ``act`` returns, leaves it alone meanwhile: one edit, not two.
+    in_panel = seat is not None and interaction.guild_id is None
+    if in_panel:
+        book.hold(match_id, seat.seat)
+    try:
+        with contextlib.nullcontext() if typed else stale_if_rejected():
+            labels, _, hints, _ = await _trail(service, match_id, user, req, path, locale)
+            info, events = await service.act_with_events(match_id, user, req, path)
+        names = safe_names(info.seats)
+        log_played(log, info, path, user=user, request=req, via=via or "button")
+        # The result (dice, captures) right here: the thread shows it only in the turn's summary.
+        done = t(locale, "discord.play.done", action=clamp(" › ".join(labels), RESULT_MAX))
+        result = join_lines([done, *(tm(locale, e.msg, names) for e in events)], RESULT_MAX)
+        if seat is not None:  # a panel game: the reply becomes the player's panel, next decision included
+            fresh = await service.get(match_id)
+            seat = next((s for s in fresh.seats if s.user_id == user), seat)
+            await publisher.refresh_panel(fresh, seat, locale, None, message=interaction.edit_original_response,
+                                          extra=result, record=in_panel)
+            return
+    finally:
+        if in_panel:
+            book.release(match_id, seat.seat)
+            # What was committed while the panel was held (an AI's answer) and is not shown yet.
+            with contextlib.suppress(Exception):
+                await publisher.refresh_panel(await service.get(match_id), seat, locale, None)
     if not await show_next(interaction, match_id, path, hints, result):
         await interaction.edit_original_response(content=join_lines([result], CONTENT_MAX),
                                                  view=None, embed=None, attachments=[])

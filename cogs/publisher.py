@@ -52,6 +52,7 @@ from .utils.embeds import Pending, game_name, marker_version, status_embed, time
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
 from .utils.pacing import ChannelPacer
+from .utils.panel import PANEL_META, PanelBook, panel_kwargs, panel_state, send_kwargs, wants_panel
 from .utils.text import join_lines, pings, pings_in, safe_msg, safe_names
 from .utils.threads import match_channel
 from .utils.userprefs import locale_for_user
@@ -83,7 +84,10 @@ class _Post:
     message: tuple[int, int] | None = None  # (channel id, message id) once posted
     continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
     asked: list[Pending] = field(default_factory=list)  # the requests with their windows
+    msgs: dict[int, list[Msg]] = field(default_factory=dict)  # version -> its lines as Msgs (for compact)
     last_human: int | None = None  # the human seat that acted last in the changes it shows
+    owners: set[int] = field(default_factory=set)  # seats asked (not in a window) when it opened
+    windowed: bool = False  # it has shown a response window: the turn returning to owners continues
 
 
 def _line_count(post: _Post) -> int:
@@ -119,17 +123,34 @@ def _continues(post: _Post, change: Change, bot_seats: set[int], *, room: bool =
     crowd the thread and Discord's 5 posts / 5 s per channel. That last case needs ``room``:
     a post that shows a whole game would hide its start, so when its lines are full the game
     goes on in a new post (unpinged, see ``_public``).
+
+    Response windows (三国杀's 闪, 无懈可击, 桃) are part of the turn that opened them: a window
+    request is never news for the thread (nobody is pinged for it), a window closing by its
+    defaults (``window`` change) goes on in the same post, and once a post has shown a window,
+    the turn coming back to the seats it was opened for (``owners``) is no news either.
     """
     after = _requests_of(change)
-    if change.kind != "acted" or change.seat is None or post.requests is None or after is None:
+    if change.kind not in ("acted", "window") or post.requests is None or after is None:
         return False
-    if change.seat not in post.requests.values():
+    if change.kind == "acted" and (change.seat is None or change.seat not in post.requests.values()):
         return False
-    fresh = {seat for rid, seat in after.items() if seat != change.seat and rid not in post.requests}
+    windows = dict(zip(change.request_ids, change.request_windows, strict=False))
+    fresh = {seat for rid, seat in after.items()
+             if seat != change.seat and rid not in post.requests and not windows.get(rid)}
     if fresh <= bot_seats:
+        return True
+    if post.windowed and fresh <= bot_seats | post.owners:
         return True
     back = change.seat in bot_seats and post.last_human is not None
     return room and back and fresh <= bot_seats | {post.last_human}
+
+
+def _keep_msgs(post: _Post, version: int, msgs: list[Msg] | None) -> None:
+    """Remember a version's lines as messages (None: an AI summary, which has no messages)."""
+    if msgs is None:
+        post.msgs.pop(version, None)
+    else:
+        post.msgs[version] = list(msgs)
 
 
 class DiscordPublisher:
@@ -149,6 +170,7 @@ class DiscordPublisher:
         self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
         self._shown: dict[int, int] = {}  # match -> newest version shown publicly
         self._live: dict[int, _Post] = {}  # match -> its newest status post, still editable
+        self.panels = PanelBook()  # private panels (engines with ``private_panel``)
 
     @property
     def service(self) -> Any:
@@ -162,6 +184,11 @@ class DiscordPublisher:
         """Return when the match's channel may take a post or edit again (the service awaits it
         before reading the undelivered changes, so what is committed meanwhile is folded in)."""
         channel_id = self._channel_of.get(match_id)
+        live = self._live.get(match_id)
+        if live is not None and live.windowed:
+            # A turn of response windows: its edits are queued (newest content wins, see
+            # ``_public``), so waiting here would only hold the next window back by a slot.
+            return
         if channel_id is not None:
             await self.pacer.settle(channel_id)
 
@@ -200,6 +227,7 @@ class DiscordPublisher:
                               exc_info=True)
             await self._private(match, todo, channel)
         if match.status in ("finished", "abandoned"):
+            self.panels.forget(match.id)
             self._notified.pop(match.id, None)
             self._live.pop(match.id, None)
             self._channel_of.pop(match.id, None)
@@ -238,18 +266,22 @@ class DiscordPublisher:
 
     # ----- public --------------------------------------------------------------------------
     def _narration(self, match: MatchInfo, change: Change) -> list[str]:
-        locale = match.locale
         names = safe_names(match.seats)
-        lines = []
+        return [tm(match.locale, m, names) for m in self._narration_msgs(match, change)]
+
+    def _narration_msgs(self, match: MatchInfo, change: Change) -> list[Msg]:
+        """A change's public lines as messages (kept so a game can ``compact`` a whole turn)."""
+        locale = match.locale
+        msgs = []
         if change.kind == "started":
-            players = ", ".join(names)
-            lines.append(t(locale, "discord.publish.started", game=game_name(match.game, locale), players=players))
-        lines += [tm(locale, e.msg, names) for e in change.events if e.to is None]
+            players = ", ".join(safe_names(match.seats))
+            msgs.append(Msg("discord.publish.started", {"game": game_name(match.game, locale), "players": players}))
+        msgs += [e.msg for e in change.events if e.to is None]
         if change.note is not None:
-            lines.append(tm(locale, safe_msg(change.note), names))
+            msgs.append(safe_msg(change.note))
         if change.kind == "finished":
-            lines.append(t(locale, "discord.publish.finished"))
-        return lines
+            msgs.append(Msg("discord.publish.finished"))
+        return msgs
 
     def _ai_summaries(self, match: MatchInfo, changes: list[Change], bot_seats: set[int]) -> dict[int, list[str]]:
         """Lines per version for AI seats' runs of moves, when the engine can summarise them
@@ -288,6 +320,7 @@ class DiscordPublisher:
         current, edited, posts = live, False, []
         bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
         summaries = self._ai_summaries(match, changes, bot_seats)
+        names = safe_names(match.seats)
         seen = shown
         for change in changes:
             # "finished" shares its version with the final move, whose post shows the result:
@@ -295,22 +328,27 @@ class DiscordPublisher:
             if (change.kind == "finished" and current is not None and change.version == current.version
                     and change.version == seen):
                 current.lines.setdefault(change.version, []).extend(self._narration(match, change))
+                if change.version in current.msgs:
+                    current.msgs[change.version].extend(self._narration_msgs(match, change))
                 edited = edited or current is live
                 continue
             if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
                 continue
             seen = change.version
-            lines = summaries[change.version] if change.version in summaries else self._narration(match, change)
+            msgs = None if change.version in summaries else self._narration_msgs(match, change)
+            lines = summaries[change.version] if msgs is None else [tm(match.locale, m, names) for m in msgs]
             requests = _requests_of(change)
             human = change.seat if change.seat is not None and change.seat not in bot_seats else None
             if current is not None and _continues(current, change, bot_seats,
                                                   room=_line_count(current) + len(lines) <= SUMMARY_LINES):
                 current.lines[change.version] = lines
+                _keep_msgs(current, change.version, msgs)
                 current.version = change.version
                 current.requests = requests
                 current.continued_by.add(change.seat)
                 current.last_human = human if human is not None else current.last_human
                 current.asked = _asked(change, requests or {})
+                current.windowed = current.windowed or any(p.window for p in current.asked)
                 self._announce(match.id, current.asked)
                 edited = edited or current is live
                 continue
@@ -327,14 +365,31 @@ class DiscordPublisher:
                 # Not sent yet and it pings nobody: one post instead of two (the start and the
                 # AI's first move, a time-out and the AI's answer).
                 current.lines[change.version] = lines
+                _keep_msgs(current, change.version, msgs)
                 current.version, current.kind, current.requests = change.version, change.kind, requests
                 current.mention, current.dm_users, current.last_human = mention, dms, last_human
                 current.asked = asked
+                current.owners = {p.seat for p in asked if not p.window}
+                current.windowed = any(p.window for p in asked)
                 continue
             current = _Post(change.version, change.kind, {change.version: lines}, requests, mention, dms,
-                            last_human=last_human, asked=asked)
+                            last_human=last_human, asked=asked, owners={p.seat for p in asked if not p.window},
+                            windowed=any(p.window for p in asked))
+            _keep_msgs(current, change.version, msgs)
             posts.append(current)
         if not edited and not posts:
+            return
+        if edited and live is not None and not posts and live.windowed and live.message is not None:
+            # Response windows close every few seconds (a 南蛮入侵 at 8 seats is 14 of them): the
+            # edit is queued for the channel's next free slot and built then, so the service goes
+            # on to the next window at once and several closes fold into one edit.
+            async def edit(post: _Post = live) -> None:
+                # Superseded by a newer post meanwhile: still its complete lines, without buttons.
+                await self._edit_live(match, post, final=self._live.get(match.id) is post, paced=False)
+
+            # Its own queue item: retiring the post's buttons (same message) must not replace it.
+            self.pacer.defer(live.message[0], (live.message[1], "lines"), edit)
+            self._shown[match.id] = max(shown, live.version)
             return
         if edited and live is not None and not await self._edit_live(match, live, final=not posts):
             posts.insert(0, live)  # the post is gone (deleted by a moderator): post it again
@@ -360,9 +415,16 @@ class DiscordPublisher:
             else:
                 self._live.pop(match.id, None)
 
-    def _content(self, locale: str, post: _Post) -> str | None:
-        """The post's event lines, newest kept when they do not all fit, then the mention."""
+    def _content(self, match: MatchInfo, post: _Post) -> str | None:
+        """The post's event lines, newest kept when they do not all fit, then the mention. A game
+        with ``compact(msgs)`` (三国杀) tells the turn shorter: its lines are rebuilt from the
+        messages of every change the post shows."""
+        locale = match.locale
         lines = [line for version in sorted(post.lines) for line in post.lines[version]]
+        compact = getattr(registry.get(match.game), "compact", None)
+        if callable(compact) and post.lines and set(post.msgs) >= set(post.lines):
+            names = safe_names(match.seats)
+            lines = [tm(locale, m, names) for m in compact([m for v in sorted(post.msgs) for m in post.msgs[v]])]
         tail = [post.mention] if post.mention else []
         budget = CONTENT_MAX - sum(len(x) + 1 for x in tail) - 80  # room for the "earlier" line
         kept: list[str] = []
@@ -383,7 +445,7 @@ class DiscordPublisher:
         turn with deadlines, and buttons. An earlier turn in the same batch: its lines and who
         was asked then (the current board would misrepresent it)."""
         locale = match.locale
-        kwargs: dict[str, Any] = {"content": self._content(locale, post), "allowed_mentions": pings_in(post.mention)}
+        kwargs: dict[str, Any] = {"content": self._content(match, post), "allowed_mentions": pings_in(post.mention)}
         if not final:
             kwargs["embed"] = turn_embed(match, post.asked, locale, version=post.version)
             return kwargs
@@ -411,27 +473,29 @@ class DiscordPublisher:
             del kwargs["view"]
         return kwargs
 
-    async def _edit_live(self, match: MatchInfo, post: _Post, *, final: bool) -> bool:
+    async def _edit_live(self, match: MatchInfo, post: _Post, *, final: bool, paced: bool = True) -> bool:
         """Bring the live post up to date. ``final``: it stays the newest post (board, whose turn,
         buttons are renewed); else a newer post follows and this one only gets its complete lines
         and loses its buttons. False when the post no longer exists."""
         assert post.message is not None
         channel_id, message_id = post.message
-        await self.pacer.slot(channel_id)  # before building: the newest board once it is our turn
+        if paced:  # (a deferred edit runs in its slot already)
+            await self.pacer.slot(channel_id)  # before building: the newest board once it is our turn
         if final:
             kwargs = await self._post_kwargs(match, post, final=True)
             file = kwargs.pop("file", None)
             kwargs["attachments"] = [file] if file is not None else []  # no stale board left behind
             kwargs.setdefault("view", None)
         else:
-            kwargs = {"content": self._content(match.locale, post), "allowed_mentions": pings_in(post.mention),
+            kwargs = {"content": self._content(match, post), "allowed_mentions": pings_in(post.mention),
                       "view": None}
         kwargs.setdefault("content", None)
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
         except discord.NotFound:
             log.warning("the live status post is gone; posting anew", extra={"match": match.id})
-            self._live.pop(match.id, None)
+            if self._live.get(match.id) is post:  # (a queued edit may find an older post gone)
+                self._live.pop(match.id, None)
             return False
         return True
 
@@ -485,6 +549,7 @@ class DiscordPublisher:
         if fresh_only:
             pending = self._announce(match.id, pending)
         windowed = {p.seat for p in pending if p.window}
+        panel = wants_panel(match.game)  # its DM panel is the prompt of a window (an edit, no new DM)
         for seat_no in dict.fromkeys(p.seat for p in pending):
             seat: SeatInfo | None = seats.get(seat_no)
             if seat is None or seat.user_id is None or seat.resigned or seat_no in (skip_seats or ()):
@@ -492,7 +557,7 @@ class DiscordPublisher:
             mode = await self.service.get_notify(seat.user_id)
             if mode in ("mention", "both") and seat_no not in windowed:  # a public ping names who may respond
                 mentions.append(f"<@{seat.user_id}>")
-            if mode in ("dm", "both"):
+            if mode in ("dm", "both") and not (panel and seat_no in windowed):
                 dms.append(seat.user_id)
         return mentions, dms
 
@@ -528,6 +593,9 @@ class DiscordPublisher:
         engine = registry.get(match.game)
         hidden = engine.hidden_for(match.options)
         per_seat: dict[int, list[Msg]] = {}
+        if wants_panel(match.game):
+            await self._panels(match, changes, channel)
+            return
         for change in changes:
             for event in change.events:
                 for seat in event.to or ():
@@ -555,6 +623,94 @@ class DiscordPublisher:
                 continue
             header = t(locale, "discord.publish.private_header", game=game_name(match.game, locale), match=match.id)
             await self._dm(match, seat.user_id, join_lines([header, *lines], CONTENT_MAX), channel)
+
+    async def _panels(self, match: MatchInfo, changes: list[Change],
+                      channel: discord.abc.Messageable | None) -> None:
+        """Private events join their seats' panels; then every player's panel is edited if what
+        it shows changed (a hand, a prompt, the end) — at most one DM call per player per batch,
+        none for a seat with nothing new (e.g. a window it can only pass)."""
+        names = safe_names(match.seats)
+        locales = {s.seat: await locale_for_user(self.service, s.user_id, match.locale)
+                   for s in match.seats if s.user_id is not None}
+        for change in changes:
+            for event in change.events:
+                for seat_no in event.to or ():
+                    if seat_no in locales:
+                        self.panels.add_notes(match.id, seat_no, [tm(locales[seat_no], event.msg, names)])
+        if match.status not in ("active", "finished"):
+            return
+        for seat in match.seats:
+            # A resigned player's seat is the AI's now: their panel is left as it was.
+            if seat.user_id is not None and not seat.resigned and (match.id, seat.seat) not in self.panels.held:
+                await self.refresh_panel(match, seat, locales[seat.seat], channel)
+
+    async def refresh_panel(self, match: MatchInfo, seat: SeatInfo, locale: str,
+                            channel: discord.abc.Messageable | None, *, message: Any = None,
+                            extra: str | None = None, record: bool = True) -> None:
+        """Edit (or send, the first time) ``seat``'s panel when what it shows changed. ``message``:
+        edit that one instead (a click's own message, through its interaction); ``record``: it is
+        the seat's DM panel, so remember what it shows now (not for an ephemeral copy)."""
+        notes = self.panels.notes_of(match.id, seat.seat)
+        try:
+            state = await panel_state(self.service, match, seat, notes)
+        except Exception:
+            log.warning("no panel state", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
+            return
+        key = (match.id, seat.seat)
+        if message is None and self.panels.shown.get(key) == state.fingerprint:
+            return
+        kwargs = await panel_kwargs(self.service, self.bot.paths, match, seat, locale, state, notes, extra)
+        if message is not None:
+            await message(**kwargs)
+            if record:
+                self.panels.shown[key] = state.fingerprint
+            return
+        if await self._panel_deliver(match, seat, kwargs, channel):
+            self.panels.shown[key] = state.fingerprint
+
+    async def _panel_deliver(self, match: MatchInfo, seat: SeatInfo, kwargs: dict[str, Any],
+                             channel: discord.abc.Messageable | None) -> bool:
+        """Edit the seat's panel DM, or send it when there is none yet (or it was deleted)."""
+        assert seat.user_id is not None
+        key = (match.id, seat.seat)
+        meta = PANEL_META.format(seat=seat.seat)
+        where = self.panels.messages.get(key)
+        if where is None:
+            stored = await self.service.get_meta(match.id, meta)
+            if stored:
+                channel_id, _, message_id = stored.partition(":")
+                where = (int(channel_id), int(message_id))
+        if where is not None:
+            await self.pacer.slot(("dm", seat.user_id))
+            try:
+                await self.bot.get_partial_messageable(where[0]).get_partial_message(where[1]).edit(**kwargs)
+            except discord.NotFound:
+                where = None  # deleted by the player: send a new one
+            except discord.HTTPException:
+                log.warning("panel edit failed", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
+                return False
+            else:
+                self.panels.messages[key] = where
+                return True
+        if self.dms_closed(seat.user_id):
+            await self._note_dm_closed(match, seat.user_id, channel)
+            return False
+        try:
+            user = self.bot.get_user(seat.user_id) or await self.bot.fetch_user(seat.user_id)
+            await self.pacer.slot(("dm", seat.user_id))
+            sent = await user.send(**send_kwargs(kwargs))
+        except discord.HTTPException as exc:
+            if isinstance(exc, discord.Forbidden | discord.NotFound) or getattr(exc, "code", None) == 50007:
+                self._dm_closed[seat.user_id] = self._clock()
+                await self._note_dm_closed(match, seat.user_id, channel)
+            else:
+                log.warning("panel DM failed", extra={"match": match.id, "seat": seat.seat}, exc_info=True)
+            return False
+        where = (sent.channel.id, sent.id)
+        self.panels.messages[key] = where
+        await self.service.set_meta(match.id, meta, f"{where[0]}:{where[1]}")
+        self._dm_closed.pop(seat.user_id, None)
+        return True
 
     def dms_closed(self, user_id: int) -> bool:
         """Whether the user's DMs are known to be closed; forgotten after ``DM_RETRY_SECONDS``

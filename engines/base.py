@@ -200,6 +200,9 @@ class Engine(ABC):
     max_seats: int = 6
     #: True when some seat may know what others don't (cards, missions). Decides DM checks.
     hidden_information: bool = False
+    #: True when each player needs a standing private panel (one DM per player per match, edited
+    #: as their hand changes, with the buttons to act): card games where the hand is the game.
+    private_panel: bool = False
 
     def option_specs(self) -> list[OptionSpec]:
         """Options offered in the lobby, each with a default."""

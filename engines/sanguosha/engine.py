@@ -11,6 +11,7 @@ from engines.flow import Ctx, Flow
 from engines.rng import Rng
 from engines.sanguosha import ai, choices, equipment, frames, views  # noqa: F401 - registers frames
 from engines.sanguosha import rules as R
+from engines.sanguosha import summary as sgs_summary
 from engines.sanguosha.data import deck
 from engines.sanguosha.rules import FLOW, ROLES, m
 
@@ -54,6 +55,7 @@ class SanguoshaEngine(Engine):
     min_seats = 2
     max_seats = 10
     hidden_information = True
+    private_panel = True
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
@@ -109,6 +111,10 @@ class SanguoshaEngine(Engine):
 
     def private_summary(self, view: View) -> list[Msg]:
         return views.private_summary(view)
+
+    def compact(self, msgs: list[Msg]) -> list[Msg]:
+        """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
+        return sgs_summary.compact(msgs)
 
 
 def _check_request(state: State, seat: int, request: Request | None) -> None:

@@ -44,6 +44,8 @@ class RealBots:
         self.db_path = db_path
         self.current: discord.Client | None = None
         self.starts = 0
+        #: Extra ``app_settings.Settings`` fields for the next start (short response windows...).
+        self.overrides: dict[str, Any] = {}
 
     async def start(self) -> discord.Client:
         import app_settings
@@ -54,7 +56,7 @@ class RealBots:
         limit = self.fake.rate_limit
         pace = app_settings.DEFAULT_POST_INTERVAL * (limit[1] / 5.0) if limit else 0.0
         settings = app_settings.Settings(token=self.fake.token, database_path=self.db_path,
-                                         scheduler_interval=0.2, post_interval=pace)
+                                         **{"scheduler_interval": 0.2, "post_interval": pace, **self.overrides})
         client = botmod.create_bot(settings)
         await self.run_client(client)
         self.starts += 1
