@@ -46,7 +46,7 @@ from render.common import (
     text_fit,
     to_png,
 )
-from render.risk import COLOR_NAMES, color_of, draw_marker
+from render.risk import COLOR_NAMES, color_of, marker_outline
 
 Point = tuple[float, float]
 
@@ -71,6 +71,8 @@ BARRICADE: RGB = (92, 52, 24)
 EMPTY_SPACE: RGB = (255, 255, 255)
 SPOT: RGB = (255, 214, 80)
 HIGHLIGHT: RGB = (255, 140, 0)
+#: Colours the PNG palette keeps exactly (terrain and spot marks never shift shade).
+KEEP = (PLAIN, PLAIN_EDGE, CITY, WALL, BARRICADE, SPOT, HIGHLIGHT)
 
 CENTER: Point = (0.5, 0.5)
 CORNERS: tuple[Point, ...] = ((0.0, 0.0), (1.0, 0.0), (1.0, 1.0), (0.0, 1.0))  # TL TR BR BL
@@ -284,9 +286,24 @@ def troop(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, state: str, a
         hw, hh = size * 0.13, size * 0.065
     else:
         hw, hh = size * 0.06, size * 0.12
-    draw_marker(d, shape, at, hw, hh, color)
+    x, y = at
+    unit = marker_outline(shape, (0.0, 0.0), 1.0, 1.0)
+    layers = ((2, (20, 20, 24)), (0, (255, 255, 255)), (-2, color))
+    if unit is None:
+        # round and square seats: a pill or a box with the troop's own aspect
+        r = min(hw, hh) * (0.3 if shape == 1 else 1.0)
+        for grow, fill in layers:
+            d.rounded_rectangle((x - hw - grow, y - hh - grow, x + hw + grow, y + hh + grow),
+                                radius=max(0.0, r + grow), fill=fill)
+    else:
+        # the seat's shape stretched to the troop's box, so every shape stands or lies alike
+        xs, ys = [p[0] for p in unit], [p[1] for p in unit]
+        cx, cy = (min(xs) + max(xs)) / 2, (min(ys) + max(ys)) / 2
+        bw, bh = (max(xs) - min(xs)) / 2, (max(ys) - min(ys)) / 2
+        for grow, fill in layers:
+            sx, sy = (hw + grow) / bw, (hh + grow) / bh
+            d.polygon([(x + (px - cx) * sx, y + (py - cy) * sy) for px, py in unit], fill=fill)
     if state == "f":
-        x, y = at
         d.line([(x - hw * 0.75, y), (x + hw * 0.75, y)], fill=outline_color(color), width=max(2, round(size * 0.025)))
 
 
@@ -418,7 +435,7 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: Se
         mid = y + ROW_H / 2
         if seat == view.get("asked") or (over and seat in (view.get("winners") or [])):
             d.rectangle((MARGIN - 6, y + 2, WIDTH - MARGIN + 6, y + ROW_H - 2), fill=lighten(color, 0.8))
-        troop(d, view, seat, "a", (MARGIN + 12, mid), 150)
+        troop(d, view, seat, "a", (MARGIN + 12, mid), 130)
         draw_text(d, (MARGIN + 52, mid), str(p["score"]), SCORE_SIZE, INK, bold=True, anchor="mm")
         name, size = text_fit(seat_name(view, locale, names, seat), 330, TEXT_SIZE, True, 14)
         draw_text(d, (MARGIN + 80, mid), name, size, darken(color, 0.25) if color[1] > 200 else color,
@@ -433,7 +450,7 @@ def _legend(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, names: Se
         label = t(locale, key, round=dice["round"])
         x = MARGIN + draw_text(d, (MARGIN, y + 15), label, SMALL_SIZE, INK, anchor="lm") + 10
         for seat, rolls in ((dice["a"], dice["da"]), (dice["d"], dice["dd"])):
-            troop(d, view, seat, "a", (x + 6, y + 15), 150)
+            troop(d, view, seat, "a", (x + 6, y + 15), 110)
             x += 22
             for v in rolls:
                 x += _die(d, x, y + 2, v, v >= 5)
@@ -463,7 +480,7 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str]) -> Ima
 
 
 def render(view: dict[str, Any], locale: str, names: list[str], overlay: dict[str, Any] | None = None) -> bytes:
-    return to_png(render_image(view, locale, names))
+    return to_png(render_image(view, locale, names), keep=KEEP)
 
 
 def _spots_picture(view: dict[str, Any], picture: dict[str, Any], locale: str) -> Image.Image:
@@ -566,4 +583,4 @@ def render_step_picture(view: dict[str, Any], picture: dict[str, Any], locale: s
         picture.get("kind", ""))
     if draw is None:
         return None
-    return to_png(draw(view, picture, locale))
+    return to_png(draw(view, picture, locale), keep=KEEP)
