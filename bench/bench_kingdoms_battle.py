@@ -8,7 +8,9 @@ transfers, independent of how bold the AI is. Run::
 
     .venv/bin/python -m bench kingdoms_battle [--games N] [--markdown]
 
-The board render at 70 tiles is not measured yet (no renderer; see docs/rules/kingdoms_battle.md).
+Then it renders a 5-player board with 70 tiles (``render/kingdoms_battle.py``, warm caches, as the
+bot renders every post) and reports the median and p99 time and the PNG's size; the target is
+< 100 ms. ``--render-only`` skips the self-play.
 """
 
 from __future__ import annotations
@@ -88,14 +90,49 @@ def row(f: dict[str, Any]) -> str:
             f"{f['discarded']:.2f} | {f['linked']:.0%} | {f['top']:.1f} | {f['ms']:.0f}, {f['ms_max']:.0f} |")
 
 
+def board_at(tiles: int, seats: int = 5, seed: int = 1) -> dict[str, Any]:
+    """An all-AI game played until ``tiles`` tiles lie on the map (or it ends), as its public view."""
+    rng = random.Random(seed)
+    state = ENGINE.new_state({}, seats, seed)
+    while not ENGINE.result(state) and len(state["tiles"]) < tiles:
+        req = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+    return ENGINE.view(state, None)
+
+
+def render_figures(tiles: int = 70, runs: int = 40) -> dict[str, Any]:
+    from render import render_board
+
+    view = board_at(tiles)
+    names = ["Alice", "Bob", "陳小明", "Dmitri", "Eve"]
+    png = render_board(view, "en", names)  # warm the tile-face and glyph caches, like a running bot
+    times = []
+    for _ in range(runs):
+        start = time.perf_counter()
+        png = render_board(view, "en", names)
+        times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return {"tiles": len(view["tiles"]), "median": statistics.median(times),
+            "p99": times[min(len(times) - 1, round(0.99 * (len(times) - 1)))], "bytes": len(png)}
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--render-only", action="store_true")
     args = ap.parse_args()
+    if not args.render_only:
+        selfplay(args.games)
+    r = render_figures()
+    print(f"board render, {r['tiles']} tiles, 5 players: median {r['median']:.1f} ms, p99 {r['p99']:.1f} ms, "
+          f"{r['bytes'] / 1024:.0f} KB")
+
+
+def selfplay(games: int) -> None:
     print(HEADER)
     print("|" + "---|" * HEADER.count(" | ") + "---|")
     for seats in (3, 4, 5):
-        print(row(figures(seats, args.games)), flush=True)
+        print(row(figures(seats, games)), flush=True)
 
 
 if __name__ == "__main__":

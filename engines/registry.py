@@ -11,6 +11,7 @@ GAMES: dict[str, str] = {
     "pentactic": "engines.pentactic",
     "risk": "engines.risk",
     "sanguosha": "engines.sanguosha",
+    "kingdoms_battle": "engines.kingdoms_battle",
 }
 
 _cache: dict[str, Engine] = {}

@@ -46,7 +46,7 @@ def roll(state: State, count: int) -> list[int]:
 def new_game(seats: int, seed: int) -> State:
     state: State = {"game": "kingdoms_battle", "seats": seats, "rng": Rng.seed_value(seed),
                     "req_seq": 0, "req": None, "turn": 0, "phase": "action", "drawn": None,
-                    "troops": {}, "war": None, "winners": None, "end_reason": "",
+                    "troops": {}, "war": None, "dice": None, "winners": None, "end_reason": "",
                     "players": [{"supply": TROOPS, "cards": COMMAND_CARDS, "plots": list(PLOTS)}
                                 for _ in range(seats)],
                     "stats": {"turns": 0, "discarded": 0, "civil": 0, "national": 0,
@@ -226,6 +226,7 @@ def civil_war(state: State, cid: str, seats: list[int]) -> list[Event]:
                 remove_troop(state, cid, b, ALERT)
             for _ in range(min(hits_b, sum(count_states(state, cid, a).values()))):
                 remove_troop(state, cid, a, ALERT)
+            state["dice"] = {"kind": "civil", "round": rnd, "a": a, "d": b, "da": ra, "dd": rb}
             events.append(Event(m("ev.duel", round=rnd, a=who(a), b=who(b), da="-".join(map(str, ra)),
                                   db="-".join(map(str, rb)), ha=hits_a, hb=hits_b)))
     return events
@@ -271,6 +272,7 @@ def war_rounds(state: State) -> list[Event]:
                 state["troops"][fort[0]][1] = ALERT
             else:
                 remove_troop(state, dst, d, ALERT)
+        state["dice"] = {"kind": "national", "round": war["round"], "a": war["att"], "d": d, "da": ra, "dd": rd}
         lost = min(hd, war["n"])
         war["n"] -= lost
         state["players"][war["att"]]["supply"] += lost

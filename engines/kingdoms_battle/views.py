@@ -3,6 +3,7 @@ every seat's view is the public view (the stack appears only as a count)."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from engines.base import Msg, State, View
@@ -28,7 +29,9 @@ def build(state: State, seat: int | None) -> View:
         "asked": asked(state), "tiles": [list(t) for t in state["tiles"]], "drawn": state["drawn"],
         "stack": len(state["stack"]), "discarded": state["stats"]["discarded"],
         "troops": {k: list(v) for k, v in state["troops"].items()}, "cities": cities, "players": players,
-        "war": dict(state["war"]) if state["war"] else None, "winners": state["winners"],
+        "war": dict(state["war"]) if state["war"] else None,
+        # the last dice rolled in a war (civil or national), for the board's legend
+        "dice": copy.deepcopy(state.get("dice")), "winners": state["winners"],
         "end_reason": state["end_reason"], "stats": dict(state["stats"]),
     }
 
