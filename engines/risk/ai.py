@@ -12,6 +12,7 @@ a lot of randomness.
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 from functools import cache, cached_property
 from itertools import product
 from typing import Any
@@ -20,6 +21,7 @@ from engines.base import Action, View
 from engines.risk import cards as cardrules
 from engines.risk.data import Mission, content
 from engines.risk.rules import hqs_needed
+from engines.risk.views import SeatView
 
 NEUTRAL = -1
 
@@ -72,11 +74,16 @@ class Board:
         self.view = view
         self.c = content()
         self.me: int = view["you"]["seat"]
-        self.terr: dict[str, dict[str, Any]] = view["territories"]
         # Flat owner/army tables and memos: the helpers below are called ~100 times per decision
-        # on a view that never changes while the Board lives, so each is worked out once.
-        self._owner: dict[str, int | None] = {t: v["owner"] for t, v in self.terr.items()}
-        self._armies: dict[str, int] = {t: v["armies"] for t, v in self.terr.items()}
+        # on a view that never changes while the Board lives, so each is worked out once. A
+        # lazy ``SeatView`` offers the public tables themselves (read, never written here).
+        if isinstance(view, SeatView):
+            self._owner: Mapping[str, int | None] = view.owners
+            self._armies: Mapping[str, int] = view.army_counts
+        else:
+            terr: dict[str, dict[str, Any]] = view["territories"]
+            self._owner = {t: v["owner"] for t, v in terr.items()}
+            self._armies = {t: v["armies"] for t, v in terr.items()}
         self._mine: list[str] = [t for t in self.c.territories if self._owner[t] == self.me]
         self._enemy_nb: dict[str, list[str]] = {}
         self._threat: dict[str, int] = {}

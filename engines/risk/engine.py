@@ -81,10 +81,10 @@ class RiskEngine(Engine):
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        return ai.decide(views.build(state, seat), rng, level)
+        return ai.decide(views.SeatView(state, seat), rng, level)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
-        return ai.timeout(views.build(state, request.seat))
+        return ai.timeout(views.SeatView(state, request.seat))
 
     def describe(self, view: View) -> list[Msg]:
         return views.describe(view)
