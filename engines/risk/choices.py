@@ -333,9 +333,105 @@ _PHASES = {
 
 
 def validate(state: State, seat: int, action: list[str]) -> None:
-    """Raise EngineError unless ``action`` is a complete path of the tree."""
+    """Raise EngineError unless ``action`` is a complete path of the tree.
+
+    The moves of the play phases are first checked directly (:func:`plainly_legal`); anything it
+    does not vouch for, legal or not, walks the tree, so every refusal and its message come from
+    the tree itself."""
     if not isinstance(action, list) or not action or not all(isinstance(t, str) for t in action):
         raise EngineError("risk.err.bad_action")
+    if plainly_legal(state, seat, action):
+        return
     node = tree(state, seat, action)
     if not node.complete:
         raise EngineError("risk.err.incomplete")
+
+
+def _in_range(token: str, lo: int, hi: int) -> bool:
+    """A count node's test when every offered option is a number inside its range."""
+    n = ascii_int(token)
+    return n is not None and lo <= n <= hi
+
+
+def plainly_legal(state: State, seat: int, path: list[str]) -> bool:
+    """True only when ``path`` is a complete path of :func:`tree`, worked out without building
+    the option lists. ``apply`` re-validates every move, and walking the tree was a third of it.
+
+    Covers the moves of a turn (place, attack, move in, fortify, end); card trades and the set-up
+    answer False and walk the tree, as does every illegal path. False never means illegal: a
+    property test checks that whatever this accepts the tree accepts, and that it accepts the
+    AI's moves of those kinds."""
+    phase = state["phase"]
+    if phase not in _DIRECT or state["turn"] != seat or not 0 <= seat < state["seats"]:
+        return False
+    return _DIRECT[phase](state, seat, path)
+
+
+def _direct_attack(state: State, seat: int, path: list[str]) -> bool:
+    n = len(path)
+    if path[0] == "end":
+        return n == 1
+    if path[0] != "attack" or n < 4:
+        return False
+    src, dst, mode = path[1], path[2], path[3]
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    # The source is one of rules.attack_sources (ours, 2+ armies, an enemy next door): the
+    # target being an enemy neighbour is the "enemy next door".
+    if owner.get(src, NO_OWNER) != seat or dst not in adj[src] or owner[dst] == seat:
+        return False
+    a = armies[src]
+    if a < 2:
+        return False
+    if mode == "once":
+        return n == 4
+    if n != 5:
+        return False
+    if mode == "blitz":
+        return _in_range(path[4], 1, a - 1)
+    if mode == "dice":  # offered options only: 1 .. most-1, no typed numbers
+        return path[4] in _DICE_TOKENS[battle.attack_dice(a)]
+    return False
+
+
+#: NO_OWNER differs from every owner value (seats, NEUTRAL, None for unclaimed).
+NO_OWNER = object()
+_DICE_TOKENS = {most: frozenset(str(k) for k in range(1, most)) for most in range(battle.MAX_ATTACK_DICE + 1)}
+
+
+def _direct_reinforce(state: State, seat: int, path: list[str]) -> bool:
+    if path[0] != "place" or len(path) != 3 or rules.must_trade(state, seat):
+        return False
+    terr = path[1]
+    if state["owner"].get(terr, NO_OWNER) != seat:
+        return False
+    limit = rules.place_limit(state, terr)
+    # limit > 0 also means reinforcements are left, so "place" was offered.
+    return limit > 0 and _in_range(path[2], 1, limit)
+
+
+def _direct_occupy(state: State, seat: int, path: list[str]) -> bool:
+    occ = state["occupy"]
+    return path[0] == "move" and len(path) == 2 and _in_range(path[1], occ["min"], occ["max"])
+
+
+def _direct_fortify(state: State, seat: int, path: list[str]) -> bool:
+    n = len(path)
+    if path[0] == "end":
+        return n == 1
+    if path[0] != "fortify" or n != 4:
+        return False
+    src, dst = path[1], path[2]
+    owner = state["owner"]
+    # A source is ours with 2+ armies and a neighbour of ours: the destination is that neighbour.
+    if owner.get(src, NO_OWNER) != seat or dst not in content().adjacent[src] or owner[dst] != seat:
+        return False
+    a = state["armies"][src]
+    return a >= 2 and _in_range(path[3], 1, a - 1)
+
+
+_DIRECT: dict[str, Callable[[State, int, list[str]], bool]] = {
+    "reinforce": _direct_reinforce,
+    "attack": _direct_attack,
+    "occupy": _direct_occupy,
+    "fortify": _direct_fortify,
+}
