@@ -46,7 +46,7 @@ def execute(state: State, seat: int, action: list[str]) -> list[Event]:
 def _claim(state: State, seat: int, territory: str, events: list[Event]) -> None:
     state["owner"][territory] = seat
     state["armies"][territory] = 1
-    state["players"][seat]["to_place"] -= 1
+    rules.player_to_edit(state, seat)["to_place"] -= 1
     events.append(Event(Msg("risk.ev.claim", {"player": rules.pname(state, seat),
                                               "territory": rules.tname(territory)}), kind="setup"))
     if any(o is None for o in state["owner"].values()):
@@ -69,7 +69,7 @@ def _setup_place(state: State, seat: int, action: list[str], events: list[Event]
         terr, count = action[1], int(action[2])
         hidden = state["hidden"].setdefault(str(seat), {})
         hidden[terr] = hidden.get(terr, 0) + count
-        state["players"][seat]["to_place"] -= count
+        rules.player_to_edit(state, seat)["to_place"] -= count
         events.append(Event(Msg("risk.ev.place_secret", {"territory": rules.tname(terr), "count": count}),
                             to=(seat,), kind="setup"))
         if state["players"][seat]["to_place"] == 0:
@@ -86,14 +86,14 @@ def _setup_place(state: State, seat: int, action: list[str], events: list[Event]
         for t in action[1:3]:
             state["armies"][t] += 1
         state["armies"][action[3]] += 1
-        state["players"][seat]["to_place"] -= 2
+        rules.player_to_edit(state, seat)["to_place"] -= 2
         state["neutral_to_place"] -= 1
         events.append(Event(Msg("risk.ev.place_neutral_turn", {
             "player": rules.pname(state, seat), "a": rules.tname(action[1]), "b": rules.tname(action[2]),
             "neutral": rules.tname(action[3])}), kind="setup"))
     else:
         state["armies"][action[1]] += 1
-        state["players"][seat]["to_place"] -= 1
+        rules.player_to_edit(state, seat)["to_place"] -= 1
         events.append(Event(Msg("risk.ev.place_one", {"player": rules.pname(state, seat),
                                                       "territory": rules.tname(action[1])}), kind="setup"))
     _next_placer(state, seat, events)
@@ -113,7 +113,7 @@ def _choose_hq(state: State, seat: int, territory: str, events: list[Event]) -> 
     if len(state["hq_choice"]) < state["seats"]:
         return
     for s, t in sorted(state["hq_choice"].items()):
-        state["players"][int(s)]["hq"] = t
+        rules.player_to_edit(state, int(s))["hq"] = t
         state["hq_holder"][t] = int(s)
         state["deck"].remove(t)
         state["hq_aside"].append(t)
@@ -131,7 +131,7 @@ def _start_play(state: State, events: list[Event]) -> None:
 # ----- reinforcement -----------------------------------------------------------------------
 
 def _trade(state: State, seat: int, chosen: list[str], bonus_at: str | None, events: list[Event]) -> None:
-    hand = state["players"][seat]["cards"]
+    hand = rules.player_to_edit(state, seat)["cards"]
     for c in chosen:
         hand.remove(c)
         state["discard"].append(c)

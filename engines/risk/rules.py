@@ -46,23 +46,59 @@ _FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_
 _WRITE_ONCE = frozenset({"turn_summary", "last_battle", "first_rolls"})
 
 
+#: Entries never edited in place: ``requests.refresh`` builds a new table after every move. The
+#: copy shares them.
+_REPLACED = frozenset({"req_ids"})
+
+
 def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
     """A player record: ``dict.copy`` for the scalars, then a deep copy of each container (the
     hand) in place, so a new field that holds a list is still copied deeply."""
     out = player.copy()
     for k, v in player.items():
-        if type(v) not in _ATOMS:
+        if type(v) is list or type(v) is dict:
             out[k] = clone(v)
     return out
 
 
+def player_to_edit(state: State, seat: int) -> dict[str, Any]:
+    """The seat's player record, made the state's own before it is changed.
+
+    A copied state shares its player records with the state it was copied from (most moves
+    change none, and copying six records was half of copying a state), so every change to a
+    player goes through here: the record is copied and put in place first. Copying it again
+    when it already is the state's own is harmless."""
+    players = state["players"]
+    own = players[seat] = _copy_player(players[seat])
+    return own
+
+
+def _share(table: Any) -> Any:
+    return table
+
+
+def _copy_flat(table: Any) -> Any:
+    return table.copy()
+
+
+#: How each container entry of a state is copied (anything else: :func:`clone`). The player list
+#: is copied, its records are shared until changed (:func:`player_to_edit`).
+_COPIERS = {**dict.fromkeys(_FLAT_TABLES | _WRITE_ONCE, _copy_flat), **dict.fromkeys(_REPLACED, _share),
+            "players": _copy_flat}
+
+
 def copy_state(state: State) -> State:
     """The copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps its
-    shape): flat tables and write-once records are copied one level, player records by
-    :func:`_copy_player`, everything else deeply."""
-    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES or k in _WRITE_ONCE
-                else [_copy_player(p) for p in v] if k == "players" else clone(v))
-            for k, v in state.items()}
+    shape): flat tables, write-once records and the player list are copied one level, tables
+    that are only ever replaced are shared, everything else is copied deeply. ``dict.copy``
+    first keeps the key order and the scalars (a third of the entries) without a Python step
+    each. Player records are shared until a move changes one (:func:`player_to_edit`)."""
+    out = state.copy()
+    copiers = _COPIERS
+    for k, v in state.items():
+        if type(v) is dict or type(v) is list:
+            out[k] = copiers.get(k, clone)(v)
+    return out
 
 
 def tname(territory: str) -> dict[str, Any]:
@@ -240,7 +276,7 @@ def draw_card(state: State, seat: int, events: list[Event]) -> None:
     if not state["deck"]:
         return
     card = state["deck"].pop()
-    state["players"][seat]["cards"].append(card)
+    player_to_edit(state, seat)["cards"].append(card)
     events.append(Event(Msg("risk.ev.draw", {"player": pname(state, seat)}), kind="card"))
     events.append(Event(Msg("risk.ev.draw_private", {"card": card_label(card)}), to=(seat,), kind="card"))
 
@@ -336,7 +372,7 @@ def after_occupy(state: State, events: list[Event]) -> None:
 
 
 def eliminate(state: State, loser: int, winner: int, events: list[Event]) -> None:
-    lp, wp = state["players"][loser], state["players"][winner]
+    lp, wp = player_to_edit(state, loser), player_to_edit(state, winner)
     lp["alive"] = False
     lp["eliminated_by"] = winner
     taken = lp["cards"]
@@ -352,7 +388,7 @@ def eliminate(state: State, loser: int, winner: int, events: list[Event]) -> Non
         if p["mission"] and p["alive"] and i != winner:
             m = content().missions[p["mission"]]
             if m.kind == "destroy" and not p["mission_converted"] and seat_of_color(state, m.color) == loser:
-                p["mission_converted"] = True
+                player_to_edit(state, i)["mission_converted"] = True
 
 
 # ----- victory -------------------------------------------------------------------------------
