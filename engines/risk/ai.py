@@ -12,7 +12,7 @@ a lot of randomness.
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from functools import cache, cached_property
 from itertools import product
 from typing import Any
@@ -21,7 +21,7 @@ from engines.base import Action, View
 from engines.risk import cards as cardrules
 from engines.risk.data import Mission, content
 from engines.risk.rules import hqs_needed
-from engines.risk.views import SeatView
+from engines.risk.views import SeatView, tuple_getter
 
 NEUTRAL = -1
 
@@ -67,6 +67,12 @@ def win_chance(attackers: int, defenders: int) -> float:
 
 # ----- board helpers -------------------------------------------------------------------------
 
+@cache
+def _continent_rows() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
+    """(continent, reader of its territories' values in map order as a tuple), in map order."""
+    return tuple((cont, tuple_getter(terrs)) for cont, terrs in content().continents.items())
+
+
 class Board:
     """Read-only helpers over a view for one seat."""
 
@@ -89,6 +95,7 @@ class Board:
         self._threat: dict[str, int] = {}
         self._missing: dict[str, tuple[str, ...]] = {}
         self._sole: dict[str, int | None] = {}
+        self._target: str | None = None
         mission = view["you"].get("mission")
         # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
         self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
@@ -103,11 +110,15 @@ class Board:
         return list(self._mine)
 
     def enemy_neighbours(self, t: str) -> list[str]:
+        return list(self._enemies(t))
+
+    def _enemies(self, t: str) -> list[str]:
+        """``enemy_neighbours`` without the copy, for the loops here (never change the list)."""
         found = self._enemy_nb.get(t)
         if found is None:
             owner, me = self._owner, self.me
             found = self._enemy_nb[t] = [n for n in self.c.adjacent[t] if owner[n] != me]
-        return list(found)
+        return found
 
     def threat(self, t: str) -> int:
         """Armies that could attack ``t`` next turn (neutral never attacks)."""
@@ -135,7 +146,8 @@ class Board:
         return self._sole[cont]
 
     def borders(self) -> list[str]:
-        return [t for t in self._mine if self.enemy_neighbours(t)]
+        enemies = self._enemies
+        return [t for t in self._mine if enemies(t)]
 
     def continent_score(self, cont: str) -> float:
         """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
@@ -144,17 +156,31 @@ class Board:
         owner, armies, me = self._owner, self._armies, self.me
         mine = sum(1 for t in terrs if owner[t] == me)
         enemy = sum(armies[t] for t in terrs if owner[t] != me)
-        if mine == len(terrs):
+        return self._score(cont, len(terrs), mine, enemy)
+
+    def _score(self, cont: str, size: int, mine: int, enemy: int) -> float:
+        if mine == size:
             return 100.0 + self.c.bonus[cont]
         worth = self.c.bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in self.goal_continents else 0.0)
-        return worth * (mine + 1) / (len(terrs) * (enemy + 1))
+        return worth * (mine + 1) / (size * (enemy + 1))
 
     def target_continent(self) -> str:
-        open_conts = [c for c in self.c.continents
-                      if any(self.owner(t) != self.me for t in self.c.continents[c])]
-        if not open_conts:
-            return next(iter(self.c.continents))
-        return max(open_conts, key=self.continent_score)
+        """The open continent with the best :meth:`continent_score` (the first on ties), worked
+        out once per Board: each continent's owners and armies are read in one C call."""
+        if self._target is None:
+            owner, armies, me = self._owner, self._armies, self.me
+            best, best_score = None, 0.0
+            for cont, get in _continent_rows():
+                owners = get(owner)
+                mine = owners.count(me)
+                if mine == len(owners):
+                    continue  # held: not open
+                enemy = sum(a for o, a in zip(owners, get(armies), strict=True) if o != me)
+                score = self._score(cont, len(owners), mine, enemy)
+                if best is None or score > best_score:
+                    best, best_score = cont, score
+            self._target = best if best is not None else next(iter(self.c.continents))
+        return self._target
 
     # ----- goals (mission and HQ variants) -----
 
@@ -302,7 +328,7 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     target = board.target_continent()
     best, best_score = None, -1e9
     for t in among if among is not None else board.borders():
-        enemies = board.enemy_neighbours(t)
+        enemies = board._enemies(t)
         in_target = board.c.continent_of[t] == target or any(board.c.continent_of[n] == target for n in enemies)
         weakest = min(board.armies(n) for n in enemies)
         score = (4.0 if in_target else 0.0) + board.threat(t) / (board.armies(t) + 1.0) - 0.15 * weakest
@@ -422,7 +448,7 @@ def _attack_normal(board: Board) -> Action:
         a = armies[src]
         if a < 2:
             continue
-        enemies = board.enemy_neighbours(src)
+        enemies = board._enemies(src)
         # With other enemies next door, keep a guard back (the same for every target from here).
         keep = 1 if len(enemies) <= 1 else max(1, min(a - 1, board.threat(src) // 3))
         spare = a - keep

@@ -27,16 +27,16 @@ def _card(card_id: str) -> dict[str, Any]:
 @cache
 def _board_getter() -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
     """Reads a territory table's values in map order in one C call (``itemgetter``)."""
-    return _tuple_getter(content().territories)
+    return tuple_getter(content().territories)
 
 
 @cache
 def _continent_getters() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
     """(continent, getter of its territories' values as a tuple) in map order."""
-    return tuple((cont, _tuple_getter(terrs)) for cont, terrs in content().continents.items())
+    return tuple((cont, tuple_getter(terrs)) for cont, terrs in content().continents.items())
 
 
-def _tuple_getter(keys: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+def tuple_getter(keys: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
     """``itemgetter`` that gives a tuple even for one key (a one-territory continent)."""
     if len(keys) == 1:
         only = keys[0]
@@ -78,6 +78,46 @@ def _players(state: State, seat: int | None) -> list[dict[str, Any]]:
     return players
 
 
+def _row_mission(state: State, i: int | None) -> dict[str, Any] | None:
+    assert i is not None
+    if state["phase"] != "over" or not state["players"][i]["mission"]:
+        return None
+    return {"id": rules.effective_mission(state, i), "text": rules.mission_msg(state, i).to_json()}
+
+
+def _row_armies(state: State, i: int | None) -> int:
+    owner, armies = state["owner"], state["armies"]
+    return sum(a for o, a in zip(_board_getter()(owner), _board_getter()(armies), strict=True) if o == i)
+
+
+def _row_continents(state: State, i: int | None) -> list[str]:
+    owner = state["owner"]
+    held = []
+    for cont, get in _continent_getters():
+        row = get(owner)
+        if row[0] == i and row.count(i) == len(row):
+            held.append(cont)
+    return held
+
+
+#: One player row of the view, entry by entry, from (state, that player's seat): what a lazy
+#: row (``SeatView``) reads. ``_players`` builds all rows in one pass instead; a test checks
+#: both give the same rows.
+_ROW_FIELDS: dict[str, Callable[[State, Any], Any]] = {
+    "seat": lambda s, i: i,
+    "color": lambda s, i: s["players"][i]["color"],
+    "cards": lambda s, i: len(s["players"][i]["cards"]),
+    "territories": lambda s, i: _board_getter()(s["owner"]).count(i),
+    "armies": _row_armies,
+    "alive": lambda s, i: s["players"][i]["alive"],
+    "hq": lambda s, i: s["players"][i]["hq"],
+    "hqs_captured": lambda s, i: rules.hqs_captured(s, i) if s["variant"] == "hq" else [],
+    "to_place": lambda s, i: s["players"][i]["to_place"],
+    "continents": _row_continents,
+    "mission": _row_mission,
+}
+
+
 def _territories(state: State, seat: int | None) -> dict[str, dict[str, Any]]:
     # A seat's secret deployment stays in "you" only: everything outside "you" is the public table,
     # so a seat view can be drawn or posted without leaking (tests/test_hidden_information.py).
@@ -85,18 +125,24 @@ def _territories(state: State, seat: int | None) -> dict[str, dict[str, Any]]:
     return {t: {"owner": owner[t], "armies": armies[t]} for t in content().territories}
 
 
+def _you_mission(state: State, seat: int) -> dict[str, Any] | None:
+    if not state["players"][seat]["mission"]:
+        return None
+    return {"id": rules.effective_mission(state, seat), "text": rules.mission_msg(state, seat).to_json()}
+
+
+#: The seat's own secrets: its hand, mission, HQ (chosen or pending) and hidden placements.
+_YOU_FIELDS: dict[str, Callable[[State, Any], Any]] = {
+    "seat": lambda s, seat: seat,
+    "cards": lambda s, seat: [_card(cid) for cid in s["players"][seat]["cards"]],
+    "mission": _you_mission,
+    "hq": lambda s, seat: s["players"][seat]["hq"] or s["hq_choice"].get(str(seat)),
+    "pending_placement": lambda s, seat: dict(s["hidden"].get(str(seat), {})),
+}
+
+
 def _you(state: State, seat: int | None) -> dict[str, Any]:
-    """The seat's own secrets: its hand, mission, HQ (chosen or pending) and hidden placements."""
-    assert seat is not None
-    p = state["players"][seat]
-    return {
-        "seat": seat,
-        "cards": [_card(cid) for cid in p["cards"]],
-        "mission": ({"id": rules.effective_mission(state, seat),
-                     "text": rules.mission_msg(state, seat).to_json()} if p["mission"] else None),
-        "hq": p["hq"] or state["hq_choice"].get(str(seat)),
-        "pending_placement": dict(state["hidden"].get(str(seat), {})),
-    }
+    return {k: f(state, seat) for k, f in _YOU_FIELDS.items()}
 
 
 #: The view's entries in order, each worked out from (state, seat). ``build`` evaluates them all;
@@ -142,23 +188,15 @@ def build(state: State, seat: int | None) -> View:
     return {k: f(state, seat) for k, f in _fields(state, seat).items()}
 
 
-class SeatView(Mapping[str, Any]):
-    """``build(state, seat)`` worked out entry by entry on first read, for the AI.
-
-    The AI reads a few entries of a view per move, and building the whole view (every territory
-    record, every player row, the turn's battle log) was a quarter of an AI game. Each entry is
-    computed by the same function ``build`` uses, so ``dict(SeatView(s, seat)) == build(s, seat)``
-    (a test checks it). The owner and army tables are public in full and are offered as
-    ``owners``/``army_counts`` for reading without copying: nothing secret lives in them (hidden
-    placements stay in ``state["hidden"]`` until revealed). The AI must not write to them.
-    """
+class _Lazy(Mapping[str, Any]):
+    """A read-only mapping whose entries are worked out on first read from ``fields``."""
 
     __slots__ = ("_state", "_seat", "_fields", "_cache")
 
-    def __init__(self, state: State, seat: int | None) -> None:
+    def __init__(self, fields: dict[str, Callable[[State, Any], Any]], state: State, seat: int | None) -> None:
         self._state = state
         self._seat = seat
-        self._fields = _fields(state, seat)
+        self._fields = fields
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
@@ -178,6 +216,40 @@ class SeatView(Mapping[str, Any]):
     def __contains__(self, key: object) -> bool:
         return key in self._fields
 
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}({plain(self)!r})"
+
+
+def _lazy_players(state: State, seat: int | None) -> list[_Lazy]:
+    return [_Lazy(_ROW_FIELDS, state, i) for i in range(len(state["players"]))]
+
+
+def _lazy_you(state: State, seat: int | None) -> _Lazy:
+    return _Lazy(_YOU_FIELDS, state, seat)
+
+
+_LAZY_FIELDS = {**_FIELDS, "players": _lazy_players}
+_LAZY_FIELDS_YOU = {**_LAZY_FIELDS, "you": _lazy_you}
+
+
+class SeatView(_Lazy):
+    """``build(state, seat)`` worked out entry by entry on first read, for the AI.
+
+    The AI reads a few entries of a view per move, and building the whole view (every territory
+    record, every player row, the turn's battle log) was a quarter of an AI game. Entries are
+    computed by the functions ``build`` uses; the player rows and ``you`` are lazy too (their
+    entries from ``_ROW_FIELDS`` and ``_YOU_FIELDS``), so ``plain(SeatView(s, seat)) ==
+    build(s, seat)`` in every entry and order (a test checks it). The owner and army tables are
+    public in full and are offered as ``owners``/``army_counts`` for reading without copying:
+    nothing secret lives in them (hidden placements stay in ``state["hidden"]`` until revealed).
+    """
+
+    __slots__ = ()
+
+    def __init__(self, state: State, seat: int | None) -> None:
+        has_you = _fields(state, seat) is _FIELDS_YOU
+        super().__init__(_LAZY_FIELDS_YOU if has_you else _LAZY_FIELDS, state, seat)
+
     @property
     def owners(self) -> Mapping[str, int | None]:
         """Territory -> owner seat (the public board; read-only, shared with the state)."""
@@ -187,6 +259,15 @@ class SeatView(Mapping[str, Any]):
     def army_counts(self) -> Mapping[str, int]:
         """Territory -> armies (the public board as everyone sees it; read-only, shared)."""
         return MappingProxyType(self._state["armies"])
+
+
+def plain(value: Any) -> Any:
+    """A view (lazy or not) as plain dicts and lists, as ``build`` gives it."""
+    if isinstance(value, Mapping):
+        return {k: plain(v) for k, v in value.items()}
+    if isinstance(value, list):
+        return [plain(v) for v in value]
+    return value
 
 
 def describe(view: View) -> list[Msg]:

@@ -1,4 +1,5 @@
-"""The AI's lazy view (``views.SeatView``) is the seat's view, entry for entry, and read-only."""
+"""The AI's lazy view (``views.SeatView``, with lazy player rows and ``you``) is the seat's view,
+entry for entry and in the same order, and read-only."""
 
 from __future__ import annotations
 
@@ -37,12 +38,21 @@ def test_seat_view_equals_the_built_view_in_every_entry_and_order(variant: str, 
             built = views.build(state, seat)
             lazy = views.SeatView(state, seat)
             assert list(lazy) == list(built) and len(lazy) == len(built)
-            assert json.dumps(dict(lazy)) == json.dumps(built)
+            assert json.dumps(views.plain(lazy)) == json.dumps(built)
+            assert views.plain(lazy) == built
             assert ("you" in lazy) == ("you" in built)
             # Read in another order, entries are still the built ones (each computed once).
             for key in reversed(list(built)):
                 assert lazy[key] == built[key]
                 assert lazy[key] is lazy[key]
+            # Rows and "you" read entry by entry, in another order, before anything else.
+            fresh = views.SeatView(state, seat)
+            for i, row in enumerate(built["players"]):
+                for key in reversed(list(row)):
+                    assert fresh["players"][i][key] == row[key], (i, key)
+            if "you" in built:
+                fresh = views.SeatView(state, seat)
+                assert {k: fresh["you"][k] for k in reversed(list(built["you"]))} == built["you"]
 
 
 def test_seat_view_tables_are_the_public_board_and_cannot_be_written() -> None:
