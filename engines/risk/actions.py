@@ -6,6 +6,7 @@ from engines.base import Event, Msg, State
 from engines.risk import battle, rules
 from engines.risk import cards as cardrules
 from engines.risk.choices import bonus_territories
+from engines.rng import Rng
 
 
 def execute(state: State, seat: int, action: list[str]) -> list[Event]:
@@ -169,23 +170,34 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
     armies = state["armies"]
     defender = state["owner"][dst]
     total_att = total_def = rolls = 0
+    a_src, a_dst = armies[src], armies[dst]
+    floor = 1 if stop is None else max(1, stop)
+    # Both sides' dice of a roll are drawn in one call (the same numbers in the same order as
+    # two calls), unless a test fixed the dice; only the last roll's record is kept, so it is
+    # written once after the loop. A blitz throws thousands of dice per game.
+    draw = None if state.get("dice_queue") else Rng(state).dice
     while True:
-        ad = battle.attack_dice(armies[src]) if dice is None else min(dice, battle.attack_dice(armies[src]))
-        dd = battle.defend_dice(armies[dst])
-        att = battle.roll(state, ad)
-        dfn = battle.roll(state, dd)
-        a_loss, d_loss = battle.resolve_battle(att, dfn)
-        armies[src] -= a_loss
-        armies[dst] -= d_loss
+        ad = battle.attack_dice(a_src) if dice is None else min(dice, battle.attack_dice(a_src))
+        dd = battle.defend_dice(a_dst)
+        if draw is None:
+            att, dfn = battle.roll(state, ad), battle.roll(state, dd)
+        else:
+            both = draw(ad + dd)
+            att, dfn = both[:ad], both[ad:]
+        att.sort(reverse=True)
+        dfn.sort(reverse=True)
+        a_loss, d_loss = battle.resolve_sorted(att, dfn)
+        a_src -= a_loss
+        a_dst -= d_loss
         total_att += a_loss
         total_def += d_loss
         rolls += 1
-        conquered = armies[dst] == 0
-        state["last_battle"] = {"from": src, "to": dst, "att_dice": sorted(att, reverse=True),
-                                "def_dice": sorted(dfn, reverse=True), "att_loss": a_loss, "def_loss": d_loss,
-                                "conquered": conquered}
-        if conquered or stop is None or armies[src] <= max(1, stop):
+        conquered = a_dst == 0
+        if conquered or stop is None or a_src <= floor:
             break
+    armies[src], armies[dst] = a_src, a_dst
+    state["last_battle"] = {"from": src, "to": dst, "att_dice": att, "def_dice": dfn, "att_loss": a_loss,
+                            "def_loss": d_loss, "conquered": conquered}
     state["turn_summary"].append({"from": src, "to": dst, "defender": defender, "rolls": rolls,
                                   "att_loss": total_att, "def_loss": total_def, "conquered": conquered})
     events.append(Event(Msg("risk.ev.battle", {

@@ -26,8 +26,11 @@ def defend_dice(armies: int) -> int:
 
 def resolve_battle(att_dice: list[int], def_dice: list[int]) -> tuple[int, int]:
     """(attacker losses, defender losses): highest against highest, ties go to the defender."""
-    att = sorted(att_dice, reverse=True)
-    dfn = sorted(def_dice, reverse=True)
+    return resolve_sorted(sorted(att_dice, reverse=True), sorted(def_dice, reverse=True))
+
+
+def resolve_sorted(att: list[int], dfn: list[int]) -> tuple[int, int]:
+    """``resolve_battle`` for dice already sorted high to low."""
     att_loss = def_loss = 0
     for a, d in zip(att, dfn, strict=False):
         if a > d:

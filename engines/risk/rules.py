@@ -209,6 +209,29 @@ def attack_sources(state: State, seat: int) -> list[str]:
             if owner[t] == seat and armies[t] >= 2 and any(owner[n] != seat for n in adj[t])]
 
 
+def can_attack(state: State, seat: int) -> bool:
+    """Whether ``attack_sources`` is non-empty, stopping at the first source (asked after every
+    attack that did not take its target)."""
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    for t in content().territories:
+        if owner[t] == seat and armies[t] >= 2:
+            for n in adj[t]:
+                if owner[n] != seat:
+                    return True
+    return False
+
+
+def can_fortify(state: State, seat: int) -> bool:
+    """Whether ``fortify_sources`` is non-empty, stopping at the first source."""
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    for t in content().territories:
+        if owner[t] == seat and armies[t] >= 2:
+            for n in adj[t]:
+                if owner[n] == seat:
+                    return True
+    return False
+
+
 def fortify_sources(state: State, seat: int) -> list[str]:
     owner, armies, adj = state["owner"], state["armies"], content().adjacent
     return [t for t in owned(state, seat) if armies[t] >= 2 and any(owner[n] == seat for n in adj[t])]
@@ -252,9 +275,9 @@ def after_reinforce(state: State, events: list[Event]) -> None:
 def skip_idle_phases(state: State, events: list[Event]) -> None:
     """Attack and fortify phases with no possible move end by themselves (fewer empty clicks)."""
     seat = state["turn"]
-    if state["phase"] == "attack" and not attack_sources(state, seat):
+    if state["phase"] == "attack" and not can_attack(state, seat):
         end_attack(state, events)
-    if state["phase"] == "fortify" and not fortify_sources(state, seat):
+    if state["phase"] == "fortify" and not can_fortify(state, seat):
         end_turn(state, events)
 
 
@@ -264,7 +287,7 @@ def end_attack(state: State, events: list[Event]) -> None:
     if state["conquered"]:
         draw_card(state, seat, events)
     state["phase"] = "fortify"
-    if not fortify_sources(state, seat):
+    if not can_fortify(state, seat):
         end_turn(state, events)
 
 
