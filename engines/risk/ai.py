@@ -13,9 +13,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable, Mapping
-from functools import cache, cached_property
-from itertools import product
-from typing import Any
+from functools import cache
+from itertools import compress, product, repeat
+from operator import eq, ne
+from typing import Any, Generic, TypeVar
 
 from engines.base import Action, View
 from engines.risk import cards as cardrules
@@ -67,6 +68,34 @@ def win_chance(attackers: int, defenders: int) -> float:
 
 # ----- board helpers -------------------------------------------------------------------------
 
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):  # noqa: N801 - used like functools.cached_property
+    """``functools.cached_property`` without its per-instance lock (Python 3.11 takes an RLock
+    on every first read, and a Board reads several of these per decision in one thread)."""
+
+    def __init__(self, fn: Callable[[Any], _T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, cls: type | None = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+@cache
+def _board_row() -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """Reader of a territory table's values in map order, as a tuple."""
+    return tuple_getter(content().territories)
+
+
 @cache
 def _continent_rows() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
     """(continent, reader of its territories' values in map order as a tuple), in map order."""
@@ -90,7 +119,9 @@ class Board:
             terr: dict[str, dict[str, Any]] = view["territories"]
             self._owner = {t: v["owner"] for t, v in terr.items()}
             self._armies = {t: v["armies"] for t, v in terr.items()}
-        self._mine: list[str] = [t for t in self.c.territories if self._owner[t] == self.me]
+        # Our territories in map order, picked in C (owners may be None during the claim).
+        self._mine: list[str] = list(compress(self.c.territories,
+                                              map(eq, _board_row()(self._owner), repeat(self.me))))
         self._enemy_nb: dict[str, list[str]] = {}
         self._threat: dict[str, int] = {}
         self._missing: dict[str, tuple[str, ...]] = {}
@@ -175,7 +206,7 @@ class Board:
                 mine = owners.count(me)
                 if mine == len(owners):
                     continue  # held: not open
-                enemy = sum(a for o, a in zip(owners, get(armies), strict=True) if o != me)
+                enemy = sum(compress(get(armies), map(ne, owners, repeat(me))))
                 score = self._score(cont, len(owners), mine, enemy)
                 if best is None or score > best_score:
                     best, best_score = cont, score
@@ -188,7 +219,7 @@ class Board:
     def goal_continents(self) -> tuple[str, ...]:
         return self.mission.continents if self.mission else ()
 
-    @cached_property
+    @_once
     def foe(self) -> int | None:
         """The living seat a "destroy X" mission is about (the view never shows a dead one: the
         mission then reads as the 24-territory fallback)."""
@@ -209,11 +240,11 @@ class Board:
         """The "18 territories with 2+ armies" mission: a territory left with 1 army does not count."""
         return bool(self.mission and self.mission.kind == "territories" and self.mission.min_armies >= 2)
 
-    @cached_property
+    @_once
     def my_hq(self) -> str | None:
         return self.view["you"]["hq"] if self.view["variant"] == "hq" else None
 
-    @cached_property
+    @_once
     def enemy_hqs(self) -> list[str]:
         """Other players' HQs (public once revealed) that we do not hold yet. Holding an HQ card
         and holding its territory go together: only a conquest moves either."""
@@ -222,13 +253,13 @@ class Board:
         return [p["hq"] for p in self.view["players"]
                 if p["seat"] != self.me and p["hq"] and self.owner(p["hq"]) != self.me]
 
-    @cached_property
+    @_once
     def hqs_to_win(self) -> int:
         """HQ captures still missing for the HQ victory."""
         players = self.view["players"]
         return hqs_needed(len(players)) - len(players[self.me]["hqs_captured"])
 
-    @cached_property
+    @_once
     def pull(self) -> dict[str, float]:
         """How much taking each enemy territory serves the goal: the goal territories themselves
         (enemy HQs, our own lost HQ, the mission foe's land) and, halving per step, the enemy land
@@ -257,8 +288,15 @@ class Board:
             frontier = nxt
         return pull
 
+    @_once
+    def has_goal(self) -> bool:
+        """A goal other than domination to play for (a mission, or enemy HQs to capture)."""
+        return self.mission is not None or bool(self.enemy_hqs)
+
     def wins_by_taking(self, dst: str) -> bool:
         """Whether conquering ``dst`` completes our goal at once (worth a riskier attack)."""
+        if not self.has_goal:
+            return False
         if dst in self.enemy_hqs and self.hqs_to_win <= 1:
             return True
         m = self.mission
