@@ -123,7 +123,7 @@ def owned(state: State, seat: int) -> list[str]:
 
 
 def territory_count(state: State, seat: int) -> int:
-    return sum(1 for o in state["owner"].values() if o == seat)
+    return [*state["owner"].values()].count(seat)  # counted in C
 
 
 def continents_held(state: State, seat: int) -> list[str]:
@@ -364,16 +364,17 @@ def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event
     state["conquered"] = True
     events.append(Event(Msg("risk.ev.conquer", {"player": pname(state, seat), "territory": tname(dst),
                                                 "loser": pname(state, loser)}), kind="conquer"))
-    for cont, members in content().continents.items():  # the conquest completed a continent
-        if dst in members and all(state["owner"][t] == seat for t in members):
-            events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
-                                                                 "continent": cname(cont)}), kind="continent"))
+    cont = content().continent_of[dst]  # the conquest completed its continent
+    owner = state["owner"]
+    if all(owner[t] == seat for t in content().continents[cont]):
+        events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
+                                                             "continent": cname(cont)}), kind="continent"))
     if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
         state["hq_holder"][dst] = seat
         hq_owner = hq_owner_of(state, dst)
         events.append(Event(Msg("risk.ev.hq_captured", {"player": pname(state, seat), "territory": tname(dst),
                                                         "owner": pname(state, hq_owner)}), kind="hq"))
-    if loser != NEUTRAL and territory_count(state, loser) == 0:
+    if loser != NEUTRAL and loser not in owner.values():  # no territory left
         eliminate(state, loser, seat, events)
     if check_victory(state, events):
         return
@@ -471,11 +472,16 @@ def mission_done(state: State, seat: int) -> bool:
         target = seat_of_color(state, m.color)
         return target is not None and not state["players"][target]["alive"] \
             and state["players"][target]["eliminated_by"] == seat
+    # Asked for every living seat after every move of a mission game: the cheap tests first.
+    owner = state["owner"]
     if m.kind == "territories":
-        owner, armies = state["owner"], state["armies"]
+        held = territory_count(state, seat)
+        if held < m.count or m.min_armies <= 1:
+            return held >= m.count
+        armies = state["armies"]
         return sum(1 for t in owner if owner[t] == seat and armies[t] >= m.min_armies) >= m.count
-    held = continents_held(state, seat)
-    return all(c in held for c in m.continents)
+    continents = content().continents
+    return all(owner[t] == seat for c in m.continents for t in continents[c])
 
 
 def check_victory(state: State, events: list[Event]) -> bool:
@@ -489,8 +495,11 @@ def check_victory(state: State, events: list[Event]) -> bool:
         return True
     if state["phase"] not in PLAY_PHASES:
         return False
+    variant = state["variant"]
+    if variant not in ("hq", "mission"):
+        return False
     order = [state["turn"]] + [s for s in alive if s != state["turn"]]
-    if state["variant"] == "hq":
+    if variant == "hq":
         need = hqs_needed(state["seats"])
         for s in order:
             if state["players"][s]["alive"] and len(hqs_captured(state, s)) >= need:
