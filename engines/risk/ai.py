@@ -12,6 +12,7 @@ a lot of randomness.
 from __future__ import annotations
 
 import random
+from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import cache
 from itertools import compress, product, repeat
@@ -127,6 +128,7 @@ class Board:
         self._missing: dict[str, tuple[str, ...]] = {}
         self._sole: dict[str, int | None] = {}
         self._target: str | None = None
+        self._land: Counter[Any] | None = None
         mission = view["you"].get("mission")
         # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
         self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
@@ -136,6 +138,14 @@ class Board:
 
     def armies(self, t: str) -> int:
         return self._armies[t]
+
+    def land_count(self, seat: int) -> int:
+        """How many territories ``seat`` holds (the view's player row says the same; counted
+        from the board, so a decision need not build the rows)."""
+        counts = self._land
+        if counts is None:
+            counts = self._land = Counter(_board_row()(self._owner))
+        return counts[seat]
 
     def mine(self) -> list[str]:
         return list(self._mine)
@@ -462,10 +472,8 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
         value += 2.0  # a card needs one conquest
     if owner == NEUTRAL:
         value -= 1.5
-    if owner not in (NEUTRAL, None):
-        p = board.view["players"][owner]
-        if p["territories"] <= 3:
-            value += 3.0 + 2.0 * p["cards"]
+    if owner not in (NEUTRAL, None) and board.land_count(owner) <= 3:
+        value += 3.0 + 2.0 * board.view["players"][owner]["cards"]
     value += board.pull.get(dst, 0.0)
     if board.spread:
         value += 3.0 / (board.armies(dst) + 1)  # any territory counts: the cheap ones first
@@ -477,7 +485,9 @@ def _attack_normal(board: Board) -> Action:
     target = board.target_continent()
     conquered = view["conquered_this_turn"]
     best: tuple[float, str, str, int] | None = None
-    armies = board._armies
+    armies, enemies_of, threat = board._armies, board._enemies, board.threat
+    plain_need = 0.55 if not conquered else 0.7
+    goal = board.has_goal
     # An attack's worth depends on the target territory only, so it is worked out once per
     # target however many of our territories border it (this loop runs on every attack move).
     wins_at: dict[str, bool] = {}
@@ -486,20 +496,25 @@ def _attack_normal(board: Board) -> Action:
         a = armies[src]
         if a < 2:
             continue
-        enemies = board._enemies(src)
+        enemies = enemies_of(src)
+        if not enemies:
+            continue
         # With other enemies next door, keep a guard back (the same for every target from here).
-        keep = 1 if len(enemies) <= 1 else max(1, min(a - 1, board.threat(src) // 3))
+        keep = 1 if len(enemies) == 1 else max(1, min(a - 1, threat(src) // 3))
         spare = a - keep
         if spare <= 0:
             continue
         for dst in enemies:
             d = armies[dst]
             p = win_chance(spare, d)
-            wins = wins_at.get(dst)
-            if wins is None:
-                wins = wins_at[dst] = board.wins_by_taking(dst)
+            wins = False
+            if goal:  # without a goal no single conquest wins at once
+                found = wins_at.get(dst)
+                if found is None:
+                    found = wins_at[dst] = board.wins_by_taking(dst)
+                wins = found
             # An attack that wins the game at once is worth long odds.
-            need = 0.25 if wins else 0.55 if not conquered else 0.7
+            need = 0.25 if wins else plain_need
             if p < need:
                 continue
             value = worth.get(dst)
