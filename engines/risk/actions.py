@@ -68,7 +68,7 @@ def _next_placer(state: State, seat: int, events: list[Event]) -> None:
 def _setup_place(state: State, seat: int, action: list[str], events: list[Event]) -> None:
     if state["setup"] == "quick":
         terr, count = action[1], int(action[2])
-        hidden = state["hidden"].setdefault(str(seat), {})
+        hidden = rules.table_to_edit(state, "hidden").setdefault(str(seat), {})
         hidden[terr] = hidden.get(terr, 0) + count
         rules.player_to_edit(state, seat)["to_place"] -= count
         events.append(Event(Msg("risk.ev.place_secret", {"territory": rules.tname(terr), "count": count}),
@@ -108,16 +108,17 @@ def _setup_done(state: State, events: list[Event]) -> None:
 
 
 def _choose_hq(state: State, seat: int, territory: str, events: list[Event]) -> None:
-    state["hq_choice"][str(seat)] = territory
+    rules.table_to_edit(state, "hq_choice")[str(seat)] = territory
     events.append(Event(Msg("risk.ev.hq_secret", {"territory": rules.tname(territory)}), to=(seat,), kind="hq"))
     events.append(Event(Msg("risk.ev.hq_chosen", {"player": rules.pname(state, seat)}), kind="hq"))
     if len(state["hq_choice"]) < state["seats"]:
         return
+    holder, deck, aside = (rules.table_to_edit(state, k) for k in ("hq_holder", "deck", "hq_aside"))
     for s, t in sorted(state["hq_choice"].items()):
         rules.player_to_edit(state, int(s))["hq"] = t
-        state["hq_holder"][t] = int(s)
-        state["deck"].remove(t)
-        state["hq_aside"].append(t)
+        holder[t] = int(s)
+        deck.remove(t)
+        aside.append(t)
         events.append(Event(Msg("risk.ev.hq_reveal", {"player": rules.pname(state, int(s)),
                                                       "territory": rules.tname(t)}), kind="hq"))
     state["hq_choice"] = {}
@@ -133,9 +134,10 @@ def _start_play(state: State, events: list[Event]) -> None:
 
 def _trade(state: State, seat: int, chosen: list[str], bonus_at: str | None, events: list[Event]) -> None:
     hand = rules.player_to_edit(state, seat)["cards"]
+    discard = rules.table_to_edit(state, "discard")
     for c in chosen:
         hand.remove(c)
-        state["discard"].append(c)
+        discard.append(c)
     value = cardrules.trade_value(state["trade_count"])
     state["trade_count"] += 1
     state["reinforcements"] += value
@@ -198,7 +200,7 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
     armies[src], armies[dst] = a_src, a_dst
     state["last_battle"] = {"from": src, "to": dst, "att_dice": att, "def_dice": dfn, "att_loss": a_loss,
                             "def_loss": d_loss, "conquered": conquered}
-    state["turn_summary"].append({"from": src, "to": dst, "defender": defender, "rolls": rolls,
+    rules.table_to_edit(state, "turn_summary").append({"from": src, "to": dst, "defender": defender, "rolls": rolls,
                                   "att_loss": total_att, "def_loss": total_def, "conquered": conquered})
     events.append(Event(Msg("risk.ev.battle", {
         "player": rules.pname(state, seat), "from": rules.tname(src), "to": rules.tname(dst),

@@ -8,6 +8,7 @@ game (the queue is empty in every real match).
 from __future__ import annotations
 
 from engines.base import State
+from engines.risk import rules
 from engines.rng import Rng
 
 MAX_ATTACK_DICE = 3
@@ -46,6 +47,7 @@ def roll(state: State, count: int) -> list[int]:
     rng = Rng(state)
     if not queue:
         return rng.dice(count)
+    queue = rules.table_to_edit(state, "dice_queue")
     out = []
     for _ in range(count):
         out.append(int(queue.pop(0)) if queue else rng.die())

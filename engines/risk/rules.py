@@ -33,22 +33,31 @@ def clone(value: Any) -> Any:
     return value
 
 
-#: Top-level entries of a state that only ever hold scalars (name -> int/str maps, lists of card
-#: ids or dice): ``copy()`` copies them in C.
-_FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_holder", "hq_choice",
-                          "bonus_pools", "dice_queue", "occupy", "winners"})
+#: How ``apply`` copies a state: the tables nearly every move changes are copied (owner and
+#: army maps, the player list); everything else is shared with the state it came from, because
+#: it is either replaced whole when it changes (``_REPLACED``) or made the copy's own by
+#: :func:`table_to_edit` / :func:`player_to_edit` just before it is changed in place. Copying
+#: every table on every move was a tenth of an AI game.
+_COPIED = ("owner", "armies", "players")
 
+#: Entries only ever replaced whole, never edited in place (``requests.refresh`` builds a new
+#: request table after every move, a battle record is replaced by the next, the move-in limits
+#: and the winners are set anew, the first-player rolls once).
+_REPLACED = frozenset({"req_ids", "last_battle", "occupy", "winners", "first_rolls"})
 
-#: Entries whose items are written once and never edited (a battle record is replaced by the
-#: next, a turn's summary only grows by new records, the first-player rolls are set once): the
-#: container is copied, its records are shared. Cloning every record of a long attack turn on
-#: each move was a third of the copy.
-_WRITE_ONCE = frozenset({"turn_summary", "last_battle", "first_rolls"})
+#: Entries edited in place by a few moves, each of which asks :func:`table_to_edit` first; the
+#: copier says how deep (the secret placements nest one level).
+_EDITED: dict[str, Any] = {
+    **dict.fromkeys(("deck", "discard", "hq_aside", "hq_holder", "hq_choice", "bonus_pools", "dice_queue",
+                     "turn_summary"), lambda v: v.copy()),
+    "hidden": lambda v: clone(v),
+}
 
-
-#: Entries never edited in place: ``requests.refresh`` builds a new table after every move. The
-#: copy shares them.
-_REPLACED = frozenset({"req_ids"})
+#: Every entry a state has (``setup.new_game``); an entry not named here is copied deeply, so
+#: a field added later is safe before anyone decides how to share it.
+_KNOWN = frozenset({"game", "variant", "setup", "seats", "rng", "phase", "turn", "first", "round", "max_rounds",
+                    "neutral_to_place", "trade_count", "reinforcements", "post_elim", "conquered", "end_reason",
+                    "req_seq", *_COPIED, *_REPLACED, *_EDITED})
 
 
 def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
@@ -73,31 +82,23 @@ def player_to_edit(state: State, seat: int) -> dict[str, Any]:
     return own
 
 
-def _share(table: Any) -> Any:
-    return table
-
-
-def _copy_flat(table: Any) -> Any:
-    return table.copy()
-
-
-#: How each container entry of a state is copied (anything else: :func:`clone`). The player list
-#: is copied, its records are shared until changed (:func:`player_to_edit`).
-_COPIERS = {**dict.fromkeys(_FLAT_TABLES | _WRITE_ONCE, _copy_flat), **dict.fromkeys(_REPLACED, _share),
-            "players": _copy_flat}
+def table_to_edit(state: State, key: str) -> Any:
+    """``state[key]`` (one of ``_EDITED``), made the state's own before it is changed in place;
+    like :func:`player_to_edit`, every in-place change of those tables goes through here."""
+    own = state[key] = _EDITED[key](state[key])
+    return own
 
 
 def copy_state(state: State) -> State:
     """The copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps its
-    shape): flat tables, write-once records and the player list are copied one level, tables
-    that are only ever replaced are shared, everything else is copied deeply. ``dict.copy``
-    first keeps the key order and the scalars (a third of the entries) without a Python step
-    each. Player records are shared until a move changes one (:func:`player_to_edit`)."""
+    shape; ``dict.copy`` keeps the order and shares the scalars): see ``_COPIED``."""
     out = state.copy()
-    copiers = _COPIERS
-    for k, v in state.items():
-        if type(v) is dict or type(v) is list:
-            out[k] = copiers.get(k, clone)(v)
+    for k in _COPIED:
+        out[k] = state[k].copy()
+    if not _KNOWN.issuperset(state):
+        for k, v in state.items():
+            if k not in _KNOWN:
+                out[k] = clone(v)
     return out
 
 
@@ -169,10 +170,10 @@ def place_limit(state: State, territory: str) -> int:
 def take_reinforcements(state: State, territory: str, count: int) -> None:
     """Spend ``count`` placed on ``territory``: its continent's bonus pool first (those armies can
     go nowhere else), then the general pool. The caller checked ``count <= place_limit``."""
-    pools = bonus_pools(state)
     cont = content().continent_of[territory]
-    from_pool = min(count, pools.get(cont, 0))
+    from_pool = min(count, bonus_pools(state).get(cont, 0))
     if from_pool:
+        pools = table_to_edit(state, "bonus_pools")
         pools[cont] -= from_pool
         if pools[cont] == 0:
             del pools[cont]
@@ -293,12 +294,12 @@ def end_attack(state: State, events: list[Event]) -> None:
 
 def draw_card(state: State, seat: int, events: list[Event]) -> None:
     if not state["deck"] and state["discard"]:
-        state["deck"] = state["discard"]
+        state["deck"] = list(state["discard"])
         state["discard"] = []
         Rng(state).shuffle(state["deck"])
     if not state["deck"]:
         return
-    card = state["deck"].pop()
+    card = table_to_edit(state, "deck").pop()
     player_to_edit(state, seat)["cards"].append(card)
     events.append(Event(Msg("risk.ev.draw", {"player": pname(state, seat)}), kind="card"))
     events.append(Event(Msg("risk.ev.draw_private", {"card": card_label(card)}), to=(seat,), kind="card"))
@@ -370,7 +371,7 @@ def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event
         events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
                                                              "continent": cname(cont)}), kind="continent"))
     if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
-        state["hq_holder"][dst] = seat
+        table_to_edit(state, "hq_holder")[dst] = seat
         hq_owner = hq_owner_of(state, dst)
         events.append(Event(Msg("risk.ev.hq_captured", {"player": pname(state, seat), "territory": tname(dst),
                                                         "owner": pname(state, hq_owner)}), kind="hq"))
