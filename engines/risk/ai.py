@@ -109,7 +109,7 @@ class Board:
     def __init__(self, view: View) -> None:
         self.view = view
         self.c = content()
-        self.me: int = view["you"]["seat"]
+        self.me: int = view.seat if isinstance(view, SeatView) else view["you"]["seat"]
         # Flat owner/army tables and memos: the helpers below are called ~100 times per decision
         # on a view that never changes while the Board lives, so each is worked out once. A
         # lazy ``SeatView`` offers the public tables themselves (read, never written here).
@@ -120,9 +120,6 @@ class Board:
             terr: dict[str, dict[str, Any]] = view["territories"]
             self._owner = {t: v["owner"] for t, v in terr.items()}
             self._armies = {t: v["armies"] for t, v in terr.items()}
-        # Our territories in map order, picked in C (owners may be None during the claim).
-        self._mine: list[str] = list(compress(self.c.territories,
-                                              map(eq, _board_row()(self._owner), repeat(self.me))))
         self._enemy_nb: dict[str, list[str]] = {}
         self._threat: dict[str, int] = {}
         self._missing: dict[str, tuple[str, ...]] = {}
@@ -146,6 +143,12 @@ class Board:
         if counts is None:
             counts = self._land = Counter(_board_row()(self._owner))
         return counts[seat]
+
+    @_once
+    def _mine(self) -> list[str]:
+        """Our territories in map order, picked in C (owners may be None during the claim);
+        worked out on first use (moving in after a conquest never needs them)."""
+        return list(compress(self.c.territories, map(eq, _board_row()(self._owner), repeat(self.me))))
 
     def mine(self) -> list[str]:
         return list(self._mine)

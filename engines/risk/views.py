@@ -251,6 +251,11 @@ class SeatView(_Lazy):
         super().__init__(_LAZY_FIELDS_YOU if has_you else _LAZY_FIELDS, state, seat)
 
     @property
+    def seat(self) -> int | None:
+        """The seat this view is for (``view["you"]["seat"]`` without building ``you``)."""
+        return self._seat
+
+    @property
     def owners(self) -> Mapping[str, int | None]:
         """Territory -> owner seat (the public board; read-only, shared with the state)."""
         return MappingProxyType(self._state["owner"])
