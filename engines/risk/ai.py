@@ -485,7 +485,6 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
 
 def _attack_normal(board: Board) -> Action:
     view = board.view
-    target = board.target_continent()
     conquered = view["conquered_this_turn"]
     best: tuple[float, str, str, int] | None = None
     armies, enemies_of, threat = board._armies, board._enemies, board.threat
@@ -522,7 +521,9 @@ def _attack_normal(board: Board) -> Action:
                 continue
             value = worth.get(dst)
             if value is None:
-                value = worth[dst] = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
+                # The target continent is only worked out once an attack has the odds.
+                value = worth[dst] = _attack_value(board, src, dst, board.target_continent(),
+                                                   conquered) + (50.0 if wins else 0.0)
             score = p * value - 0.02 * d
             if best is None or score > best[0]:
                 best = (score, src, dst, keep)

@@ -188,6 +188,9 @@ def build(state: State, seat: int | None) -> View:
     return {k: f(state, seat) for k, f in _fields(state, seat).items()}
 
 
+_UNSET = object()
+
+
 class _Lazy(Mapping[str, Any]):
     """A read-only mapping whose entries are worked out on first read from ``fields``."""
 
@@ -200,12 +203,14 @@ class _Lazy(Mapping[str, Any]):
         self._cache: dict[str, Any] = {}
 
     def __getitem__(self, key: str) -> Any:
-        try:
-            return self._cache[key]
-        except KeyError:
-            pass
-        value = self._cache[key] = self._fields[key](self._state, self._seat)
+        # Most reads are first reads: a lookup with a default, not a caught KeyError.
+        value = self._cache.get(key, _UNSET)
+        if value is _UNSET:
+            value = self._cache[key] = self._fields[key](self._state, self._seat)
         return value
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self._fields else default
 
     def __iter__(self) -> Iterator[str]:
         return iter(self._fields)
