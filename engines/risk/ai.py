@@ -289,12 +289,13 @@ class Board:
                     seeds[t] = max(seeds.get(t, 0.0), FOE_PULL_FINISH if small else FOE_PULL)
         pull = dict(seeds)
         frontier = [t for t in seeds if seeds[t] >= 1.0]
+        owner, me, adjacent = self._owner, self.me, self.c.adjacent
         while frontier:
             nxt = []
             for t in frontier:
                 half = pull[t] / 2
-                for n in self.c.adjacent[t]:
-                    if self.owner(n) != self.me and pull.get(n, 0.0) < half:
+                for n in adjacent[t]:
+                    if owner[n] != me and pull.get(n, 0.0) < half:
                         pull[n] = half
                         if half >= 1.0:
                             nxt.append(n)
@@ -324,14 +325,16 @@ class Board:
 
     def distance_to_front(self) -> dict[str, int]:
         """Steps from each own territory to the nearest enemy-bordering one (BFS inside own land)."""
+        owner, me, adjacent = self._owner, self.me, self.c.adjacent
         dist = {t: 0 for t in self.borders()}
         frontier = list(dist)
         while frontier:
             nxt = []
             for t in frontier:
-                for n in self.c.adjacent[t]:
-                    if self.owner(n) == self.me and n not in dist:
-                        dist[n] = dist[t] + 1
+                step = dist[t] + 1
+                for n in adjacent[t]:
+                    if owner[n] == me and n not in dist:
+                        dist[n] = step
                         nxt.append(n)
             frontier = nxt
         return dist
@@ -378,13 +381,14 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     choice to some borders (a continent's, for its bonus armies)."""
     target = board.target_continent()
     best, best_score = None, -1e9
+    cont_of, armies, pull, threat = board.c.continent_of, board._armies, board.pull, board.threat
     for t in among if among is not None else board.borders():
         enemies = board._enemies(t)
-        in_target = board.c.continent_of[t] == target or any(board.c.continent_of[n] == target for n in enemies)
-        weakest = min(board.armies(n) for n in enemies)
-        score = (4.0 if in_target else 0.0) + board.threat(t) / (board.armies(t) + 1.0) - 0.15 * weakest
-        score += 0.5 * sum(1 for n in enemies if board.c.continent_of[n] == target)
-        score += 0.5 * max(board.pull.get(n, 0.0) for n in enemies)
+        in_target = cont_of[t] == target or any(cont_of[n] == target for n in enemies)
+        weakest = min([armies[n] for n in enemies])
+        score = (4.0 if in_target else 0.0) + threat(t) / (armies[t] + 1.0) - 0.15 * weakest
+        score += 0.5 * sum(1 for n in enemies if cont_of[n] == target)
+        score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
         if score > best_score:
             best, best_score = t, score
     return best or max(board.mine(), key=board.armies)
@@ -449,9 +453,9 @@ def _place_normal(board: Board, left: int) -> Action:
     if hq_gap:
         return ["place", board.my_hq, str(min(hq_gap, left))]
     # Defend a held continent's threatened border first, with what is needed (at most half).
-    for cont in board.c.continents:
-        terrs = board.c.continents[cont]
-        if not all(board.owner(t) == board.me for t in terrs):
+    owner, me = board._owner, board.me
+    for terrs in board.c.continents.values():
+        if not all(owner[t] == me for t in terrs):
             continue
         for t in terrs:
             gap = board.threat(t) - board.armies(t)
@@ -573,10 +577,12 @@ def _fortify_normal(board: Board) -> Action:
     dist = board.distance_to_front()
     keep = 2 if board.keep_two else 1  # a 1-army territory does not count for the 2-army mission
     best: tuple[int, str, str] | None = None
-    for t in board.mine():
-        if board.armies(t) <= keep or t not in dist or dist[t] == 0:
+    owner, armies, me, adjacent = board._owner, board._armies, board.me, board.c.adjacent
+    for t in board._mine:
+        if armies[t] <= keep or t not in dist or dist[t] == 0:
             continue
-        steps = [n for n in board.c.adjacent[t] if board.owner(n) == board.me and dist.get(n, 99) < dist[t]]
+        here = dist[t]
+        steps = [n for n in adjacent[t] if owner[n] == me and dist.get(n, 99) < here]
         if steps:
             dst = max(steps, key=lambda n: (board.threat(n), -dist[n]))
             if best is None or board.armies(t) > best[0]:
