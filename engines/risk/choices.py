@@ -357,8 +357,8 @@ def plainly_legal(state: State, seat: int, path: list[str]) -> bool:
     """True only when ``path`` is a complete path of :func:`tree`, worked out without building
     the option lists. ``apply`` re-validates every move, and walking the tree was a third of it.
 
-    Covers the moves of a turn (place, attack, move in, fortify, end); card trades and the set-up
-    answer False and walk the tree, as does every illegal path. False never means illegal: a
+    Covers the moves of a turn (trade, place, attack, move in, fortify, end); the set-up answers
+    False and walks the tree, as does every illegal path. False never means illegal: a
     property test checks that whatever this accepts the tree accepts, and that it accepts the
     AI's moves of those kinds."""
     phase = state["phase"]
@@ -399,6 +399,8 @@ _DICE_TOKENS = {most: frozenset(str(k) for k in range(1, most)) for most in rang
 
 
 def _direct_reinforce(state: State, seat: int, path: list[str]) -> bool:
+    if path[0] == "trade":
+        return _direct_trade(state, seat, path)
     if path[0] != "place" or len(path) != 3 or rules.must_trade(state, seat):
         return False
     terr = path[1]
@@ -407,6 +409,22 @@ def _direct_reinforce(state: State, seat: int, path: list[str]) -> bool:
     limit = rules.place_limit(state, terr)
     # limit > 0 also means reinforcements are left, so "place" was offered.
     return limit > 0 and _in_range(path[2], 1, limit)
+
+
+def _direct_trade(state: State, seat: int, path: list[str]) -> bool:
+    """``trade c1 c2 c3 [territory]``: the tree offers, card by card, those that still complete
+    a set with the cards chosen so far, so its complete paths are exactly three different cards
+    of the hand that form a set; then a bonus territory when two or more are offered."""
+    if len(path) not in (4, 5) or not trade_allowed(state, seat):
+        return False
+    chosen = path[1:4]
+    hand = state["players"][seat]["cards"]
+    if not all(c in hand for c in chosen) or not cardrules.is_set(chosen):  # is_set: 3 different
+        return False
+    bonus = bonus_territories(state, seat, chosen)
+    if len(bonus) >= 2:
+        return len(path) == 5 and path[4] in bonus
+    return len(path) == 4
 
 
 def _direct_occupy(state: State, seat: int, path: list[str]) -> bool:
