@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 
 from engines.base import EngineError, Msg, Option, State, key_ref
 from engines.risk import battle, rules
@@ -338,7 +339,7 @@ def validate(state: State, seat: int, action: list[str]) -> None:
     The moves of the play phases are first checked directly (:func:`plainly_legal`); anything it
     does not vouch for, legal or not, walks the tree, so every refusal and its message come from
     the tree itself."""
-    if not isinstance(action, list) or not action or not all(isinstance(t, str) for t in action):
+    if not isinstance(action, list) or not action or not all(map(isinstance, action, repeat(str))):
         raise EngineError("risk.err.bad_action")
     if plainly_legal(state, seat, action):
         return
