@@ -98,6 +98,12 @@ def _board_row() -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
 
 
 @cache
+def _continent_row(cont: str) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """Reader of one continent's values in map order, as a tuple."""
+    return tuple_getter(content().continents[cont])
+
+
+@cache
 def _continent_rows() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
     """(continent, reader of its territories' values in map order as a tuple), in map order."""
     return tuple((cont, tuple_getter(terrs)) for cont, terrs in content().continents.items())
@@ -169,7 +175,11 @@ class Board:
         found = self._threat.get(t)
         if found is None:
             owner, armies, skip = self._owner, self._armies, (self.me, NEUTRAL, None)
-            found = self._threat[t] = sum(armies[n] - 1 for n in self.c.adjacent[t] if owner[n] not in skip)
+            found = 0
+            for n in self.c.adjacent[t]:  # a plain loop: a generator costs more than 4 neighbours
+                if owner[n] not in skip:
+                    found += armies[n] - 1
+            self._threat[t] = found
         return found
 
     def missing(self, cont: str) -> tuple[str, ...]:
@@ -177,16 +187,16 @@ class Board:
         found = self._missing.get(cont)
         if found is None:
             owner, me = self._owner, self.me
-            found = self._missing[cont] = tuple(t for t in self.c.continents[cont] if owner[t] != me)
+            found = self._missing[cont] = tuple([t for t in self.c.continents[cont] if owner[t] != me])
         return found
 
     def sole_owner(self, cont: str) -> int | None:
         """The owner value every territory of ``cont`` shares, or None when owners differ."""
         if cont not in self._sole:
             owner = self._owner
-            terrs = self.c.continents[cont]
-            first = owner[terrs[0]]
-            self._sole[cont] = first if all(owner[t] == first for t in terrs) else None
+            owners = _continent_row(cont)(owner)
+            first = owners[0]
+            self._sole[cont] = first if owners.count(first) == len(owners) else None
         return self._sole[cont]
 
     def borders(self) -> list[str]:
@@ -384,10 +394,11 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     cont_of, armies, pull, threat = board.c.continent_of, board._armies, board.pull, board.threat
     for t in among if among is not None else board.borders():
         enemies = board._enemies(t)
-        in_target = cont_of[t] == target or any(cont_of[n] == target for n in enemies)
+        near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
+        in_target = cont_of[t] == target or near_target > 0
         weakest = min([armies[n] for n in enemies])
         score = (4.0 if in_target else 0.0) + threat(t) / (armies[t] + 1.0) - 0.15 * weakest
-        score += 0.5 * sum(1 for n in enemies if cont_of[n] == target)
+        score += 0.5 * near_target
         score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
         if score > best_score:
             best, best_score = t, score
