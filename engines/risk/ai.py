@@ -557,11 +557,11 @@ def _occupy_normal(board: Board) -> Action:
         # Leave 2+ on both sides where the dice allow it: both then count for the mission.
         hi = min(hi, max(lo, total - 2))
         lo = max(lo, min(2, hi))
-    src_threat = board.threat(src) + 3 * len(board.enemy_neighbours(src))
+    src_threat = board.threat(src) + 3 * len(board._enemies(src))
     if src == board.my_hq:
         src_threat *= 2
-    dst_threat = board.threat(dst) + 3 * len(board.enemy_neighbours(dst)) + 1
-    if not board.enemy_neighbours(src):
+    dst_threat = board.threat(dst) + 3 * len(board._enemies(dst)) + 1
+    if not board._enemies(src):
         return ["move", str(hi)]
     want_dst = round(total * dst_threat / (src_threat + dst_threat))
     return ["move", str(max(lo, min(hi, want_dst)))]

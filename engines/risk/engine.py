@@ -61,9 +61,10 @@ class RiskEngine(Engine):
 
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:
-        choices.validate(state, seat, list(action))
+        path = list(action)
+        choices.validate(state, seat, path)
         new = rules.copy_state(state)
-        events = actions.execute(new, seat, list(action))
+        events = actions.execute(new, seat, path)
         requests.refresh(new, seat)
         return new, events
 
