@@ -223,14 +223,18 @@ class Board:
         out once per Board: each continent's owners and armies are read in one C call."""
         if self._target is None:
             owner, armies, me = self._owner, self._armies, self.me
+            bonus, goal = self.c.bonus, self.goal_continents
             best, best_score = None, 0.0
             for cont, get in _continent_rows():
                 owners = get(owner)
                 mine = owners.count(me)
-                if mine == len(owners):
+                size = len(owners)
+                if mine == size:
                     continue  # held: not open
                 enemy = sum(compress(get(armies), map(ne, owners, repeat(me))))
-                score = self._score(cont, len(owners), mine, enemy)
+                # continent_score of an open continent, inline (this runs on most decisions)
+                worth = bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in goal else 0.0)
+                score = worth * (mine + 1) / (size * (enemy + 1))
                 if best is None or score > best_score:
                     best, best_score = cont, score
             self._target = best if best is not None else next(iter(self.c.continents))
@@ -288,15 +292,18 @@ class Board:
         (enemy HQs, our own lost HQ, the mission foe's land) and, halving per step, the enemy land
         on the way to them, so attacks and new armies drift toward a goal that is not adjacent yet."""
         seeds: dict[str, float] = {}
-        for t in self.enemy_hqs:
-            seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
-        if self.my_hq and self.owner(self.my_hq) != self.me:
-            seeds[self.my_hq] = HQ_PULL
+        if self.view["variant"] == "hq":  # (no HQs, and no HQ seeds, in the other variants)
+            for t in self.enemy_hqs:
+                seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
+            if self.my_hq and self.owner(self.my_hq) != self.me:
+                seeds[self.my_hq] = HQ_PULL
         if self.foe is not None:
             small = self.view["players"][self.foe]["territories"] <= 3
             for t in self.c.territories:
                 if self.owner(t) == self.foe:
                     seeds[t] = max(seeds.get(t, 0.0), FOE_PULL_FINISH if small else FOE_PULL)
+        if not seeds:
+            return seeds
         pull = dict(seeds)
         frontier = [t for t in seeds if seeds[t] >= 1.0]
         owner, me, adjacent = self._owner, self.me, self.c.adjacent
