@@ -200,8 +200,15 @@ class Board:
         return self._sole[cont]
 
     def borders(self) -> list[str]:
-        enemies = self._enemies
-        return [t for t in self._mine if enemies(t)]
+        found, owner, me, adjacent = self._enemy_nb, self._owner, self.me, self.c.adjacent
+        out = []
+        for t in self._mine:  # _enemies inline: every own territory is asked
+            enemies = found.get(t)
+            if enemies is None:
+                enemies = found[t] = [n for n in adjacent[t] if owner[n] != me]
+            if enemies:
+                out.append(t)
+        return out
 
     def continent_score(self, cont: str) -> float:
         """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
@@ -509,7 +516,8 @@ def _attack_normal(board: Board) -> Action:
     view = board.view
     conquered = view["conquered_this_turn"]
     best: tuple[float, str, str, int] | None = None
-    armies, enemies_of, threat = board._armies, board._enemies, board.threat
+    armies, owner, me, threat = board._armies, board._owner, board.me, board.threat
+    enemy_nb, adjacent = board._enemy_nb, board.c.adjacent
     plain_need = 0.55 if not conquered else 0.7
     goal = board.has_goal
     # An attack's worth depends on the target territory only, so it is worked out once per
@@ -520,7 +528,9 @@ def _attack_normal(board: Board) -> Action:
         a = armies[src]
         if a < 2:
             continue
-        enemies = enemies_of(src)
+        enemies = enemy_nb.get(src)  # Board._enemies inline
+        if enemies is None:
+            enemies = enemy_nb[src] = [n for n in adjacent[src] if owner[n] != me]
         if not enemies:
             continue
         # With other enemies next door, keep a guard back (the same for every target from here).
