@@ -178,9 +178,13 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
     # two calls), unless a test fixed the dice; only the last roll's record is kept, so it is
     # written once after the loop. A blitz throws thousands of dice per game.
     draw = None if state.get("dice_queue") else Rng(state).dice
+    # battle.attack_dice, defend_dice and resolve_sorted inline: this loop runs for every roll.
+    max_att, max_def = battle.MAX_ATTACK_DICE, battle.MAX_DEFEND_DICE
     while True:
-        ad = battle.attack_dice(a_src) if dice is None else min(dice, battle.attack_dice(a_src))
-        dd = battle.defend_dice(a_dst)
+        ad = max_att if a_src > max_att else a_src - 1 if a_src > 1 else 0
+        if dice is not None:
+            ad = min(dice, ad)
+        dd = max_def if a_dst > max_def else a_dst if a_dst > 0 else 0
         if draw is None:
             att, dfn = battle.roll(state, ad), battle.roll(state, dd)
         else:
@@ -188,7 +192,12 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
             att, dfn = both[:ad], both[ad:]
         att.sort(reverse=True)
         dfn.sort(reverse=True)
-        a_loss, d_loss = battle.resolve_sorted(att, dfn)
+        a_loss = d_loss = 0
+        for a, d in zip(att, dfn, strict=False):  # highest against highest, ties to the defender
+            if a > d:
+                d_loss += 1
+            else:
+                a_loss += 1
         a_src -= a_loss
         a_dst -= d_loss
         total_att += a_loss
