@@ -4,6 +4,7 @@ Target (issue 13): a 6-AI full-rules game (cards; missions in the mission varian
 engine alone. Run::
 
     .venv/bin/python -m bench.bench_risk [--games N]
+    .venv/bin/python -m bench.bench_risk --check   # hashes: same decisions and states?
 
 Games use the quick set-up and normal AIs; the game time covers AI decisions and ``apply`` only
 (the per-move ``step`` and the timers are measured in a second pass, so they do not inflate it).
@@ -12,6 +13,8 @@ Games use the quick set-up and normal AIs; the game time covers AI decisions and
 from __future__ import annotations
 
 import argparse
+import hashlib
+import json
 import os
 import random
 import statistics
@@ -79,10 +82,48 @@ def run(games: int, variant: str, seats: int) -> None:
     print(f"  engine step    median {statistics.median(step_t) * ms:.3f} ms   p99 {_pct(step_t, 0.99) * ms:.3f} ms")
 
 
+#: (variant, seats) of the ``--check`` games: every variant, 2 to 6 seats.
+CHECK_GAMES = (("classic", 6), ("mission", 6), ("hq", 4), ("neutral", 2), ("classic", 3), ("mission", 5),
+               ("classic", 6), ("mission", 6), ("hq", 5), ("classic", 2), ("mission", 3), ("hq", 6))
+
+
+def check() -> str:
+    """Hashes of every action, state, event and a sample of views and steps over 12 whole games
+    (all variants, both set-ups, normal and easy AIs, time-outs): a speed-up that must not change
+    the AI's decisions or the rules prints the same line before and after (``compare.py BASE risk
+    -- --check``)."""
+    h_act, h_state, h_view, h_ev = (hashlib.sha256() for _ in range(4))
+    n = 0
+    for g, (variant, seats) in enumerate(CHECK_GAMES):
+        rng = random.Random(g)
+        state = ENGINE.new_state({"variant": variant, "setup": "classic" if g % 4 == 3 else "quick"}, seats, 500 + g)
+        while ENGINE.result(state) is None:
+            reqs = ENGINE.pending(state)
+            req = reqs[g % len(reqs)]
+            action = ENGINE.ai_action(state, req.seat, rng, "easy" if n % 7 == 3 and g % 3 == 0 else "normal")
+            if n % 11 == 0:
+                h_act.update(json.dumps(ENGINE.timeout_action(state, req, rng)).encode())
+            h_act.update(json.dumps(action).encode())
+            if n % 5 == 0:
+                for seat in (None, req.seat):
+                    h_view.update(json.dumps(ENGINE.view(state, seat)).encode())
+                h_view.update(repr(ENGINE.step(state, req.seat, action[:2])).encode())
+            state, events = ENGINE.apply(state, req.seat, action)
+            h_state.update(json.dumps(state).encode())
+            h_ev.update(repr(events).encode())
+            n += 1
+    return (f"{n} actions  actions {h_act.hexdigest()[:16]}  states {h_state.hexdigest()[:16]}"
+            f"  views {h_view.hexdigest()[:16]}  events {h_ev.hexdigest()[:16]}")
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--check", action="store_true", help="print hashes of 12 whole games instead")
     args = parser.parse_args(argv)
+    if args.check:
+        print(check())
+        return 0
     run(args.games, "classic", 6)
     run(args.games, "mission", 6)
     return 0

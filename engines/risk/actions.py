@@ -6,6 +6,7 @@ from engines.base import Event, Msg, State
 from engines.risk import battle, rules
 from engines.risk import cards as cardrules
 from engines.risk.choices import bonus_territories
+from engines.rng import Rng
 
 
 def execute(state: State, seat: int, action: list[str]) -> list[Event]:
@@ -46,7 +47,7 @@ def execute(state: State, seat: int, action: list[str]) -> list[Event]:
 def _claim(state: State, seat: int, territory: str, events: list[Event]) -> None:
     state["owner"][territory] = seat
     state["armies"][territory] = 1
-    state["players"][seat]["to_place"] -= 1
+    rules.player_to_edit(state, seat)["to_place"] -= 1
     events.append(Event(Msg("risk.ev.claim", {"player": rules.pname(state, seat),
                                               "territory": rules.tname(territory)}), kind="setup"))
     if any(o is None for o in state["owner"].values()):
@@ -67,9 +68,9 @@ def _next_placer(state: State, seat: int, events: list[Event]) -> None:
 def _setup_place(state: State, seat: int, action: list[str], events: list[Event]) -> None:
     if state["setup"] == "quick":
         terr, count = action[1], int(action[2])
-        hidden = state["hidden"].setdefault(str(seat), {})
+        hidden = rules.table_to_edit(state, "hidden").setdefault(str(seat), {})
         hidden[terr] = hidden.get(terr, 0) + count
-        state["players"][seat]["to_place"] -= count
+        rules.player_to_edit(state, seat)["to_place"] -= count
         events.append(Event(Msg("risk.ev.place_secret", {"territory": rules.tname(terr), "count": count}),
                             to=(seat,), kind="setup"))
         if state["players"][seat]["to_place"] == 0:
@@ -86,14 +87,14 @@ def _setup_place(state: State, seat: int, action: list[str], events: list[Event]
         for t in action[1:3]:
             state["armies"][t] += 1
         state["armies"][action[3]] += 1
-        state["players"][seat]["to_place"] -= 2
+        rules.player_to_edit(state, seat)["to_place"] -= 2
         state["neutral_to_place"] -= 1
         events.append(Event(Msg("risk.ev.place_neutral_turn", {
             "player": rules.pname(state, seat), "a": rules.tname(action[1]), "b": rules.tname(action[2]),
             "neutral": rules.tname(action[3])}), kind="setup"))
     else:
         state["armies"][action[1]] += 1
-        state["players"][seat]["to_place"] -= 1
+        rules.player_to_edit(state, seat)["to_place"] -= 1
         events.append(Event(Msg("risk.ev.place_one", {"player": rules.pname(state, seat),
                                                       "territory": rules.tname(action[1])}), kind="setup"))
     _next_placer(state, seat, events)
@@ -107,16 +108,17 @@ def _setup_done(state: State, events: list[Event]) -> None:
 
 
 def _choose_hq(state: State, seat: int, territory: str, events: list[Event]) -> None:
-    state["hq_choice"][str(seat)] = territory
+    rules.table_to_edit(state, "hq_choice")[str(seat)] = territory
     events.append(Event(Msg("risk.ev.hq_secret", {"territory": rules.tname(territory)}), to=(seat,), kind="hq"))
     events.append(Event(Msg("risk.ev.hq_chosen", {"player": rules.pname(state, seat)}), kind="hq"))
     if len(state["hq_choice"]) < state["seats"]:
         return
+    holder, deck, aside = (rules.table_to_edit(state, k) for k in ("hq_holder", "deck", "hq_aside"))
     for s, t in sorted(state["hq_choice"].items()):
-        state["players"][int(s)]["hq"] = t
-        state["hq_holder"][t] = int(s)
-        state["deck"].remove(t)
-        state["hq_aside"].append(t)
+        rules.player_to_edit(state, int(s))["hq"] = t
+        holder[t] = int(s)
+        deck.remove(t)
+        aside.append(t)
         events.append(Event(Msg("risk.ev.hq_reveal", {"player": rules.pname(state, int(s)),
                                                       "territory": rules.tname(t)}), kind="hq"))
     state["hq_choice"] = {}
@@ -131,10 +133,11 @@ def _start_play(state: State, events: list[Event]) -> None:
 # ----- reinforcement -----------------------------------------------------------------------
 
 def _trade(state: State, seat: int, chosen: list[str], bonus_at: str | None, events: list[Event]) -> None:
-    hand = state["players"][seat]["cards"]
+    hand = rules.player_to_edit(state, seat)["cards"]
+    discard = rules.table_to_edit(state, "discard")
     for c in chosen:
         hand.remove(c)
-        state["discard"].append(c)
+        discard.append(c)
     value = cardrules.trade_value(state["trade_count"])
     state["trade_count"] += 1
     state["reinforcements"] += value
@@ -169,24 +172,44 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
     armies = state["armies"]
     defender = state["owner"][dst]
     total_att = total_def = rolls = 0
+    a_src, a_dst = armies[src], armies[dst]
+    floor = 1 if stop is None else max(1, stop)
+    # Both sides' dice of a roll are drawn in one call (the same numbers in the same order as
+    # two calls), unless a test fixed the dice; only the last roll's record is kept, so it is
+    # written once after the loop. A blitz throws thousands of dice per game.
+    draw = None if state.get("dice_queue") else Rng(state).dice
+    # battle.attack_dice, defend_dice and resolve_sorted inline: this loop runs for every roll.
+    max_att, max_def = battle.MAX_ATTACK_DICE, battle.MAX_DEFEND_DICE
     while True:
-        ad = battle.attack_dice(armies[src]) if dice is None else min(dice, battle.attack_dice(armies[src]))
-        dd = battle.defend_dice(armies[dst])
-        att = battle.roll(state, ad)
-        dfn = battle.roll(state, dd)
-        a_loss, d_loss = battle.resolve_battle(att, dfn)
-        armies[src] -= a_loss
-        armies[dst] -= d_loss
+        ad = max_att if a_src > max_att else a_src - 1 if a_src > 1 else 0
+        if dice is not None:
+            ad = min(dice, ad)
+        dd = max_def if a_dst > max_def else a_dst if a_dst > 0 else 0
+        if draw is None:
+            att, dfn = battle.roll(state, ad), battle.roll(state, dd)
+        else:
+            both = draw(ad + dd)
+            att, dfn = both[:ad], both[ad:]
+        att.sort(reverse=True)
+        dfn.sort(reverse=True)
+        a_loss = d_loss = 0
+        for a, d in zip(att, dfn, strict=False):  # highest against highest, ties to the defender
+            if a > d:
+                d_loss += 1
+            else:
+                a_loss += 1
+        a_src -= a_loss
+        a_dst -= d_loss
         total_att += a_loss
         total_def += d_loss
         rolls += 1
-        conquered = armies[dst] == 0
-        state["last_battle"] = {"from": src, "to": dst, "att_dice": sorted(att, reverse=True),
-                                "def_dice": sorted(dfn, reverse=True), "att_loss": a_loss, "def_loss": d_loss,
-                                "conquered": conquered}
-        if conquered or stop is None or armies[src] <= max(1, stop):
+        conquered = a_dst == 0
+        if conquered or stop is None or a_src <= floor:
             break
-    state["turn_summary"].append({"from": src, "to": dst, "defender": defender, "rolls": rolls,
+    armies[src], armies[dst] = a_src, a_dst
+    state["last_battle"] = {"from": src, "to": dst, "att_dice": att, "def_dice": dfn, "att_loss": a_loss,
+                            "def_loss": d_loss, "conquered": conquered}
+    rules.table_to_edit(state, "turn_summary").append({"from": src, "to": dst, "defender": defender, "rolls": rolls,
                                   "att_loss": total_att, "def_loss": total_def, "conquered": conquered})
     events.append(Event(Msg("risk.ev.battle", {
         "player": rules.pname(state, seat), "from": rules.tname(src), "to": rules.tname(dst),

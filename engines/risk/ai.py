@@ -12,14 +12,18 @@ a lot of randomness.
 from __future__ import annotations
 
 import random
-from functools import cache, cached_property
-from itertools import product
-from typing import Any
+from collections import Counter
+from collections.abc import Callable, Mapping
+from functools import cache
+from itertools import compress, product, repeat
+from operator import eq, ne
+from typing import Any, Generic, TypeVar
 
 from engines.base import Action, View
 from engines.risk import cards as cardrules
 from engines.risk.data import Mission, content
 from engines.risk.rules import hqs_needed
+from engines.risk.views import SeatView, tuple_getter
 
 NEUTRAL = -1
 
@@ -65,23 +69,69 @@ def win_chance(attackers: int, defenders: int) -> float:
 
 # ----- board helpers -------------------------------------------------------------------------
 
+_T = TypeVar("_T")
+
+
+class _once(Generic[_T]):  # noqa: N801 - used like functools.cached_property
+    """``functools.cached_property`` without its per-instance lock (Python 3.11 takes an RLock
+    on every first read, and a Board reads several of these per decision in one thread)."""
+
+    def __init__(self, fn: Callable[[Any], _T]) -> None:
+        self.fn = fn
+        self.name = fn.__name__
+        self.__doc__ = fn.__doc__
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, obj: Any, cls: type | None = None) -> _T:
+        if obj is None:
+            return self  # type: ignore[return-value]
+        value = obj.__dict__[self.name] = self.fn(obj)
+        return value
+
+
+@cache
+def _board_row() -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """Reader of a territory table's values in map order, as a tuple."""
+    return tuple_getter(content().territories)
+
+
+@cache
+def _continent_row(cont: str) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
+    """Reader of one continent's values in map order, as a tuple."""
+    return tuple_getter(content().continents[cont])
+
+
+@cache
+def _continent_rows() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
+    """(continent, reader of its territories' values in map order as a tuple), in map order."""
+    return tuple((cont, tuple_getter(terrs)) for cont, terrs in content().continents.items())
+
+
 class Board:
     """Read-only helpers over a view for one seat."""
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.c = content()
-        self.me: int = view["you"]["seat"]
-        self.terr: dict[str, dict[str, Any]] = view["territories"]
+        self.me: int = view.seat if isinstance(view, SeatView) else view["you"]["seat"]
         # Flat owner/army tables and memos: the helpers below are called ~100 times per decision
-        # on a view that never changes while the Board lives, so each is worked out once.
-        self._owner: dict[str, int | None] = {t: v["owner"] for t, v in self.terr.items()}
-        self._armies: dict[str, int] = {t: v["armies"] for t, v in self.terr.items()}
-        self._mine: list[str] = [t for t in self.c.territories if self._owner[t] == self.me]
+        # on a view that never changes while the Board lives, so each is worked out once. A
+        # lazy ``SeatView`` offers the public tables themselves (read, never written here).
+        if isinstance(view, SeatView):
+            self._owner: Mapping[str, int | None] = view.owners
+            self._armies: Mapping[str, int] = view.army_counts
+        else:
+            terr: dict[str, dict[str, Any]] = view["territories"]
+            self._owner = {t: v["owner"] for t, v in terr.items()}
+            self._armies = {t: v["armies"] for t, v in terr.items()}
         self._enemy_nb: dict[str, list[str]] = {}
         self._threat: dict[str, int] = {}
         self._missing: dict[str, tuple[str, ...]] = {}
         self._sole: dict[str, int | None] = {}
+        self._target: str | None = None
+        self._land: Counter[Any] | None = None
         mission = view["you"].get("mission")
         # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
         self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
@@ -92,22 +142,44 @@ class Board:
     def armies(self, t: str) -> int:
         return self._armies[t]
 
+    def land_count(self, seat: int) -> int:
+        """How many territories ``seat`` holds (the view's player row says the same; counted
+        from the board, so a decision need not build the rows)."""
+        counts = self._land
+        if counts is None:
+            counts = self._land = Counter(_board_row()(self._owner))
+        return counts[seat]
+
+    @_once
+    def _mine(self) -> list[str]:
+        """Our territories in map order, picked in C (owners may be None during the claim);
+        worked out on first use (moving in after a conquest never needs them)."""
+        return list(compress(self.c.territories, map(eq, _board_row()(self._owner), repeat(self.me))))
+
     def mine(self) -> list[str]:
         return list(self._mine)
 
     def enemy_neighbours(self, t: str) -> list[str]:
+        return list(self._enemies(t))
+
+    def _enemies(self, t: str) -> list[str]:
+        """``enemy_neighbours`` without the copy, for the loops here (never change the list)."""
         found = self._enemy_nb.get(t)
         if found is None:
             owner, me = self._owner, self.me
             found = self._enemy_nb[t] = [n for n in self.c.adjacent[t] if owner[n] != me]
-        return list(found)
+        return found
 
     def threat(self, t: str) -> int:
         """Armies that could attack ``t`` next turn (neutral never attacks)."""
         found = self._threat.get(t)
         if found is None:
             owner, armies, skip = self._owner, self._armies, (self.me, NEUTRAL, None)
-            found = self._threat[t] = sum(armies[n] - 1 for n in self.c.adjacent[t] if owner[n] not in skip)
+            found = 0
+            for n in self.c.adjacent[t]:  # a plain loop: a generator costs more than 4 neighbours
+                if owner[n] not in skip:
+                    found += armies[n] - 1
+            self._threat[t] = found
         return found
 
     def missing(self, cont: str) -> tuple[str, ...]:
@@ -115,20 +187,28 @@ class Board:
         found = self._missing.get(cont)
         if found is None:
             owner, me = self._owner, self.me
-            found = self._missing[cont] = tuple(t for t in self.c.continents[cont] if owner[t] != me)
+            found = self._missing[cont] = tuple([t for t in self.c.continents[cont] if owner[t] != me])
         return found
 
     def sole_owner(self, cont: str) -> int | None:
         """The owner value every territory of ``cont`` shares, or None when owners differ."""
         if cont not in self._sole:
             owner = self._owner
-            terrs = self.c.continents[cont]
-            first = owner[terrs[0]]
-            self._sole[cont] = first if all(owner[t] == first for t in terrs) else None
+            owners = _continent_row(cont)(owner)
+            first = owners[0]
+            self._sole[cont] = first if owners.count(first) == len(owners) else None
         return self._sole[cont]
 
     def borders(self) -> list[str]:
-        return [t for t in self._mine if self.enemy_neighbours(t)]
+        found, owner, me, adjacent = self._enemy_nb, self._owner, self.me, self.c.adjacent
+        out = []
+        for t in self._mine:  # _enemies inline: every own territory is asked
+            enemies = found.get(t)
+            if enemies is None:
+                enemies = found[t] = [n for n in adjacent[t] if owner[n] != me]
+            if enemies:
+                out.append(t)
+        return out
 
     def continent_score(self, cont: str) -> float:
         """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
@@ -137,17 +217,35 @@ class Board:
         owner, armies, me = self._owner, self._armies, self.me
         mine = sum(1 for t in terrs if owner[t] == me)
         enemy = sum(armies[t] for t in terrs if owner[t] != me)
-        if mine == len(terrs):
+        return self._score(cont, len(terrs), mine, enemy)
+
+    def _score(self, cont: str, size: int, mine: int, enemy: int) -> float:
+        if mine == size:
             return 100.0 + self.c.bonus[cont]
         worth = self.c.bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in self.goal_continents else 0.0)
-        return worth * (mine + 1) / (len(terrs) * (enemy + 1))
+        return worth * (mine + 1) / (size * (enemy + 1))
 
     def target_continent(self) -> str:
-        open_conts = [c for c in self.c.continents
-                      if any(self.owner(t) != self.me for t in self.c.continents[c])]
-        if not open_conts:
-            return next(iter(self.c.continents))
-        return max(open_conts, key=self.continent_score)
+        """The open continent with the best :meth:`continent_score` (the first on ties), worked
+        out once per Board: each continent's owners and armies are read in one C call."""
+        if self._target is None:
+            owner, armies, me = self._owner, self._armies, self.me
+            bonus, goal = self.c.bonus, self.goal_continents
+            best, best_score = None, 0.0
+            for cont, get in _continent_rows():
+                owners = get(owner)
+                mine = owners.count(me)
+                size = len(owners)
+                if mine == size:
+                    continue  # held: not open
+                enemy = sum(compress(get(armies), map(ne, owners, repeat(me))))
+                # continent_score of an open continent, inline (this runs on most decisions)
+                worth = bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in goal else 0.0)
+                score = worth * (mine + 1) / (size * (enemy + 1))
+                if best is None or score > best_score:
+                    best, best_score = cont, score
+            self._target = best if best is not None else next(iter(self.c.continents))
+        return self._target
 
     # ----- goals (mission and HQ variants) -----
 
@@ -155,7 +253,7 @@ class Board:
     def goal_continents(self) -> tuple[str, ...]:
         return self.mission.continents if self.mission else ()
 
-    @cached_property
+    @_once
     def foe(self) -> int | None:
         """The living seat a "destroy X" mission is about (the view never shows a dead one: the
         mission then reads as the 24-territory fallback)."""
@@ -176,11 +274,11 @@ class Board:
         """The "18 territories with 2+ armies" mission: a territory left with 1 army does not count."""
         return bool(self.mission and self.mission.kind == "territories" and self.mission.min_armies >= 2)
 
-    @cached_property
+    @_once
     def my_hq(self) -> str | None:
         return self.view["you"]["hq"] if self.view["variant"] == "hq" else None
 
-    @cached_property
+    @_once
     def enemy_hqs(self) -> list[str]:
         """Other players' HQs (public once revealed) that we do not hold yet. Holding an HQ card
         and holding its territory go together: only a conquest moves either."""
@@ -189,43 +287,54 @@ class Board:
         return [p["hq"] for p in self.view["players"]
                 if p["seat"] != self.me and p["hq"] and self.owner(p["hq"]) != self.me]
 
-    @cached_property
+    @_once
     def hqs_to_win(self) -> int:
         """HQ captures still missing for the HQ victory."""
         players = self.view["players"]
         return hqs_needed(len(players)) - len(players[self.me]["hqs_captured"])
 
-    @cached_property
+    @_once
     def pull(self) -> dict[str, float]:
         """How much taking each enemy territory serves the goal: the goal territories themselves
         (enemy HQs, our own lost HQ, the mission foe's land) and, halving per step, the enemy land
         on the way to them, so attacks and new armies drift toward a goal that is not adjacent yet."""
         seeds: dict[str, float] = {}
-        for t in self.enemy_hqs:
-            seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
-        if self.my_hq and self.owner(self.my_hq) != self.me:
-            seeds[self.my_hq] = HQ_PULL
+        if self.view["variant"] == "hq":  # (no HQs, and no HQ seeds, in the other variants)
+            for t in self.enemy_hqs:
+                seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
+            if self.my_hq and self.owner(self.my_hq) != self.me:
+                seeds[self.my_hq] = HQ_PULL
         if self.foe is not None:
             small = self.view["players"][self.foe]["territories"] <= 3
             for t in self.c.territories:
                 if self.owner(t) == self.foe:
                     seeds[t] = max(seeds.get(t, 0.0), FOE_PULL_FINISH if small else FOE_PULL)
+        if not seeds:
+            return seeds
         pull = dict(seeds)
         frontier = [t for t in seeds if seeds[t] >= 1.0]
+        owner, me, adjacent = self._owner, self.me, self.c.adjacent
         while frontier:
             nxt = []
             for t in frontier:
                 half = pull[t] / 2
-                for n in self.c.adjacent[t]:
-                    if self.owner(n) != self.me and pull.get(n, 0.0) < half:
+                for n in adjacent[t]:
+                    if owner[n] != me and pull.get(n, 0.0) < half:
                         pull[n] = half
                         if half >= 1.0:
                             nxt.append(n)
             frontier = nxt
         return pull
 
+    @_once
+    def has_goal(self) -> bool:
+        """A goal other than domination to play for (a mission, or enemy HQs to capture)."""
+        return self.mission is not None or bool(self.enemy_hqs)
+
     def wins_by_taking(self, dst: str) -> bool:
         """Whether conquering ``dst`` completes our goal at once (worth a riskier attack)."""
+        if not self.has_goal:
+            return False
         if dst in self.enemy_hqs and self.hqs_to_win <= 1:
             return True
         m = self.mission
@@ -240,14 +349,16 @@ class Board:
 
     def distance_to_front(self) -> dict[str, int]:
         """Steps from each own territory to the nearest enemy-bordering one (BFS inside own land)."""
+        owner, me, adjacent = self._owner, self.me, self.c.adjacent
         dist = {t: 0 for t in self.borders()}
         frontier = list(dist)
         while frontier:
             nxt = []
             for t in frontier:
-                for n in self.c.adjacent[t]:
-                    if self.owner(n) == self.me and n not in dist:
-                        dist[n] = dist[t] + 1
+                step = dist[t] + 1
+                for n in adjacent[t]:
+                    if owner[n] == me and n not in dist:
+                        dist[n] = step
                         nxt.append(n)
             frontier = nxt
         return dist
@@ -294,13 +405,15 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     choice to some borders (a continent's, for its bonus armies)."""
     target = board.target_continent()
     best, best_score = None, -1e9
+    cont_of, armies, pull, threat = board.c.continent_of, board._armies, board.pull, board.threat
     for t in among if among is not None else board.borders():
-        enemies = board.enemy_neighbours(t)
-        in_target = board.c.continent_of[t] == target or any(board.c.continent_of[n] == target for n in enemies)
-        weakest = min(board.armies(n) for n in enemies)
-        score = (4.0 if in_target else 0.0) + board.threat(t) / (board.armies(t) + 1.0) - 0.15 * weakest
-        score += 0.5 * sum(1 for n in enemies if board.c.continent_of[n] == target)
-        score += 0.5 * max(board.pull.get(n, 0.0) for n in enemies)
+        enemies = board._enemies(t)
+        near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
+        in_target = cont_of[t] == target or near_target > 0
+        weakest = min([armies[n] for n in enemies])
+        score = (4.0 if in_target else 0.0) + threat(t) / (armies[t] + 1.0) - 0.15 * weakest
+        score += 0.5 * near_target
+        score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
         if score > best_score:
             best, best_score = t, score
     return best or max(board.mine(), key=board.armies)
@@ -365,9 +478,9 @@ def _place_normal(board: Board, left: int) -> Action:
     if hq_gap:
         return ["place", board.my_hq, str(min(hq_gap, left))]
     # Defend a held continent's threatened border first, with what is needed (at most half).
-    for cont in board.c.continents:
-        terrs = board.c.continents[cont]
-        if not all(board.owner(t) == board.me for t in terrs):
+    owner, me = board._owner, board.me
+    for terrs in board.c.continents.values():
+        if not all(owner[t] == me for t in terrs):
             continue
         for t in terrs:
             gap = board.threat(t) - board.armies(t)
@@ -391,10 +504,8 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
         value += 2.0  # a card needs one conquest
     if owner == NEUTRAL:
         value -= 1.5
-    if owner not in (NEUTRAL, None):
-        p = board.view["players"][owner]
-        if p["territories"] <= 3:
-            value += 3.0 + 2.0 * p["cards"]
+    if owner not in (NEUTRAL, None) and board.land_count(owner) <= 3:
+        value += 3.0 + 2.0 * board.view["players"][owner]["cards"]
     value += board.pull.get(dst, 0.0)
     if board.spread:
         value += 3.0 / (board.armies(dst) + 1)  # any territory counts: the cheap ones first
@@ -403,10 +514,12 @@ def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool
 
 def _attack_normal(board: Board) -> Action:
     view = board.view
-    target = board.target_continent()
     conquered = view["conquered_this_turn"]
     best: tuple[float, str, str, int] | None = None
-    armies = board._armies
+    armies, owner, me, threat = board._armies, board._owner, board.me, board.threat
+    enemy_nb, adjacent = board._enemy_nb, board.c.adjacent
+    plain_need = 0.55 if not conquered else 0.7
+    goal = board.has_goal
     # An attack's worth depends on the target territory only, so it is worked out once per
     # target however many of our territories border it (this loop runs on every attack move).
     wins_at: dict[str, bool] = {}
@@ -415,25 +528,34 @@ def _attack_normal(board: Board) -> Action:
         a = armies[src]
         if a < 2:
             continue
-        enemies = board.enemy_neighbours(src)
+        enemies = enemy_nb.get(src)  # Board._enemies inline
+        if enemies is None:
+            enemies = enemy_nb[src] = [n for n in adjacent[src] if owner[n] != me]
+        if not enemies:
+            continue
         # With other enemies next door, keep a guard back (the same for every target from here).
-        keep = 1 if len(enemies) <= 1 else max(1, min(a - 1, board.threat(src) // 3))
+        keep = 1 if len(enemies) == 1 else max(1, min(a - 1, threat(src) // 3))
         spare = a - keep
         if spare <= 0:
             continue
         for dst in enemies:
             d = armies[dst]
             p = win_chance(spare, d)
-            wins = wins_at.get(dst)
-            if wins is None:
-                wins = wins_at[dst] = board.wins_by_taking(dst)
+            wins = False
+            if goal:  # without a goal no single conquest wins at once
+                found = wins_at.get(dst)
+                if found is None:
+                    found = wins_at[dst] = board.wins_by_taking(dst)
+                wins = found
             # An attack that wins the game at once is worth long odds.
-            need = 0.25 if wins else 0.55 if not conquered else 0.7
+            need = 0.25 if wins else plain_need
             if p < need:
                 continue
             value = worth.get(dst)
             if value is None:
-                value = worth[dst] = _attack_value(board, src, dst, target, conquered) + (50.0 if wins else 0.0)
+                # The target continent is only worked out once an attack has the odds.
+                value = worth[dst] = _attack_value(board, src, dst, board.target_continent(),
+                                                   conquered) + (50.0 if wins else 0.0)
             score = p * value - 0.02 * d
             if best is None or score > best[0]:
                 best = (score, src, dst, keep)
@@ -452,11 +574,11 @@ def _occupy_normal(board: Board) -> Action:
         # Leave 2+ on both sides where the dice allow it: both then count for the mission.
         hi = min(hi, max(lo, total - 2))
         lo = max(lo, min(2, hi))
-    src_threat = board.threat(src) + 3 * len(board.enemy_neighbours(src))
+    src_threat = board.threat(src) + 3 * len(board._enemies(src))
     if src == board.my_hq:
         src_threat *= 2
-    dst_threat = board.threat(dst) + 3 * len(board.enemy_neighbours(dst)) + 1
-    if not board.enemy_neighbours(src):
+    dst_threat = board.threat(dst) + 3 * len(board._enemies(dst)) + 1
+    if not board._enemies(src):
         return ["move", str(hi)]
     want_dst = round(total * dst_threat / (src_threat + dst_threat))
     return ["move", str(max(lo, min(hi, want_dst)))]
@@ -483,10 +605,12 @@ def _fortify_normal(board: Board) -> Action:
     dist = board.distance_to_front()
     keep = 2 if board.keep_two else 1  # a 1-army territory does not count for the 2-army mission
     best: tuple[int, str, str] | None = None
-    for t in board.mine():
-        if board.armies(t) <= keep or t not in dist or dist[t] == 0:
+    owner, armies, me, adjacent = board._owner, board._armies, board.me, board.c.adjacent
+    for t in board._mine:
+        if armies[t] <= keep or t not in dist or dist[t] == 0:
             continue
-        steps = [n for n in board.c.adjacent[t] if board.owner(n) == board.me and dist.get(n, 99) < dist[t]]
+        here = dist[t]
+        steps = [n for n in adjacent[t] if owner[n] == me and dist.get(n, 99) < here]
         if steps:
             dst = max(steps, key=lambda n: (board.threat(n), -dist[n]))
             if best is None or board.armies(t) > best[0]:

@@ -8,6 +8,7 @@ game (the queue is empty in every real match).
 from __future__ import annotations
 
 from engines.base import State
+from engines.risk import rules
 from engines.rng import Rng
 
 MAX_ATTACK_DICE = 3
@@ -26,8 +27,11 @@ def defend_dice(armies: int) -> int:
 
 def resolve_battle(att_dice: list[int], def_dice: list[int]) -> tuple[int, int]:
     """(attacker losses, defender losses): highest against highest, ties go to the defender."""
-    att = sorted(att_dice, reverse=True)
-    dfn = sorted(def_dice, reverse=True)
+    return resolve_sorted(sorted(att_dice, reverse=True), sorted(def_dice, reverse=True))
+
+
+def resolve_sorted(att: list[int], dfn: list[int]) -> tuple[int, int]:
+    """``resolve_battle`` for dice already sorted high to low."""
     att_loss = def_loss = 0
     for a, d in zip(att, dfn, strict=False):
         if a > d:
@@ -43,6 +47,7 @@ def roll(state: State, count: int) -> list[int]:
     rng = Rng(state)
     if not queue:
         return rng.dice(count)
+    queue = rules.table_to_edit(state, "dice_queue")
     out = []
     for _ in range(count):
         out.append(int(queue.pop(0)) if queue else rng.die())

@@ -7,6 +7,7 @@ published rules do.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 
 from engines.risk.data import SYMBOLS, WILD, content
@@ -41,8 +42,15 @@ def is_set(card_ids: list[str] | tuple[str, ...]) -> bool:
 
 def sets_in(hand: list[str]) -> list[tuple[str, str, str]]:
     """Every valid set in ``hand`` (as sorted-by-hand-order triples)."""
-    return [combo for combo in combinations(hand, 3) if is_set(combo)]
+    return list(_sets_of(tuple(hand)))
+
+
+@lru_cache(maxsize=4096)
+def _sets_of(hand: tuple[str, ...]) -> tuple[tuple[str, str, str], ...]:
+    """``sets_in`` for one hand, kept: the AI and the trade check ask it for the same hand at
+    every reinforcement, and a hand of five is ten triples to test."""
+    return tuple(combo for combo in combinations(hand, 3) if is_set(combo))
 
 
 def has_set(hand: list[str]) -> bool:
-    return any(True for _ in sets_in(hand))
+    return bool(_sets_of(tuple(hand)))

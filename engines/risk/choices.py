@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from functools import lru_cache
+from itertools import repeat
 
 from engines.base import EngineError, Msg, Option, State, key_ref
 from engines.risk import battle, rules
@@ -333,9 +334,123 @@ _PHASES = {
 
 
 def validate(state: State, seat: int, action: list[str]) -> None:
-    """Raise EngineError unless ``action`` is a complete path of the tree."""
-    if not isinstance(action, list) or not action or not all(isinstance(t, str) for t in action):
+    """Raise EngineError unless ``action`` is a complete path of the tree.
+
+    The moves of the play phases are first checked directly (:func:`plainly_legal`); anything it
+    does not vouch for, legal or not, walks the tree, so every refusal and its message come from
+    the tree itself."""
+    if not isinstance(action, list) or not action or not all(map(isinstance, action, repeat(str))):
         raise EngineError("risk.err.bad_action")
+    if plainly_legal(state, seat, action):
+        return
     node = tree(state, seat, action)
     if not node.complete:
         raise EngineError("risk.err.incomplete")
+
+
+def _in_range(token: str, lo: int, hi: int) -> bool:
+    """A count node's test when every offered option is a number inside its range."""
+    n = ascii_int(token)
+    return n is not None and lo <= n <= hi
+
+
+def plainly_legal(state: State, seat: int, path: list[str]) -> bool:
+    """True only when ``path`` is a complete path of :func:`tree`, worked out without building
+    the option lists. ``apply`` re-validates every move, and walking the tree was a third of it.
+
+    Covers the moves of a turn (trade, place, attack, move in, fortify, end); the set-up answers
+    False and walks the tree, as does every illegal path. False never means illegal: a
+    property test checks that whatever this accepts the tree accepts, and that it accepts the
+    AI's moves of those kinds."""
+    phase = state["phase"]
+    if phase not in _DIRECT or state["turn"] != seat or not 0 <= seat < state["seats"]:
+        return False
+    return _DIRECT[phase](state, seat, path)
+
+
+def _direct_attack(state: State, seat: int, path: list[str]) -> bool:
+    n = len(path)
+    if path[0] == "end":
+        return n == 1
+    if path[0] != "attack" or n < 4:
+        return False
+    src, dst, mode = path[1], path[2], path[3]
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    # The source is one of rules.attack_sources (ours, 2+ armies, an enemy next door): the
+    # target being an enemy neighbour is the "enemy next door".
+    if owner.get(src, NO_OWNER) != seat or dst not in adj[src] or owner[dst] == seat:
+        return False
+    a = armies[src]
+    if a < 2:
+        return False
+    if mode == "once":
+        return n == 4
+    if n != 5:
+        return False
+    if mode == "blitz":
+        return _in_range(path[4], 1, a - 1)
+    if mode == "dice":  # offered options only: 1 .. most-1, no typed numbers
+        return path[4] in _DICE_TOKENS[battle.attack_dice(a)]
+    return False
+
+
+#: NO_OWNER differs from every owner value (seats, NEUTRAL, None for unclaimed).
+NO_OWNER = object()
+_DICE_TOKENS = {most: frozenset(str(k) for k in range(1, most)) for most in range(battle.MAX_ATTACK_DICE + 1)}
+
+
+def _direct_reinforce(state: State, seat: int, path: list[str]) -> bool:
+    if path[0] == "trade":
+        return _direct_trade(state, seat, path)
+    if path[0] != "place" or len(path) != 3 or rules.must_trade(state, seat):
+        return False
+    terr = path[1]
+    if state["owner"].get(terr, NO_OWNER) != seat:
+        return False
+    limit = rules.place_limit(state, terr)
+    # limit > 0 also means reinforcements are left, so "place" was offered.
+    return limit > 0 and _in_range(path[2], 1, limit)
+
+
+def _direct_trade(state: State, seat: int, path: list[str]) -> bool:
+    """``trade c1 c2 c3 [territory]``: the tree offers, card by card, those that still complete
+    a set with the cards chosen so far, so its complete paths are exactly three different cards
+    of the hand that form a set; then a bonus territory when two or more are offered."""
+    if len(path) not in (4, 5) or not trade_allowed(state, seat):
+        return False
+    chosen = path[1:4]
+    hand = state["players"][seat]["cards"]
+    if not all(c in hand for c in chosen) or not cardrules.is_set(chosen):  # is_set: 3 different
+        return False
+    bonus = bonus_territories(state, seat, chosen)
+    if len(bonus) >= 2:
+        return len(path) == 5 and path[4] in bonus
+    return len(path) == 4
+
+
+def _direct_occupy(state: State, seat: int, path: list[str]) -> bool:
+    occ = state["occupy"]
+    return path[0] == "move" and len(path) == 2 and _in_range(path[1], occ["min"], occ["max"])
+
+
+def _direct_fortify(state: State, seat: int, path: list[str]) -> bool:
+    n = len(path)
+    if path[0] == "end":
+        return n == 1
+    if path[0] != "fortify" or n != 4:
+        return False
+    src, dst = path[1], path[2]
+    owner = state["owner"]
+    # A source is ours with 2+ armies and a neighbour of ours: the destination is that neighbour.
+    if owner.get(src, NO_OWNER) != seat or dst not in content().adjacent[src] or owner[dst] != seat:
+        return False
+    a = state["armies"][src]
+    return a >= 2 and _in_range(path[3], 1, a - 1)
+
+
+_DIRECT: dict[str, Callable[[State, int, list[str]], bool]] = {
+    "reinforce": _direct_reinforce,
+    "attack": _direct_attack,
+    "occupy": _direct_occupy,
+    "fortify": _direct_fortify,
+}

@@ -61,9 +61,10 @@ class RiskEngine(Engine):
 
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:
-        choices.validate(state, seat, list(action))
+        path = list(action)
+        choices.validate(state, seat, path)
         new = rules.copy_state(state)
-        events = actions.execute(new, seat, list(action))
+        events = actions.execute(new, seat, path)
         requests.refresh(new, seat)
         return new, events
 
@@ -81,10 +82,10 @@ class RiskEngine(Engine):
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        return ai.decide(views.build(state, seat), rng, level)
+        return ai.decide(views.SeatView(state, seat), rng, level)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
-        return ai.timeout(views.build(state, request.seat))
+        return ai.timeout(views.SeatView(state, request.seat))
 
     def describe(self, view: View) -> list[Msg]:
         return views.describe(view)

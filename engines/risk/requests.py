@@ -49,7 +49,10 @@ def refresh(state: State, actor: int | None) -> None:
 
 def pending(state: State) -> list[Request]:
     out = []
-    for seat_key, (rid, kind) in sorted(state["req_ids"].items(), key=lambda kv: int(kv[0])):
+    ids = state["req_ids"]
+    # In play there is one request: no sort (pending is asked after every move).
+    entries = ids.items() if len(ids) < 2 else sorted(ids.items(), key=lambda kv: int(kv[0]))
+    for seat_key, (rid, kind) in entries:
         params = {"left": state["players"][int(seat_key)]["to_place"]} if kind in ("deploy", "place") else {}
         if kind == "reinforce":
             params = {"left": rules.reinforcements_left(state)}

@@ -33,17 +33,31 @@ def clone(value: Any) -> Any:
     return value
 
 
-#: Top-level entries of a state that only ever hold scalars (name -> int/str maps, lists of card
-#: ids or dice): ``copy()`` copies them in C.
-_FLAT_TABLES = frozenset({"owner", "armies", "deck", "discard", "hq_aside", "hq_holder", "hq_choice",
-                          "bonus_pools", "dice_queue", "occupy", "winners"})
+#: How ``apply`` copies a state: the tables nearly every move changes are copied (owner and
+#: army maps, the player list); everything else is shared with the state it came from, because
+#: it is either replaced whole when it changes (``_REPLACED``) or made the copy's own by
+#: :func:`table_to_edit` / :func:`player_to_edit` just before it is changed in place. Copying
+#: every table on every move was a tenth of an AI game.
+_COPIED = ("owner", "armies", "players")
 
+#: Entries only ever replaced whole, never edited in place (``requests.refresh`` builds a new
+#: request table after every move, a battle record is replaced by the next, the move-in limits
+#: and the winners are set anew, the first-player rolls once).
+_REPLACED = frozenset({"req_ids", "last_battle", "occupy", "winners", "first_rolls"})
 
-#: Entries whose items are written once and never edited (a battle record is replaced by the
-#: next, a turn's summary only grows by new records, the first-player rolls are set once): the
-#: container is copied, its records are shared. Cloning every record of a long attack turn on
-#: each move was a third of the copy.
-_WRITE_ONCE = frozenset({"turn_summary", "last_battle", "first_rolls"})
+#: Entries edited in place by a few moves, each of which asks :func:`table_to_edit` first; the
+#: copier says how deep (the secret placements nest one level).
+_EDITED: dict[str, Any] = {
+    **dict.fromkeys(("deck", "discard", "hq_aside", "hq_holder", "hq_choice", "bonus_pools", "dice_queue",
+                     "turn_summary"), lambda v: v.copy()),
+    "hidden": lambda v: clone(v),
+}
+
+#: Every entry a state has (``setup.new_game``); an entry not named here is copied deeply, so
+#: a field added later is safe before anyone decides how to share it.
+_KNOWN = frozenset({"game", "variant", "setup", "seats", "rng", "phase", "turn", "first", "round", "max_rounds",
+                    "neutral_to_place", "trade_count", "reinforcements", "post_elim", "conquered", "end_reason",
+                    "req_seq", *_COPIED, *_REPLACED, *_EDITED})
 
 
 def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
@@ -51,18 +65,41 @@ def _copy_player(player: dict[str, Any]) -> dict[str, Any]:
     hand) in place, so a new field that holds a list is still copied deeply."""
     out = player.copy()
     for k, v in player.items():
-        if type(v) not in _ATOMS:
+        if type(v) is list or type(v) is dict:
             out[k] = clone(v)
     return out
 
 
+def player_to_edit(state: State, seat: int) -> dict[str, Any]:
+    """The seat's player record, made the state's own before it is changed.
+
+    A copied state shares its player records with the state it was copied from (most moves
+    change none, and copying six records was half of copying a state), so every change to a
+    player goes through here: the record is copied and put in place first. Copying it again
+    when it already is the state's own is harmless."""
+    players = state["players"]
+    own = players[seat] = _copy_player(players[seat])
+    return own
+
+
+def table_to_edit(state: State, key: str) -> Any:
+    """``state[key]`` (one of ``_EDITED``), made the state's own before it is changed in place;
+    like :func:`player_to_edit`, every in-place change of those tables goes through here."""
+    own = state[key] = _EDITED[key](state[key])
+    return own
+
+
 def copy_state(state: State) -> State:
     """The copy ``apply`` works on, in the same key order as ``state`` (stored JSON keeps its
-    shape): flat tables and write-once records are copied one level, player records by
-    :func:`_copy_player`, everything else deeply."""
-    return {k: (v if type(v) in _ATOMS else v.copy() if k in _FLAT_TABLES or k in _WRITE_ONCE
-                else [_copy_player(p) for p in v] if k == "players" else clone(v))
-            for k, v in state.items()}
+    shape; ``dict.copy`` keeps the order and shares the scalars): see ``_COPIED``."""
+    out = state.copy()
+    for k in _COPIED:
+        out[k] = state[k].copy()
+    if not _KNOWN.issuperset(state):
+        for k, v in state.items():
+            if k not in _KNOWN:
+                out[k] = clone(v)
+    return out
 
 
 def tname(territory: str) -> dict[str, Any]:
@@ -87,7 +124,7 @@ def owned(state: State, seat: int) -> list[str]:
 
 
 def territory_count(state: State, seat: int) -> int:
-    return sum(1 for o in state["owner"].values() if o == seat)
+    return [*state["owner"].values()].count(seat)  # counted in C
 
 
 def continents_held(state: State, seat: int) -> list[str]:
@@ -133,10 +170,10 @@ def place_limit(state: State, territory: str) -> int:
 def take_reinforcements(state: State, territory: str, count: int) -> None:
     """Spend ``count`` placed on ``territory``: its continent's bonus pool first (those armies can
     go nowhere else), then the general pool. The caller checked ``count <= place_limit``."""
-    pools = bonus_pools(state)
     cont = content().continent_of[territory]
-    from_pool = min(count, pools.get(cont, 0))
+    from_pool = min(count, bonus_pools(state).get(cont, 0))
     if from_pool:
+        pools = table_to_edit(state, "bonus_pools")
         pools[cont] -= from_pool
         if pools[cont] == 0:
             del pools[cont]
@@ -171,6 +208,29 @@ def attack_sources(state: State, seat: int) -> list[str]:
     owner, armies, adj = state["owner"], state["armies"], content().adjacent
     return [t for t in content().territories
             if owner[t] == seat and armies[t] >= 2 and any(owner[n] != seat for n in adj[t])]
+
+
+def can_attack(state: State, seat: int) -> bool:
+    """Whether ``attack_sources`` is non-empty, stopping at the first source (asked after every
+    attack that did not take its target)."""
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    for t in content().territories:
+        if owner[t] == seat and armies[t] >= 2:
+            for n in adj[t]:
+                if owner[n] != seat:
+                    return True
+    return False
+
+
+def can_fortify(state: State, seat: int) -> bool:
+    """Whether ``fortify_sources`` is non-empty, stopping at the first source."""
+    owner, armies, adj = state["owner"], state["armies"], content().adjacent
+    for t in content().territories:
+        if owner[t] == seat and armies[t] >= 2:
+            for n in adj[t]:
+                if owner[n] == seat:
+                    return True
+    return False
 
 
 def fortify_sources(state: State, seat: int) -> list[str]:
@@ -216,9 +276,9 @@ def after_reinforce(state: State, events: list[Event]) -> None:
 def skip_idle_phases(state: State, events: list[Event]) -> None:
     """Attack and fortify phases with no possible move end by themselves (fewer empty clicks)."""
     seat = state["turn"]
-    if state["phase"] == "attack" and not attack_sources(state, seat):
+    if state["phase"] == "attack" and not can_attack(state, seat):
         end_attack(state, events)
-    if state["phase"] == "fortify" and not fortify_sources(state, seat):
+    if state["phase"] == "fortify" and not can_fortify(state, seat):
         end_turn(state, events)
 
 
@@ -228,19 +288,19 @@ def end_attack(state: State, events: list[Event]) -> None:
     if state["conquered"]:
         draw_card(state, seat, events)
     state["phase"] = "fortify"
-    if not fortify_sources(state, seat):
+    if not can_fortify(state, seat):
         end_turn(state, events)
 
 
 def draw_card(state: State, seat: int, events: list[Event]) -> None:
     if not state["deck"] and state["discard"]:
-        state["deck"] = state["discard"]
+        state["deck"] = list(state["discard"])
         state["discard"] = []
         Rng(state).shuffle(state["deck"])
     if not state["deck"]:
         return
-    card = state["deck"].pop()
-    state["players"][seat]["cards"].append(card)
+    card = table_to_edit(state, "deck").pop()
+    player_to_edit(state, seat)["cards"].append(card)
     events.append(Event(Msg("risk.ev.draw", {"player": pname(state, seat)}), kind="card"))
     events.append(Event(Msg("risk.ev.draw_private", {"card": card_label(card)}), to=(seat,), kind="card"))
 
@@ -305,16 +365,17 @@ def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event
     state["conquered"] = True
     events.append(Event(Msg("risk.ev.conquer", {"player": pname(state, seat), "territory": tname(dst),
                                                 "loser": pname(state, loser)}), kind="conquer"))
-    for cont, members in content().continents.items():  # the conquest completed a continent
-        if dst in members and all(state["owner"][t] == seat for t in members):
-            events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
-                                                                 "continent": cname(cont)}), kind="continent"))
+    cont = content().continent_of[dst]  # the conquest completed its continent
+    owner = state["owner"]
+    if all(owner[t] == seat for t in content().continents[cont]):
+        events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
+                                                             "continent": cname(cont)}), kind="continent"))
     if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
-        state["hq_holder"][dst] = seat
+        table_to_edit(state, "hq_holder")[dst] = seat
         hq_owner = hq_owner_of(state, dst)
         events.append(Event(Msg("risk.ev.hq_captured", {"player": pname(state, seat), "territory": tname(dst),
                                                         "owner": pname(state, hq_owner)}), kind="hq"))
-    if loser != NEUTRAL and territory_count(state, loser) == 0:
+    if loser != NEUTRAL and loser not in owner.values():  # no territory left
         eliminate(state, loser, seat, events)
     if check_victory(state, events):
         return
@@ -336,7 +397,7 @@ def after_occupy(state: State, events: list[Event]) -> None:
 
 
 def eliminate(state: State, loser: int, winner: int, events: list[Event]) -> None:
-    lp, wp = state["players"][loser], state["players"][winner]
+    lp, wp = player_to_edit(state, loser), player_to_edit(state, winner)
     lp["alive"] = False
     lp["eliminated_by"] = winner
     taken = lp["cards"]
@@ -352,7 +413,7 @@ def eliminate(state: State, loser: int, winner: int, events: list[Event]) -> Non
         if p["mission"] and p["alive"] and i != winner:
             m = content().missions[p["mission"]]
             if m.kind == "destroy" and not p["mission_converted"] and seat_of_color(state, m.color) == loser:
-                p["mission_converted"] = True
+                player_to_edit(state, i)["mission_converted"] = True
 
 
 # ----- victory -------------------------------------------------------------------------------
@@ -412,11 +473,16 @@ def mission_done(state: State, seat: int) -> bool:
         target = seat_of_color(state, m.color)
         return target is not None and not state["players"][target]["alive"] \
             and state["players"][target]["eliminated_by"] == seat
+    # Asked for every living seat after every move of a mission game: the cheap tests first.
+    owner = state["owner"]
     if m.kind == "territories":
-        owner, armies = state["owner"], state["armies"]
+        held = territory_count(state, seat)
+        if held < m.count or m.min_armies <= 1:
+            return held >= m.count
+        armies = state["armies"]
         return sum(1 for t in owner if owner[t] == seat and armies[t] >= m.min_armies) >= m.count
-    held = continents_held(state, seat)
-    return all(c in held for c in m.continents)
+    continents = content().continents
+    return all(owner[t] == seat for c in m.continents for t in continents[c])
 
 
 def check_victory(state: State, events: list[Event]) -> bool:
@@ -430,8 +496,11 @@ def check_victory(state: State, events: list[Event]) -> bool:
         return True
     if state["phase"] not in PLAY_PHASES:
         return False
+    variant = state["variant"]
+    if variant not in ("hq", "mission"):
+        return False
     order = [state["turn"]] + [s for s in alive if s != state["turn"]]
-    if state["variant"] == "hq":
+    if variant == "hq":
         need = hqs_needed(state["seats"])
         for s in order:
             if state["players"][s]["alive"] and len(hqs_captured(state, s)) >= need:
