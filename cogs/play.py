@@ -122,7 +122,10 @@ async def _trail(service: Any, match_id: int, user_id: int, req: str, path: list
         forced.append(skipped(step))
         through = passed_through(step)
         if through is not None and through.value == token:
-            side = [(path[:i], o) for o in side_options(step)]
+            # Consecutive pass-throughs keep each other's side options: "End attack" must stay
+            # beside "Roll once" when Attack › source › target › Blitz were all the only ways on,
+            # or the player could not end the phase from the step they are shown.
+            side = [*side, *((path[:i], o) for o in side_options(step))]
         elif not is_forced(step):  # a real choice since: Back leads to the side options
             side = []
     return labels, forced, hints, side

@@ -77,6 +77,22 @@ async def test_advance_passes_through_and_the_side_options_stay_until_a_real_cho
     assert side == [] and play.back_target(["fortify", "ural", "china"], forced) == ["fortify", "ural"]
 
 
+async def test_consecutive_pass_throughs_keep_every_side_option() -> None:
+    """Attack › the only source › the only target › Blitz (beside "Roll once"): the stop-count
+    step must still offer "End attack", or the player shown it could not end the phase (Back
+    leads nowhere: every step before it was taken for them). Seen in an e2e game."""
+    tree: Tree = {(): [_o("attack"), _o("end", commit=True)],
+                  ("attack",): [_o("ural")],
+                  ("attack", "ural"): [_o("ukraine")],
+                  ("attack", "ural", "ukraine"): [_o("blitz"), _o("once", commit=True)],
+                  ("attack", "ural", "ukraine", "blitz"): [_o("0", True), _o("1", True)]}
+    service = _Service(tree)
+    path, _ = await play.advance(service, 1, 2, "r", [])
+    assert path == ["attack", "ural", "ukraine", "blitz"]
+    _, _, _, side = await play._trail(service, 1, 2, "r", path, "en")
+    assert [(p, o.value) for p, o in side] == [([], "end"), (["attack", "ural", "ukraine"], "once")]
+
+
 # ----- the buttons --------------------------------------------------------------------------
 
 def test_commit_options_and_side_options_are_play_at_once_buttons() -> None:

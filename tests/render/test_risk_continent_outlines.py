@@ -19,9 +19,10 @@ def _count(mask: Image.Image) -> int:
 
 
 def _band(mask: Image.Image, cells: float) -> Image.Image:
-    """``mask`` grown by about ``cells`` map cells (odd MaxFilter size)."""
-    size = max(3, int(layout().cell * cells) | 1)
-    return mask.filter(ImageFilter.MaxFilter(size))
+    """``mask`` grown by about ``cells`` map cells. A box blur thresholded at "anything" is a
+    square dilation in linear time (a MaxFilter that wide took most of a minute)."""
+    radius = max(1, int(layout().cell * cells) // 2)
+    return mask.filter(ImageFilter.BoxBlur(radius)).point(lambda v: 255 if v > 0 else 0)
 
 
 def test_every_continent_has_a_ring_at_sea() -> None:
