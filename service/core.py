@@ -280,9 +280,10 @@ class MatchCore:
                 return req
         raise UserError("core.err.stale")
 
-    async def _bump(self, tx: Tx, m: LoadedMatch, **fields: Any) -> int:
-        """Advance the match row one version; refuses (as stale) if another writer got there first."""
-        version = m.rec.version + 1
+    async def _bump(self, tx: Tx, m: LoadedMatch, steps: int = 1, **fields: Any) -> int:
+        """Advance the match row ``steps`` versions (one per logged action); refuses (as stale)
+        if another writer got there first."""
+        version = m.rec.version + steps
         ok = await repo.bump_match(tx, m.id, m.rec.version, version=version, updated_at=self._clock(),
                                    **fields)
         if not ok:
@@ -505,12 +506,16 @@ class MatchCore:
             await asyncio.gather(*list(self._tasks), return_exceptions=True)
 
     # ----- AI and time-outs -------------------------------------------------------------------------
-    async def _auto_play(self, match_id: int, request_id: str | None = None, *, deliver: bool = True) -> bool:
+    async def _auto_play(self, match_id: int, request_id: str | None = None, *, deliver: bool = True,
+                         limit: int = 1, until: float | None = None) -> int:
         """Answer one request the service must answer itself: ``request_id`` when given (a due
         deadline), else the first pending request of a seat the AI plays whose deadline is due.
         A window request is answered together with the rest of its window that is due (see
-        :meth:`_answer_window`). Returns whether a move was committed. ``deliver=False`` leaves
-        publishing to the caller (an AI run batches)."""
+        :meth:`_answer_window`). With ``limit`` > 1 an AI move is followed, in the same
+        transaction, by the AI's next moves while only AI seats are asked (see
+        :meth:`_answer_run`), up to ``limit`` moves or the ``until`` (``time.monotonic``) mark.
+        Returns how many moves were committed. ``deliver=False`` leaves publishing to the
+        caller (an AI run batches)."""
         async with self._locks(match_id):
             m = await self._load(match_id)
             if m.rec.status != "active" or m.rec.state is None:
@@ -538,13 +543,64 @@ class MatchCore:
             if is_window(req):
                 key = window_key(req)
                 members = sorted((r for r in pending if window_key(r) == key), key=lambda r: (r.seat, r.id))
-                done = await self._answer_window(m, state, [r for r in members if due(r)],
-                                                 [r for r in members if not due(r)], deadlines)
+                done = int(await self._answer_window(m, state, [r for r in members if due(r)],
+                                                     [r for r in members if not due(r)], deadlines))
+            elif limit > 1 and m.bot_plays(req.seat):
+                done = await self._answer_run(m, state, req, deadlines, now, limit, until)
             else:
-                done = await self._answer_one(m, state, req)
+                done = int(await self._answer_one(m, state, req))
         if done and deliver:
             await self._deliver(match_id)
         return done
+
+    async def _answer_run(self, m: LoadedMatch, state: State, req: Request,
+                          deadlines: dict[str, repo.DeadlineRecord], now: float, limit: int,
+                          until: float | None) -> int:
+        """The AI's move for ``req`` and its following moves, committed in ONE transaction.
+
+        After each move the next request is taken while it is an AI-played seat's plain (not
+        window) request that is due — new requests of AI seats are due at once, so this is the
+        AI's turn (or several AI seats' turns) until a person is asked, the game ends, ``limit``
+        moves are made or the ``until`` mark passes. Each move keeps its own version, log row
+        and outbox row, and its AI rng is seeded from (match id, the version before it) as when
+        every move was its own transaction, so a run a crash lost is replayed move for move by
+        the next ``run_due``. Cost: one transaction instead of one per move (the match row is
+        written once, deadlines synced once)."""
+        steps: list[tuple[Request, Action, list[Event], str]] = []
+        after: list[list[Request]] = []  # the requests pending after each move
+        cur = state
+        while True:
+            seat = m.seats[req.seat] if req.seat < len(m.seats) else None
+            level = (seat.ai_level if seat else None) or "normal"
+            rng = self._ai_rng(m.id, m.rec.version + len(steps))
+            try:
+                action = await self._cpu(with_request(m.engine.ai_action, req), cur, req.seat, rng, level)
+                new_state, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
+            except Exception:
+                log.exception("automatic move for request %s of match %s failed", req.id, m.id)
+                if not steps:
+                    await self._retry_later(m, req)
+                    return 0
+                break  # commit the moves made; the next call meets the failure first and retries later
+            steps.append((req, list(action), events, "ai"))
+            cur = new_state
+            pending = m.engine.pending(cur)
+            after.append(pending)
+            if len(steps) >= limit or m.engine.result(cur) is not None \
+                    or (until is not None and time.monotonic() >= until):
+                break
+            nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
+                        and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
+            if nxt is None:
+                break
+            req = nxt
+        if len(steps) == 1:
+            r, action, events, _ = steps[0]
+            await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
+                                    events=events, source="ai", kind="acted")
+        else:
+            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after)
+        return len(steps)
 
     async def _answer_one(self, m: LoadedMatch, state: State, req: Request) -> bool:
         """The AI's move for an AI-played seat, or a person's expired turn (timeout_action)."""
@@ -656,9 +712,15 @@ class MatchCore:
 
     async def _commit_steps(self, m: LoadedMatch, new_state: State,
                             steps: list[tuple[Request, Action, list[Event], str]], *,
-                            deferred: list[Request], until: float | None) -> None:
+                            deferred: list[Request], until: float | None,
+                            after: list[list[Request]] | None = None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
-        the final state, attendance, deadlines, and ONE outbox row with all their events."""
+        the final state, attendance, deadlines, and ONE outbox row with all their events.
+
+        ``after`` (an AI run, :meth:`_answer_run`: the requests pending after each step) makes
+        it one outbox row per step instead, each an ``acted`` change naming the requests pending
+        after it, so a publisher sees the same changes as when every move was committed alone.
+        The match row is written once, its version moved on by the number of steps."""
         lines = [line for req, _, _, source in steps if source == "timeout" and req.default is None
                  if (line := self._attend(m, req.seat, timed_out=True)) is not None]
         result, reason = None, REASON_GAME
@@ -668,37 +730,47 @@ class MatchCore:
         now = self._clock()
         events = [e for _, _, evs, _ in steps for e in evs] + [Event(line) for line in lines]
         timed_out = [req.seat for req, _, _, source in steps if source == "timeout"]
+        first = m.rec.version + 1
         async with self.store.transaction() as tx:
             await self._attendance_writer(m, timed_out)(tx)
             for req in deferred:
                 if until is not None:
                     await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req))
-            for i, (req, action, evs, source) in enumerate(steps):
-                fields: dict[str, Any] = {}
-                if i == len(steps) - 1:
-                    fields["state"] = new_state
-                    if result is not None:
-                        fields.update(status="finished", finished_at=now,
-                                      result=codec.result_to_json(result, reason))
-                version = await self._bump(tx, m, **fields)
-                m.rec.version = version
-                await repo.insert_action(tx, m.id, version, req.seat, req.id, action,
-                                         [e.to_json() for e in evs], source, now)
+            fields: dict[str, Any] = {"state": new_state}
+            if result is not None:
+                fields.update(status="finished", finished_at=now, result=codec.result_to_json(result, reason))
+            version = await self._bump(tx, m, steps=len(steps), **fields)
+            await repo.insert_actions(tx, m.id, [
+                (first + i, req.seat, req.id, action, [e.to_json() for e in evs], source)
+                for i, (req, action, evs, source) in enumerate(steps)], now)
             if result is not None:
                 await repo.delete_deadlines(tx, m.id)
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            single_ai = len(steps) == 1 and steps[0][3] == "ai"
-            kind: ChangeKind = "acted" if single_ai else "window"
-            seat = steps[0][0].seat if single_ai else None
-            await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids))
+            if after is not None:
+                for i, ((req, _, evs, _), asked) in enumerate(zip(steps, after, strict=True)):
+                    last = i == len(steps) - 1
+                    ids = pending_ids if last else [r.id for r in asked]
+                    seats = [] if last else [r.seat for r in asked]
+                    windows = [] if last else [window_key(r) for r in asked]
+                    await self._emit(tx, Change("acted", m.id, first + i, req.seat, list(evs), None, ids,
+                                                seats, windows))
+            else:
+                single_ai = len(steps) == 1 and steps[0][3] == "ai"
+                kind: ChangeKind = "acted" if single_ai else "window"
+                seat = steps[0][0].seat if single_ai else None
+                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids))
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+        m.rec.version = version
+        if result is not None:
+            self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
 
     async def _drive_ai(self, match_id: int, budget: int | None = None) -> int:
-        """Let the AI answer its pending requests, one transaction each, up to ``budget`` moves.
+        """Let the AI answer its pending requests, up to ``budget`` moves, one transaction per
+        run of AI moves that is delivered together (see :meth:`_answer_run`).
 
         The moves are delivered as batches: when the run ends (also by an error), and during a
         long run every ``ai_batch_seconds`` or ``ai_batch_moves``. Anything committed before
@@ -708,9 +780,16 @@ class MatchCore:
         cap = self._ai_cap if budget is None else budget
         last = time.monotonic()
         try:
-            while moves < cap and await self._auto_play(match_id, deliver=False):
-                moves += 1
-                unsent += 1
+            while moves < cap:
+                # One transaction per delivery batch: the moves a batch will publish together
+                # are committed together (a crash loses at most this batch, replayed as it was).
+                made = await self._auto_play(match_id, deliver=False,
+                                             limit=max(1, min(cap - moves, self._batch_moves - unsent)),
+                                             until=last + self._batch_seconds)
+                if not made:
+                    break
+                moves += made
+                unsent += made
                 if unsent >= self._batch_moves or time.monotonic() - last >= self._batch_seconds:
                     await self._deliver(match_id)
                     unsent = 0

@@ -234,6 +234,17 @@ async def insert_action(tx: Tx, match_id: int, version: int, seat: int | None, r
         (match_id, version, seat, request_id, dumps(action), dumps(events), source, now))
 
 
+async def insert_actions(tx: Tx, match_id: int,
+                         rows: list[tuple[int, int | None, str | None, list[str], list[dict[str, Any]], str]],
+                         now: float) -> None:
+    """Several log rows ``(version, seat, request_id, action, events, source)`` at once (an AI run)."""
+    await tx.executemany(
+        "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, v, seat, rid, dumps(action), dumps(events), source, now)
+         for v, seat, rid, action, events, source in rows])
+
+
 async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
     """The last ``limit`` actions (all when None), oldest first."""
     sql = ("SELECT version, seat, request_id, action, events, source, created_at FROM actions"
