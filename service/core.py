@@ -79,6 +79,14 @@ AI_BATCH_MOVES = 60
 #: A lobby nobody changed for this long is closed by ``run_due`` (forgotten lobbies would
 #: otherwise hold a channel's open-lobby quota forever).
 LOBBY_TTL = 24 * 3600.0
+#: Delivered outbox rows are kept this long (to look into a delivery), then pruned by run_due.
+OUTBOX_KEEP_SECONDS = 86400.0
+#: Matches whose due engine work (time-outs, AI runs) run_due serves at once: enough to keep the
+#: database busy while engines compute, few enough that one round cannot flood the worker threads.
+DUE_CONCURRENCY = 8
+#: How long one run_due call waits for the matches it started; slower ones finish in the
+#: background, so the scheduler's next round (others' reminders) is not held up by them.
+DUE_WAIT = 2.0
 #: ``MatchInfo.result["reason"]``: the engine decided; the service ended it after resignations;
 #: the engine's only winners had resigned (the AI played them), so nobody wins.
 REASON_GAME, REASON_RESIGNED, REASON_WINNERS_RESIGNED = "game", "resigned", "winners_resigned"
@@ -162,6 +170,9 @@ class MatchCore:
         ai_window_delay: float = AI_WINDOW_DELAY,
         async_turn_seconds: int = ASYNC_TURN_SECONDS,
         away_after: int = AWAY_AFTER,
+        outbox_keep_seconds: float = OUTBOX_KEEP_SECONDS,
+        due_concurrency: int = DUE_CONCURRENCY,
+        due_wait: float | None = DUE_WAIT,
     ) -> None:
         """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
 
@@ -175,7 +186,9 @@ class MatchCore:
         lobby stays open. ``window_seconds`` is a short response window's timeout in matches
         whose turn clock is at most ``async_turn_seconds`` (longer: the turn clock);
         ``ai_window_delay`` is when the AI answers a window; ``away_after`` time-outs in a row
-        mark a seat away.
+        mark a seat away. ``outbox_keep_seconds`` is how long delivered outbox rows are kept;
+        ``due_concurrency`` and ``due_wait`` bound ``run_due``'s concurrent matches and how long
+        one call waits for them (None: until all are done).
         """
         self.store = store
         self._publisher = publisher
@@ -198,6 +211,11 @@ class MatchCore:
         self._away_after = max(1, away_after)
         #: Matches whose newest change asks the AI: their next delivery is the AI run's.
         self._ai_owed: set[int] = set()
+        self._outbox_keep = outbox_keep_seconds
+        self._due_slots = asyncio.Semaphore(max(1, due_concurrency))
+        self._due_wait = due_wait
+        #: Matches a run_due round is serving now (later rounds leave them alone).
+        self._due_busy: dict[int, asyncio.Task[int]] = {}
 
     def set_publisher(self, publisher: Publisher | None) -> None:
         self._publisher = publisher

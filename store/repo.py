@@ -292,6 +292,15 @@ async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineReco
     return [_deadline(r) for r in rows]
 
 
+async def due_match_ids(db: Reader, now: float, limit: int) -> list[int]:
+    """Matches with a deadline due at ``now``, the one due longest first (so a match served
+    late in one round is among the first of the next)."""
+    rows = await db.fetchall(
+        "SELECT match_id, MIN(due_at) AS t FROM deadlines WHERE due_at <= ? GROUP BY match_id"
+        " ORDER BY t, match_id LIMIT ?", (now, limit))
+    return [r["match_id"] for r in rows]
+
+
 async def due_reminders(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
     rows = await db.fetchall(
         "SELECT * FROM deadlines WHERE reminded = 0 AND remind_at IS NOT NULL AND remind_at <= ?"
