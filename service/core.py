@@ -211,6 +211,9 @@ class MatchCore:
         self._away_after = max(1, away_after)
         #: Matches whose newest change asks the AI: their next delivery is the AI run's.
         self._ai_owed: set[int] = set()
+        #: Matches whose last AI run ended with nothing more due for the AI (spares _drive_ai
+        #: a last look that would find nothing).
+        self._ai_idle: set[int] = set()
         self._outbox_keep = outbox_keep_seconds
         self._due_slots = asyncio.Semaphore(max(1, due_concurrency))
         self._due_wait = due_wait
@@ -356,7 +359,9 @@ class MatchCore:
             if old is not None and old.seat == req.seat \
                     and not (m.bot_plays(req.seat) and not old.window and old.due_at > now):
                 keep.add(req.id)
-        await repo.delete_deadlines(tx, m.id, keep)
+        if set(existing) - keep:
+            await repo.delete_deadlines(tx, m.id, keep)
+        new: list[tuple[str, int, float, float | None, str]] = []
         for req in pending:
             if req.id in keep:
                 continue
@@ -367,9 +372,10 @@ class MatchCore:
             else:
                 due, remind = self._human_due(now, m, req)
                 first = remind if remind is not None else due
-            await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind, window)
+            new.append((req.id, req.seat, due, remind, window))
             if first is not None:
                 m.new_due = first if m.new_due is None else min(m.new_due, first)
+        await repo.insert_deadlines(tx, m.id, new)
         return [r.id for r in pending]
 
     @staticmethod
@@ -465,7 +471,7 @@ class MatchCore:
                     info = self._info(await self._load(match_id, with_state=False))
                     await publisher.publish(info, change)
                     async with self.store.transaction() as tx:
-                        await repo.mark_delivered(tx, row.id, self._clock())
+                        await repo.mark_delivered(tx, [row.id], self._clock())
                 except Exception:  # the change is committed; the caller must not see a failure
                     log.exception("publishing change %s of match %s failed; will retry", row.id, match_id)
                     break
@@ -487,8 +493,7 @@ class MatchCore:
             info = self._info(await self._load(match_id, with_state=False))
             await batch(info, changes)
             async with self.store.transaction() as tx:
-                for row in rows[:len(changes)]:
-                    await repo.mark_delivered(tx, row.id, self._clock())
+                await repo.mark_delivered(tx, [row.id for row in rows[:len(changes)]], self._clock())
         except Exception:
             log.exception("publishing %d changes of match %s failed; will retry", len(changes), match_id)
             return 0
@@ -610,6 +615,9 @@ class MatchCore:
             nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
                         and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
             if nxt is None:
+                if not any(m.bot_plays(r.seat) and (deadlines[r.id].due_at <= now if r.id in deadlines
+                                                    else self._bot_due(now, r) <= now) for r in pending):
+                    self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
                 break
             req = nxt
         if len(steps) == 1:
@@ -798,7 +806,8 @@ class MatchCore:
         cap = self._ai_cap if budget is None else budget
         last = time.monotonic()
         try:
-            while moves < cap:
+            self._ai_idle.discard(match_id)
+            while moves < cap and match_id not in self._ai_idle:
                 # One transaction per delivery batch: the moves a batch will publish together
                 # are committed together (a crash loses at most this batch, replayed as it was).
                 made = await self._auto_play(match_id, deliver=False,

@@ -376,19 +376,20 @@ class MatchService(LobbyOps):
         if not work.deadlines:
             return done
         async with self._due_slots:
+            made = 0
             for d in await repo.get_deadlines(self.store, match_id):
                 if d.due_at > now:
                     continue
                 try:
-                    made = await self._auto_play(match_id, d.request_id, deliver=False)
-                    if made:
-                        done += made
-                        done += await self._drive_ai(match_id)  # delivers the timeout move too
+                    made += await self._auto_play(match_id, d.request_id, deliver=False)
                 except UserError as err:  # match vanished or game unknown: drop its deadlines
                     log.warning("dropping deadline %s of match %s: %s", d.request_id, match_id, err.msg.key)
                     async with self.store.transaction() as tx:
                         await repo.delete_deadlines(tx, match_id)
-                    break
+                    return done
+            if made:
+                # One AI run after all of the match's due answers; it delivers them too.
+                done += made + await self._drive_ai(match_id)
         return done
 
 

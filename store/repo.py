@@ -292,6 +292,14 @@ async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineReco
     return [_deadline(r) for r in rows]
 
 
+async def insert_deadlines(tx: Tx, match_id: int, rows: list[tuple[str, int, float, float | None, str]]) -> None:
+    """Several ``(request_id, seat, due_at, remind_at, window)`` deadlines in one statement."""
+    if rows:
+        await tx.executemany(
+            "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window)"
+            " VALUES (?, ?, ?, ?, ?, 0, ?)", [(match_id, *r) for r in rows])
+
+
 async def due_match_ids(db: Reader, now: float, limit: int) -> list[int]:
     """Matches with a deadline due at ``now``, the one due longest first (so a match served
     late in one round is among the first of the next)."""
@@ -351,8 +359,8 @@ async def undelivered(db: Reader, match_id: int | None = None, limit: int = 500)
             for r in rows]
 
 
-async def mark_delivered(tx: Tx, outbox_id: int, now: float) -> None:
-    await tx.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, outbox_id))
+async def mark_delivered(tx: Tx, outbox_ids: list[int], now: float) -> None:
+    await tx.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in outbox_ids])
 
 
 async def prune_outbox(tx: Tx, delivered_before: float) -> int:
