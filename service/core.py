@@ -509,7 +509,10 @@ class MatchCore:
         if match_id in self._ai_owed:
             self._ai_owed.discard(match_id)
         else:
+            # Nothing was asked of the AI (the commit's pending requests are all people's): no
+            # AI run to look for, which spares a human move three reads and a second delivery.
             await self._deliver(match_id)
+            return
         if self._ai_in_background:
             task = asyncio.get_running_loop().create_task(self._drive_logged(match_id))
             self._tasks.add(task)
