@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from store import compact
 from store.db import Params, Row, Tx
 
 
@@ -231,7 +232,7 @@ async def insert_action(tx: Tx, match_id: int, version: int, seat: int | None, r
     await tx.execute(
         "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (match_id, version, seat, request_id, dumps(action), dumps(events), source, now))
+        (match_id, version, seat, request_id, dumps(action), compact.pack(events), source, now))
 
 
 async def insert_actions(tx: Tx, match_id: int,
@@ -241,7 +242,7 @@ async def insert_actions(tx: Tx, match_id: int,
     await tx.executemany(
         "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, v, seat, rid, dumps(action), dumps(events), source, now)
+        [(match_id, v, seat, rid, dumps(action), compact.pack(events), source, now)
          for v, seat, rid, action, events, source in rows])
 
 
@@ -255,7 +256,7 @@ async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> l
         params = (match_id, limit)
     rows = await db.fetchall(sql, params)
     return [ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
-                         json.loads(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
+                         compact.unpack(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
 
 
 # ----- deadlines --------------------------------------------------------------------------------------
