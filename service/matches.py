@@ -90,7 +90,7 @@ class MatchService(LobbyOps):
             assert state is not None
             req = self._request(m, state, seat, request_id)
             try:
-                new_state, events = await self._cpu(with_request(m.engine.apply, req), state, seat.seat,
+                new_state, events = await self._cpu_now(with_request(m.engine.apply, req), state, seat.seat,
                                                     list(action))
             except EngineError as err:
                 raise UserError.from_engine(err) from err
@@ -122,7 +122,7 @@ class MatchService(LobbyOps):
             engine_resign = getattr(m.engine, "resign", None)
             if callable(engine_resign):
                 try:
-                    new_state, events = await self._cpu(engine_resign, state, seat.seat)
+                    new_state, events = await self._cpu_now(engine_resign, state, seat.seat)
                 except EngineError as err:
                     raise UserError.from_engine(err) from err
             m.seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in m.seats]
