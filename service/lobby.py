@@ -234,7 +234,7 @@ class LobbyOps(MatchCore):
                 raise UserError("core.err.seat_count", min=least, max=most)
             seed = secrets.randbits(63)
             try:
-                state = await self._cpu(m.engine.new_state, dict(m.rec.options), len(m.seats), seed)
+                state = await self._cpu_now(m.engine.new_state, dict(m.rec.options), len(m.seats), seed)
             except EngineError as err:
                 raise UserError.from_engine(err) from err
             async with self.store.transaction() as tx:

@@ -10,8 +10,9 @@ this module (play, reading, preferences, time). See ``service.core`` for how a c
 
 from __future__ import annotations
 
+import asyncio
 import logging
-from dataclasses import replace
+from dataclasses import dataclass, field, replace
 from typing import Any, get_args
 
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
@@ -28,8 +29,6 @@ __all__ = ["AI_MOVES_PER_CALL", "LOBBY_TTL", "MAX_TURN_SECONDS", "MIN_TURN_SECON
 
 log = logging.getLogger(__name__)
 
-#: Delivered outbox rows are kept this long (for debugging deliveries), then deleted.
-OUTBOX_KEEP_SECONDS = 7 * 86400.0
 #: Limits on an action's shape, checked before the engine sees it.
 MAX_ACTION_TOKENS = 64
 MAX_TOKEN_CHARS = 100
@@ -91,7 +90,7 @@ class MatchService(LobbyOps):
             assert state is not None
             req = self._request(m, state, seat, request_id)
             try:
-                new_state, events = await self._cpu(with_request(m.engine.apply, req), state, seat.seat,
+                new_state, events = await self._cpu_now(with_request(m.engine.apply, req), state, seat.seat,
                                                     list(action))
             except EngineError as err:
                 raise UserError.from_engine(err) from err
@@ -123,7 +122,7 @@ class MatchService(LobbyOps):
             engine_resign = getattr(m.engine, "resign", None)
             if callable(engine_resign):
                 try:
-                    new_state, events = await self._cpu(engine_resign, state, seat.seat)
+                    new_state, events = await self._cpu_now(engine_resign, state, seat.seat)
                 except EngineError as err:
                     raise UserError.from_engine(err) from err
             m.seats = [replace(s, resigned=True) if s.seat == seat.seat else s for s in m.seats]
@@ -320,27 +319,84 @@ class MatchService(LobbyOps):
 
     async def run_due(self, limit: int = 100) -> int:
         """Send due reminders, apply timeouts (default/AI answer) and pending AI moves, close
-        lobbies idle past the lobby TTL, deliver undelivered outbox entries. Returns how many
-        things were done. Called by the scheduler loop and after start-up, so everything resumes
-        after a restart."""
-        done = 0
-        async with self.store.transaction() as tx:
-            await repo.prune_outbox(tx, self._clock() - OUTBOX_KEEP_SECONDS)
-        for match_id in sorted({row.match_id for row in await repo.undelivered(self.store, limit=limit)}):
-            done += await self._deliver(match_id)
+        lobbies idle past the lobby TTL, deliver undelivered outbox entries, prune delivered
+        rows past their retention. Returns how many things were done. Called by the scheduler
+        loop and after start-up, so everything resumes after a restart.
+
+        Work is grouped per match (at most ``limit`` matches with due deadlines, those due
+        longest first, plus every match with a due reminder or an undelivered change) and the
+        matches are served concurrently, each by one task: deliveries and reminders at once,
+        engine work (time-outs, AI runs) under a semaphore of ``due_concurrency`` slots taken
+        in FIFO order. The call waits for its tasks up to ``due_wait`` seconds; a match still
+        busy then (a slow engine) goes on in the background (``drain()`` waits for it) and is
+        skipped by later rounds until it is done, so it never holds up other matches' reminders
+        and time-outs."""
         now = self._clock()
+        async with self.store.transaction() as tx:
+            await repo.prune_outbox(tx, now - self._outbox_keep)
+        work: dict[int, _DueWork] = {}
+        for row in await repo.undelivered(self.store, limit=limit):
+            work.setdefault(row.match_id, _DueWork()).deliver = True
         for d in await repo.due_reminders(self.store, now, limit):
-            done += await self._remind(d.match_id, d.request_id, d.seat)
-        for d in await repo.due_deadlines(self.store, now, limit):
-            try:
-                if await self._auto_play(d.match_id, d.request_id, deliver=False):
-                    done += 1
-                    done += await self._drive_ai(d.match_id)  # delivers the timeout move too
-            except UserError as err:  # match vanished or game unknown: drop its deadlines
-                log.warning("dropping deadline %s of match %s: %s", d.request_id, d.match_id, err.msg.key)
-                async with self.store.transaction() as tx:
-                    await repo.delete_deadlines(tx, d.match_id)
+            work.setdefault(d.match_id, _DueWork()).reminders.append(d)
+        for match_id in await repo.due_match_ids(self.store, now, limit):
+            work.setdefault(match_id, _DueWork()).deadlines = True
+        started = [self._start_due(match_id, w, now) for match_id, w in work.items() if match_id not in self._due_busy]
+        done = 0
+        if started:
+            finished, _ = await asyncio.wait(started, timeout=self._due_wait)
+            done += sum(t.result() for t in finished if not t.cancelled() and t.exception() is None)
         for match_id in await repo.idle_lobbies(self.store, self._clock() - self._lobby_ttl, limit):
-            done += await self._expire_lobby(match_id)
+            if match_id not in self._due_busy:
+                done += await self._expire_lobby(match_id)
         return done
 
+    def _start_due(self, match_id: int, work: _DueWork, now: float) -> asyncio.Task[int]:
+        task = asyncio.get_running_loop().create_task(self._due_match(match_id, work, now))
+        self._due_busy[match_id] = task
+        self._tasks.add(task)  # type: ignore[arg-type]  # drain() waits for it
+
+        def forget(t: asyncio.Task[int]) -> None:
+            self._tasks.discard(t)  # type: ignore[arg-type]
+            if self._due_busy.get(match_id) is t:
+                del self._due_busy[match_id]
+            if not t.cancelled() and t.exception() is not None:
+                log.error("due work of match %s failed", match_id, exc_info=t.exception())
+
+        task.add_done_callback(forget)
+        return task
+
+    async def _due_match(self, match_id: int, work: _DueWork, now: float) -> int:
+        """One match's share of a ``run_due`` round, in the order the old serial round had."""
+        done = 0
+        if work.deliver:
+            done += await self._deliver(match_id)
+        for d in work.reminders:
+            done += await self._remind(d.match_id, d.request_id, d.seat)
+        if not work.deadlines:
+            return done
+        async with self._due_slots:
+            made = 0
+            for d in await repo.get_deadlines(self.store, match_id):
+                if d.due_at > now:
+                    continue
+                try:
+                    made += await self._auto_play(match_id, d.request_id, deliver=False)
+                except UserError as err:  # match vanished or game unknown: drop its deadlines
+                    log.warning("dropping deadline %s of match %s: %s", d.request_id, match_id, err.msg.key)
+                    async with self.store.transaction() as tx:
+                        await repo.delete_deadlines(tx, match_id)
+                    return done
+            if made:
+                # One AI run after all of the match's due answers; it delivers them too.
+                done += made + await self._drive_ai(match_id)
+        return done
+
+
+@dataclass
+class _DueWork:
+    """What one ``run_due`` round found for one match."""
+
+    deliver: bool = False
+    reminders: list[repo.DeadlineRecord] = field(default_factory=list)
+    deadlines: bool = False

@@ -52,6 +52,10 @@ class Tx:
         async with self._conn.execute(sql, params) as cur:
             return int(cur.lastrowid or 0)
 
+    async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
+        """One statement for many parameter rows (one round trip to the connection's thread)."""
+        await self._conn.executemany(sql, rows)
+
     async def rowcount(self, sql: str, params: Params = ()) -> int:
         async with self._conn.execute(sql, params) as cur:
             return int(cur.rowcount)

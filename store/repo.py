@@ -10,6 +10,7 @@ import json
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from store import compact
 from store.db import Params, Row, Tx
 
 
@@ -231,7 +232,18 @@ async def insert_action(tx: Tx, match_id: int, version: int, seat: int | None, r
     await tx.execute(
         "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (match_id, version, seat, request_id, dumps(action), dumps(events), source, now))
+        (match_id, version, seat, request_id, dumps(action), compact.pack(events), source, now))
+
+
+async def insert_actions(tx: Tx, match_id: int,
+                         rows: list[tuple[int, int | None, str | None, list[str], list[dict[str, Any]], str]],
+                         now: float) -> None:
+    """Several log rows ``(version, seat, request_id, action, events, source)`` at once (an AI run)."""
+    await tx.executemany(
+        "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
+        " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, v, seat, rid, dumps(action), compact.pack(events), source, now)
+         for v, seat, rid, action, events, source in rows])
 
 
 async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
@@ -244,7 +256,7 @@ async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> l
         params = (match_id, limit)
     rows = await db.fetchall(sql, params)
     return [ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
-                         json.loads(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
+                         compact.unpack(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
 
 
 # ----- deadlines --------------------------------------------------------------------------------------
@@ -279,6 +291,23 @@ async def insert_deadline(tx: Tx, match_id: int, request_id: str, seat: int, due
 async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
     rows = await db.fetchall("SELECT * FROM deadlines WHERE due_at <= ? ORDER BY due_at LIMIT ?", (now, limit))
     return [_deadline(r) for r in rows]
+
+
+async def insert_deadlines(tx: Tx, match_id: int, rows: list[tuple[str, int, float, float | None, str]]) -> None:
+    """Several ``(request_id, seat, due_at, remind_at, window)`` deadlines in one statement."""
+    if rows:
+        await tx.executemany(
+            "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window)"
+            " VALUES (?, ?, ?, ?, ?, 0, ?)", [(match_id, *r) for r in rows])
+
+
+async def due_match_ids(db: Reader, now: float, limit: int) -> list[int]:
+    """Matches with a deadline due at ``now``, the one due longest first (so a match served
+    late in one round is among the first of the next)."""
+    rows = await db.fetchall(
+        "SELECT match_id, MIN(due_at) AS t FROM deadlines WHERE due_at <= ? GROUP BY match_id"
+        " ORDER BY t, match_id LIMIT ?", (now, limit))
+    return [r["match_id"] for r in rows]
 
 
 async def due_reminders(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
@@ -331,8 +360,8 @@ async def undelivered(db: Reader, match_id: int | None = None, limit: int = 500)
             for r in rows]
 
 
-async def mark_delivered(tx: Tx, outbox_id: int, now: float) -> None:
-    await tx.execute("UPDATE outbox SET delivered_at = ? WHERE id = ?", (now, outbox_id))
+async def mark_delivered(tx: Tx, outbox_ids: list[int], now: float) -> None:
+    await tx.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in outbox_ids])
 
 
 async def prune_outbox(tx: Tx, delivered_before: float) -> int:

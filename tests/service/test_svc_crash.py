@@ -70,7 +70,8 @@ async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: py
     mid = (await two_humans(service)).id
 
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
-    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "rowcount", "fetchone", "fetchall")}
+    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "rowcount", "fetchone",
+                                                            "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
         async def call(self: store_db.Tx, sql: str, params: Any = ()) -> Any:
@@ -218,13 +219,13 @@ async def test_two_processes_on_one_file_cannot_both_answer(tmp_path: Path) -> N
         service_b = MatchService(store_b, offload=False)
         mid = (await two_humans(service_a)).id
         (rid,) = await service_b.pending_for_user(mid, HOST)
-        real_cpu = service_b._cpu
+        real_cpu = service_b._cpu_now  # a person's move
 
         async def overtaken(fn: Callable[..., Any], *args: Any) -> Any:
             await service_a.act(mid, HOST, rid, ["add", "1"])  # the other process commits first
             return await real_cpu(fn, *args)
 
-        service_b._cpu = overtaken  # type: ignore[method-assign]
+        service_b._cpu_now = overtaken  # type: ignore[method-assign]
         with pytest.raises(UserError) as e:
             await service_b.act(mid, HOST, rid, ["add", "2"])
         assert e.value.msg.key == "core.err.stale"

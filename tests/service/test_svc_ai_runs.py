@@ -1,0 +1,114 @@
+"""An AI run commits in one transaction per delivery batch, not one per move; a crash in it loses
+the run only, and the next ``run_due`` replays the very same moves (the AI rng is seeded from the
+match id and the version before each move)."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+import svc_toy_engine
+from svc_helpers import HOST, Clock, Recorder, play_own_turn, toy
+from test_svc_crash import check_consistent
+
+from service.matches import MatchService
+from store import repo
+from store.db import Store, Tx
+
+__all__ = ["toy"]
+pytestmark = pytest.mark.usefixtures("toy")
+
+
+async def human_and_ais(service: MatchService, ais: int) -> int:
+    info = await service.create_lobby(svc_toy_engine.SLUG, host_id=HOST, host_name="Host", locale="en",
+                                      channel_id=9, options={"target": "30"}, turn_seconds=3600)
+    for _ in range(ais):
+        await service.add_ai(info.id, HOST)
+    return (await service.start(info.id, HOST)).id
+
+
+def spy_log_writes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Tx, list[Any]]]:
+    """(transaction, versions) of every write to the action log."""
+    writes: list[tuple[Tx, list[Any]]] = []
+    one, many = repo.insert_action, repo.insert_actions
+
+    async def insert_action(tx: Tx, match_id: int, version: int, *args: Any) -> None:
+        writes.append((tx, [version]))
+        await one(tx, match_id, version, *args)
+
+    async def insert_actions(tx: Tx, match_id: int, rows: list[Any], now: float) -> None:
+        writes.append((tx, [r[0] for r in rows]))
+        await many(tx, match_id, rows, now)
+
+    monkeypatch.setattr(repo, "insert_action", insert_action)
+    monkeypatch.setattr(repo, "insert_actions", insert_actions)
+    return writes
+
+
+async def test_three_ai_seats_answer_in_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(tmp_path / "m.sqlite3")
+    recorder = Recorder()
+    service = MatchService(store, publisher=recorder, clock=Clock(), offload=False)
+    mid = await human_and_ais(service, 3)
+    writes = spy_log_writes(monkeypatch)
+    await play_own_turn(service, mid, HOST)
+    # The human's move, then every AI answer up to the human's next request: two transactions.
+    assert len({id(tx) for tx, _ in writes}) == 2
+    (human,), ai = writes[0][1], writes[1][1]
+    assert len(ai) >= 3 and ai == list(range(human + 1, human + 1 + len(ai)))
+    # The publisher still gets one change per move, each naming the requests pending after it.
+    acted = [c for c in recorder.changes if c.kind == "acted"][-1 - len(ai):]
+    assert [c.version for c in acted] == [human, *ai]
+    assert acted[0].seat == 0 and all(c.seat != 0 for c in acted[1:])
+    assert all(c.request_ids and len(c.request_ids) == len(c.request_seats) for c in acted)
+    now = await service.pending_requests(mid, humans_only=False)
+    assert dict(zip(acted[-1].request_ids, acted[-1].request_seats, strict=True)) == \
+        {p.request_id: p.seat for p in now}
+    await check_consistent(store, mid)
+    await store.close()
+
+
+async def test_a_run_is_cut_at_the_batch_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(tmp_path / "m.sqlite3")
+    service = MatchService(store, publisher=Recorder(), clock=Clock(), offload=False, ai_batch_moves=2)
+    mid = await human_and_ais(service, 3)
+    writes = spy_log_writes(monkeypatch)
+    await play_own_turn(service, mid, HOST)
+    sizes = [len(vs) for _, vs in writes]
+    assert sizes[0] == 1 and len(sizes) >= 3 and max(sizes[1:]) == 2
+    await store.close()
+
+
+async def test_a_crash_in_an_ai_run_loses_the_run_and_run_due_replays_it(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(tmp_path / "m.sqlite3")
+    recorder = Recorder()
+    service = MatchService(store, publisher=recorder, clock=Clock(), offload=False)
+    mid = await human_and_ais(service, 3)
+    before = await store.fetchone("SELECT version FROM matches WHERE id = ?", (mid,))
+    tried: list[list[Any]] = []
+    real = repo.insert_actions
+
+    async def crash(tx: Tx, match_id: int, rows: list[Any], now: float) -> None:
+        tried.append([(r[0], r[1], r[3]) for r in rows])
+        raise RuntimeError("killed in the middle of the AI run")
+
+    monkeypatch.setattr(repo, "insert_actions", crash)
+    await play_own_turn(service, mid, HOST)  # the human's move stands; the AI run is rolled back
+    log = await repo.list_actions(store, mid)
+    assert [a.version for a in log][-1] == before["version"] + 1
+    assert await repo.undelivered(store, mid) == []  # the human's move was still published
+    assert len(tried) == 1 and len(tried[0]) >= 3
+    monkeypatch.setattr(repo, "insert_actions", real)
+    assert await service.run_due() >= 3
+    log = await repo.list_actions(store, mid)
+    replayed = {a.version: (a.version, a.seat, a.action) for a in log}
+    assert [replayed[v] for v, _, _ in tried[0]] == tried[0]
+    await check_consistent(store, mid)
+    state = json.loads((await store.fetchone("SELECT state FROM matches WHERE id = ?", (mid,)))["state"])
+    assert state == svc_toy_engine.replay(
+        (await store.fetchone("SELECT seed FROM matches WHERE id = ?", (mid,)))["seed"], 4, {"target": "30"},
+        [(a.seat, a.action) for a in log])
+    await store.close()
