@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from jiwu_testkit import act, empty, give, hand, new, put
 
 from engines.base import EngineError
 from engines.jiwu import ENGINE
@@ -10,7 +11,6 @@ from engines.jiwu import board as B
 from engines.jiwu import rules as R
 from engines.jiwu.data import board, card
 from engines.jiwu.engine import _refresh
-from jiwu_testkit import act, empty, give, hand, new, put, started
 
 
 def options(state, seat, *path):
