@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 # id, zh-CN, zh-TW, en, section (C centre, W west, E east), slots, 功勋 at the end, X slots, start,
 # 城池卡 功勋 per turn (0 = no 城池卡)
 REGIONS = [
-    ("luoyang", "洛阳", "洛陽", "Luoyang", "C", 5, 5, 2, False, 2),
+    ("luoyang", "洛阳", "洛陽", "Luoyang", "C", 5, 5, 2, False, 1),
     ("changan", "长安", "長安", "Chang'an", "C", 4, 4, 2, False, 1),
     ("xuchang", "许昌", "許昌", "Xuchang", "C", 4, 4, 1, False, 1),
     ("yecheng", "邺城", "鄴城", "Ye", "C", 4, 4, 1, False, 1),
@@ -56,6 +56,7 @@ PATHS = [
     ("xuchang", "guandu", 1, 0), ("chenliu", "guandu", 0, 0), ("guandu", "yecheng", 1, 0),
     ("yecheng", "beihai", 2, 0), ("beihai", "xiapi", 1, 0), ("guandu", "xiapi", 2, 0),
     ("xiapi", "shouchun", 1, 0), ("runan", "shouchun", 1, 0), ("runan", "xiangyang", 2, 0),
+    ("beihai", "guandu", 2, 0),
     ("wancheng", "xiangyang", 1, 0), ("xiangyang", "jiangling", 1, 0), ("jiangling", "changsha", 1, 0),
     ("changan", "tianshui", 2, 0), ("tianshui", "wuwei", 1, 0), ("changan", "hanzhong", 2, 1),
     ("hanzhong", "chengdu", 2, 0), ("tianshui", "hanzhong", 1, 0), ("chengdu", "nanzhong", 1, 0),

@@ -4,9 +4,9 @@ and plays complete legal games against itself."""
 from __future__ import annotations
 
 import pytest
+from jiwu_testkit import play_out
 
 from engines.jiwu import ENGINE
-from jiwu_testkit import play_out
 
 
 def _win_rate(games: int) -> float:
