@@ -34,11 +34,12 @@ from engines.jiwu.data import cards  # noqa: E402
 PARTS = ("kill", "city", "total", "region", "total_end", "promoted", "deck")
 
 
-def play(seats: int, seed: int, levels: list[str] | None = None) -> tuple[dict[str, Any], float, int]:
+def play(seats: int, seed: int, levels: list[str] | None = None,
+         ending: str = "turn") -> tuple[dict[str, Any], float, int]:
     """One game: (final state, seconds, actions)."""
     levels = levels or ["normal"] * seats
     rng = random.Random(seed)
-    state = ENGINE.new_state({}, seats, seed)
+    state = ENGINE.new_state({"ending": ending}, seats, seed)
     actions = 0
     start = time.perf_counter()
     while not ENGINE.result(state):
@@ -48,13 +49,13 @@ def play(seats: int, seed: int, levels: list[str] | None = None) -> tuple[dict[s
     return state, time.perf_counter() - start, actions
 
 
-def figures(seats: int, games: int, base: int = 0) -> dict[str, Any]:
+def figures(seats: int, games: int, base: int = 0, ending: str = "turn") -> dict[str, Any]:
     rows = []
     by_winner: Counter[str] = Counter()
     by_loser: Counter[str] = Counter()
     parts: Counter[str] = Counter()
     for g in range(games):
-        state, secs, actions = play(seats, base + g)
+        state, secs, actions = play(seats, base + g, ending=ending)
         scores = [R.score(state, s) for s in range(seats)]
         win = state["winners"][0]
         for s in range(seats):
@@ -115,8 +116,10 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--markdown", action="store_true")
+    ap.add_argument("--ending", choices=("turn", "round"), default="turn",
+                    help="the game-end option: the seed's end of turn, or the end of the round")
     args = ap.parse_args()
-    results = [figures(seats, args.games, base=1000 * seats) for seats in (2, 3, 4)]
+    results = [figures(seats, args.games, base=1000 * seats, ending=args.ending) for seats in (2, 3, 4)]
     if args.markdown:
         print("\n".join(table(results)))
     else:

@@ -55,7 +55,7 @@ PATHS = [
     ("xuchang", "chenliu", 1, 0), ("xuchang", "runan", 1, 0), ("xuchang", "wancheng", 1, 0),
     ("xuchang", "guandu", 1, 0), ("chenliu", "guandu", 0, 0), ("guandu", "yecheng", 1, 0),
     ("yecheng", "beihai", 2, 0), ("beihai", "xiapi", 1, 0), ("guandu", "xiapi", 2, 0),
-    ("xiapi", "shouchun", 1, 0), ("runan", "shouchun", 1, 0), ("runan", "xiangyang", 2, 0),
+    ("xiapi", "shouchun", 1, 0), ("runan", "shouchun", 1, 0), ("runan", "xiangyang", 3, 0),
     ("beihai", "guandu", 2, 0),
     ("wancheng", "xiangyang", 1, 0), ("xiangyang", "jiangling", 1, 0), ("jiangling", "changsha", 1, 0),
     ("changan", "tianshui", 2, 0), ("tianshui", "wuwei", 1, 0), ("changan", "hanzhong", 2, 1),

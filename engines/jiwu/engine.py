@@ -4,7 +4,19 @@ from __future__ import annotations
 
 import random
 
-from engines.base import Action, Engine, EngineError, Event, Msg, Request, Result, State, Step, View
+from engines.base import (
+    Action,
+    Engine,
+    EngineError,
+    Event,
+    Msg,
+    OptionSpec,
+    Request,
+    Result,
+    State,
+    Step,
+    View,
+)
 from engines.jiwu import actions, ai, choices, rules, views
 from engines.jiwu.rules import m
 
@@ -15,11 +27,19 @@ class JiwuEngine(Engine):
     max_seats = 4
     hidden_information = True
 
+    def option_specs(self) -> list[OptionSpec]:
+        """``ending``: the seed ends the game with the turn that deploys the last soldier or
+        empties the central deck (``turn``); ``round`` plays the round out so every player has
+        had as many turns (the yardstick game's rule; it lowers the start player's edge, see
+        docs/rules/jiwu.md)."""
+        return [OptionSpec("ending", m("option.ending"),
+                           [(v, m(f"ending.{v}")) for v in rules.ENDINGS], "turn")]
+
     def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
-        self.normalize_options(options)
+        opts = self.normalize_options(options)
         if not self.min_seats <= seats <= self.max_seats:
             raise EngineError("jiwu.err.seats", min=self.min_seats, max=self.max_seats)
-        state = rules.new_game(seats, seed)
+        state = rules.new_game(seats, seed, opts["ending"])
         _refresh(state)
         return state
 

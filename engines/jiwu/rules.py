@@ -29,6 +29,7 @@ ROW = 6
 PLAN_LIMIT = 3
 DEPLOY_COST, KILL_COST = 1, 3
 HIT = 4  # a duel die of 4+ hits
+ENDINGS = ("turn", "round")
 SOURCES = ("kill", "city", "region", "total", "promoted", "deck")
 
 
@@ -58,8 +59,8 @@ def cid(state: State, iid: str) -> str:
 
 # --------------------------------------------------------------------------- set-up
 
-def new_game(seats: int, seed: int) -> State:
-    state: State = {"game": "jiwu", "seats": seats, "rng": Rng.seed_value(seed), "cards": {}, "phase": "setup",
+def new_game(seats: int, seed: int, ending_rule: str = "turn") -> State:
+    state: State = {"game": "jiwu", "seats": seats, "ending_rule": ending_rule, "rng": Rng.seed_value(seed), "cards": {}, "phase": "setup",
                     "turn": 0, "first": 0, "turns": 0, "queue": [], "duel": None, "req_seq": 0, "req": None,
                     "winners": [], "end_reason": "", "ending": "", "log_n": 0}
     rng = Rng(state)
@@ -662,7 +663,8 @@ def end_turn(state: State, seat: int) -> list[Event]:
         g["moved"] = False
     draw(state, seat, HAND)
     state["turns"] += 1
-    reason = ending(state)
+    last_of_round = (seat + 1) % state["seats"] == state["first"]
+    reason = ending(state) if state["ending_rule"] == "turn" or last_of_round else ""
     if reason:
         state["end_reason"] = reason
         state["phase"] = "over"
@@ -673,7 +675,8 @@ def end_turn(state: State, seat: int) -> list[Event]:
 
 
 def ending(state: State) -> str:
-    """The seed's two ends: a player has deployed every soldier, or the central deck is empty."""
+    """The seed's two ends: a player has deployed every soldier, or the central deck is empty
+    (checked at the end of every turn, or of every round with the ``round`` option)."""
     if any(p["supply"] <= 0 for p in state["players"]):
         return "soldiers"
     if not state["market_deck"]:

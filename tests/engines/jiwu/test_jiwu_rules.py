@@ -390,3 +390,18 @@ def test_tie_goes_to_the_player_nearest_the_seal() -> None:
     assert R.winners(state) == [2]
     state["first"] = 1
     assert R.winners(state) == [1]
+
+
+def test_round_option_plays_the_round_out() -> None:
+    """Lobby option ``ending=round``: the game ends after the last seat of the round has played."""
+    state = ENGINE.new_state({"ending": "round"}, 2, 1)
+    while state["phase"] == "setup":
+        state, _ = act(state, state["turn"], "start", R.start_regions(state, state["turn"])[0])
+    state["market_deck"] = []
+    _refresh(state)
+    state, _ = act(state, 0, "end")
+    assert ENGINE.result(state) is None and state["turn"] == 1
+    state, _ = act(state, 1, "end")
+    assert ENGINE.result(state) is not None and state["end_reason"] == "market"
+    with pytest.raises(EngineError):
+        ENGINE.new_state({"ending": "never"}, 2, 1)
