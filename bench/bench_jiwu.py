@@ -65,6 +65,7 @@ def figures(seats: int, games: int, base: int = 0, ending: str = "turn") -> dict
         ordered = sorted(scores, reverse=True)
         rows.append({"market": state["end_reason"] == "market", "turns": state["turns"],
                      "rounds": state["turns"] / seats, "actions": actions, "first": win == state["first"],
+                     "win": win,
                      "top": ordered[0], "margin": ordered[0] - ordered[1], "low": ordered[-1],
                      "sd": statistics.pstdev(scores), "duels": state["stats"]["duels"],
                      "deaths": state["stats"]["general_deaths"], "ms": secs * 1000})
@@ -80,7 +81,8 @@ def figures(seats: int, games: int, base: int = 0, ending: str = "turn") -> dict
     return {"seats": seats, "games": games, "by_market": sum(r["market"] for r in rows) / games,
             "turns": mean("turns"), "turns_min": min(r["turns"] for r in rows),
             "turns_max": max(r["turns"] for r in rows), "rounds": mean("rounds"), "actions": mean("actions"),
-            "first": sum(r["first"] for r in rows) / games, "top": mean("top"), "low": mean("low"),
+            "first": sum(r["first"] for r in rows) / games,
+            "by_seat": [sum(r["win"] == s for r in rows) / games for s in range(seats)], "top": mean("top"), "low": mean("low"),
             "margin": mean("margin"), "sd": mean("sd"), "duels": mean("duels"), "deaths": mean("deaths"),
             "parts": {k: parts[k] / total_vp for k in PARTS}, "cards": ratio,
             "ms": statistics.median(r["ms"] for r in rows), "ms_max": max(r["ms"] for r in rows)}
@@ -88,11 +90,12 @@ def figures(seats: int, games: int, base: int = 0, ending: str = "turn") -> dict
 
 def table(results: list[dict[str, Any]]) -> list[str]:
     out = ["| players | games | ends: soldiers / market | turns (min–max) | rounds | first player wins | "
-           "top score | lowest | winner's margin | score s.d. | duels | generals killed | ms/game (max) |",
-           "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+           "wins by seat | top score | lowest | winner's margin | score s.d. | duels | generals killed | ms/game (max) |",
+           "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     for f in results:
         out.append(f"| {f['seats']} | {f['games']} | {1 - f['by_market']:.0%} / {f['by_market']:.0%} | "
                    f"{f['turns']:.1f} ({f['turns_min']}–{f['turns_max']}) | {f['rounds']:.1f} | {f['first']:.0%} | "
+                   f"{' / '.join(f'{w:.0%}' for w in f['by_seat'])} | "
                    f"{f['top']:.1f} | {f['low']:.1f} | {f['margin']:.1f} | {f['sd']:.1f} | {f['duels']:.2f} | "
                    f"{f['deaths']:.2f} | {f['ms']:.0f} ({f['ms_max']:.0f}) |")
     out += ["", "功勋 by source (share of all 功勋 scored):", "",

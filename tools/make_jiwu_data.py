@@ -56,7 +56,7 @@ PATHS = [
     ("xuchang", "guandu", 1, 0), ("chenliu", "guandu", 0, 0), ("guandu", "yecheng", 1, 0),
     ("yecheng", "beihai", 2, 0), ("beihai", "xiapi", 1, 0), ("guandu", "xiapi", 2, 0),
     ("xiapi", "shouchun", 1, 0), ("runan", "shouchun", 1, 0), ("runan", "xiangyang", 3, 0),
-    ("beihai", "guandu", 2, 0),
+    ("beihai", "guandu", 2, 0), ("kuaiji", "jianye", 2, 0), ("lujiang", "shouchun", 2, 0),
     ("wancheng", "xiangyang", 1, 0), ("xiangyang", "jiangling", 1, 0), ("jiangling", "changsha", 1, 0),
     ("changan", "tianshui", 2, 0), ("tianshui", "wuwei", 1, 0), ("changan", "hanzhong", 2, 1),
     ("hanzhong", "chengdu", 2, 0), ("tianshui", "hanzhong", 1, 0), ("chengdu", "nanzhong", 1, 0),

@@ -24,6 +24,8 @@ from engines.jiwu.data import board, card
 EARLY = {"power": 1.0, "gold": 1.1, "draw": 1.4, "deploy": 1.3, "kill": 3.2, "spy": 1.2, "supplant": 4.0,
          "promote": 1.2, "trash": 1.0, "outcast": 0.8, "plan": 0.8, "gain": 1.5, "gain_market": 2.0}
 LATE = dict(EARLY, gold=0.5, draw=0.9, promote=2.5, trash=0.2, deploy=1.6, kill=3.6)
+#: A kill (3 武力) is chosen over three deploys when worth this share of them.
+KILL_BIAS = 0.4
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
@@ -205,7 +207,7 @@ def _main(state: State, seat: int, rng: random.Random) -> Action:
     if kill_best is not None:
         kv = kill_value(state, seat, kill_best)
         dv = deploy_value(state, seat, deploy_best) * min(3, p["supply"]) if deploy_best else 0.0
-        if kv >= dv * 0.9 or deploy_best is None:
+        if kv >= dv * KILL_BIAS or deploy_best is None:
             return ["kill", kill_best]
     if deploy_best is not None:
         return ["deploy", deploy_best]
