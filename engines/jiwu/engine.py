@@ -85,6 +85,9 @@ class JiwuEngine(Engine):
     def describe(self, view: View) -> list[Msg]:
         return views.describe(view)
 
+    def private_summary(self, view: View) -> list[Msg]:
+        return views.private_summary(view)
+
 
 def _refresh(state: State) -> None:
     """Request ids: a fresh one after every change, except a duel choice, whose id stays while

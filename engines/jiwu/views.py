@@ -65,3 +65,16 @@ def describe(view: View) -> list[Msg]:
         lines.append(m("status.player", player=who(p["seat"]), vp=sum(p["vp"].values()), supply=p["supply"],
                        power=p["power"], gold=p["gold"]))
     return lines
+
+
+def private_summary(view: View) -> list[Msg]:
+    """A seat's hand and 计策 cards, for its DM panel (from its own view only)."""
+    mine = view.get("you")
+    if not mine:
+        return []
+    lines = [m("private.hand", n=len(mine["hand"]))]
+    lines += [m("private.card", card={"key": f"jiwu_names.card.{c['card']}"}) for c in mine["hand"]]
+    if mine["plans"]:
+        lines.append(m("private.plans", n=len(mine["plans"])))
+        lines += [m("private.card", card={"key": f"jiwu_names.card.{c['card']}"}) for c in mine["plans"]]
+    return lines

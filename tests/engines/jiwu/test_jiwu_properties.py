@@ -87,3 +87,14 @@ def test_apply_leaves_the_input_state_untouched() -> None:
         new_state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "easy"))
         assert json.dumps(state, sort_keys=True) == before
         state = new_state
+
+
+def test_private_summary_names_own_cards_only() -> None:
+    from i18n import t
+
+    state = new(2, 4)
+    lines = ENGINE.private_summary(ENGINE.view(state, 0))
+    assert len(lines) == 1 + len(state["players"][0]["hand"])
+    text = " ".join(t("en", ln.key, **ln.params) for ln in lines)
+    assert "Your hand (5 cards)" in text and "Diligent Farmer" in text
+    assert ENGINE.private_summary(ENGINE.view(state, None)) == []
