@@ -22,9 +22,9 @@ ROOT = Path(__file__).resolve().parent.parent
 REGIONS = [
     ("luoyang", "洛阳", "洛陽", "Luoyang", "C", 5, 5, 2, False, 1),
     ("changan", "长安", "長安", "Chang'an", "C", 4, 4, 2, False, 1),
-    ("xuchang", "许昌", "許昌", "Xuchang", "C", 4, 4, 1, False, 1),
-    ("yecheng", "邺城", "鄴城", "Ye", "C", 4, 4, 1, False, 1),
-    ("xiangyang", "襄阳", "襄陽", "Xiangyang", "C", 4, 3, 1, False, 1),
+    ("xuchang", "许昌", "許昌", "Xuchang", "C", 4, 4, 2, False, 1),
+    ("yecheng", "邺城", "鄴城", "Ye", "C", 4, 4, 2, False, 1),
+    ("xiangyang", "襄阳", "襄陽", "Xiangyang", "C", 4, 3, 2, False, 1),
     ("wancheng", "宛城", "宛城", "Wancheng", "C", 3, 2, 1, False, 0),
     ("chenliu", "陈留", "陳留", "Chenliu", "C", 3, 2, 0, False, 0),
     ("guandu", "官渡", "官渡", "Guandu", "C", 2, 2, 1, False, 0),
