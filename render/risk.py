@@ -612,6 +612,14 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
         _highlights(d, lay, overlay)
         _last_battle(d, lay, view, colors)
         img.paste(_with_names(locale, img.crop(box).convert("RGBA"), box), box[:2])
+    _foreground(d, lay, view, locale, names, colors)
+    return img
+
+
+def _foreground(d: ImageDraw.ImageDraw, lay: Any, view: dict[str, Any], locale: str, names: Sequence[str],
+                colors: dict[int, RGB]) -> None:
+    """What is drawn over the map whichever way it was composed: HQ rings, army badges,
+    continent holders, the player list and the status panel."""
     terr = view.get("territories", {})
     _hq_marks(d, lay, view, colors)
     for tid in lay.territories:
@@ -624,7 +632,6 @@ def render_image(view: dict[str, Any], locale: str, names: Sequence[str],
     top = lay.size[1] + 4
     _players(d, top, view, locale, names, colors, lay)
     _status(d, top, view, locale, names, colors, lay.size[0])
-    return img
 
 
 def render_image_reference(view: dict[str, Any], locale: str, names: Sequence[str],
@@ -637,23 +644,11 @@ def render_image_reference(view: dict[str, Any], locale: str, names: Sequence[st
     whole = (0, 0, *static_layer(locale).size)
     img = _under_names(locale, _fills(lay, view, colors), whole)
     d = ImageDraw.Draw(img)
-    terr = view.get("territories", {})
     _highlights(d, lay, overlay)
     _last_battle(d, lay, view, colors)
     names_img, box = name_layer(locale)
     img.alpha_composite(names_img, box[:2])
-    d = ImageDraw.Draw(img)
-    _hq_marks(d, lay, view, colors)
-    for tid in lay.territories:
-        info = terr.get(tid)
-        if info is None or info.get("owner") is None:
-            continue
-        owner = info.get("owner", -1)
-        _badge(d, lay.px(lay.anchors[tid]), int(info.get("armies", 0)), owner, colors.get(owner, NEUTRAL))
-    _continent_holders(d, lay, view, colors)
-    top = lay.size[1] + 4
-    _players(d, top, view, locale, names, colors, lay)
-    _status(d, top, view, locale, names, colors, lay.size[0])
+    _foreground(ImageDraw.Draw(img), lay, view, locale, names, colors)
     return img.convert("RGB")
 
 
