@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import secrets
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
@@ -342,13 +342,7 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         """Most message POSTs and PATCHes the bot made in the channel within any ``window``
         seconds (posts per minute by default)."""
         cid = channel.id if isinstance(channel, FakeChannel) else int(channel)
-        times = sorted(t for t, c, _ in self.message_calls if c == cid)
-        best, lo = 0, 0
-        for hi, moment in enumerate(times):
-            while lo < hi and moment - times[lo] > window:
-                lo += 1
-            best = max(best, hi - lo + 1)
-        return best
+        return _densest((t for t, c, _ in self.message_calls if c == cid), window)
 
     def burst(self, channel: FakeChannel | int, window: float = 5.0) -> int:
         """Most public messages created in the channel within any ``window`` seconds.
@@ -356,13 +350,7 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         Discord allows a bot about 5 messages per 5 s per channel before answering 429 (discord.py
         then waits), so a high number means players would watch the bot stall.
         """
-        times = sorted(m.created_mono for m in self.messages_in(channel))
-        best, lo = 0, 0
-        for hi, moment in enumerate(times):
-            while lo < hi and moment - times[lo] > window:
-                lo += 1
-            best = max(best, hi - lo + 1)
-        return best
+        return _densest((m.created_mono for m in self.messages_in(channel)), window)
 
     def assert_not_rate_limited(self) -> None:
         """Fail when any message POST/PATCH was answered 429: discord.py waits those out, so a
@@ -383,3 +371,14 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         # would pass while players watch the bot stall. Tests that provoke one on purpose clear
         # ``rate_limited`` (or don't call this).
         self.assert_not_rate_limited()
+
+
+def _densest(moments: Iterable[float], window: float) -> int:
+    """Most of ``moments`` within any ``window`` seconds (a sliding window over the sorted times)."""
+    times = sorted(moments)
+    best, lo = 0, 0
+    for hi, moment in enumerate(times):
+        while lo < hi and moment - times[lo] > window:
+            lo += 1
+        best = max(best, hi - lo + 1)
+    return best
