@@ -161,6 +161,11 @@ def _discard(state: State, seat: int, path: list[str], ask: Ask) -> Step:
 def _one_card(cards: list[str], prompt: Msg, path: list[str], extra: list[Option] | None = None,
               allow_pass: bool = True) -> Step:
     opts = [card_opt(c) for c in cards] + (extra or []) + ([PASS_OPT] if allow_pass else [])
+    return _choose_one(prompt, opts, path)
+
+
+def _choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
+    """A step that is one token among ``opts`` and then complete."""
     if not path:
         return Step(prompt, opts)
     if path[0] not in {o.value for o in opts}:
@@ -192,13 +197,7 @@ def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     opts += [card_opt(c) for c in tp["equip"].values() if c]
     if ask.info["why"] != "hanbing":
         opts += [card_opt(e[0]) for e in tp["judge"]]
-    prompt = m("step.pick", target=who(target))
-    if not path:
-        return Step(prompt, opts)
-    if path[0] not in {o.value for o in opts}:
-        raise EngineError("sanguosha.err.illegal")
-    _exact(path[1:], 0)
-    return Step(prompt, [], complete=True)
+    return _choose_one(m("step.pick", target=who(target)), opts, path)
 
 
 def _guanshi(state: State, seat: int, path: list[str]) -> Step:
