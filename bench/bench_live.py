@@ -29,6 +29,7 @@ ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.pare
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.bench_memory import rss_mb  # noqa: E402
 from engines import registry  # noqa: E402
 from service.errors import UserError  # noqa: E402
 from service.matches import MatchService  # noqa: E402
@@ -43,16 +44,6 @@ class NullPublisher:
 
     async def publish_batch(self, match: Any, changes: list[Any]) -> None:
         return None
-
-
-def rss_mb() -> float:
-    try:
-        for line in Path("/proc/self/status").read_text().splitlines():
-            if line.startswith("VmRSS:"):
-                return int(line.split()[1]) / 1024
-    except OSError:
-        pass
-    return resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024
 
 
 async def new_match(service: MatchService, user: int) -> int:
