@@ -519,14 +519,21 @@ def _need(ctx: Ctx, f: Frame) -> None:
 
 @FLOW.kind("nullify")
 def _nullify(ctx: Ctx, f: Frame) -> None:
-    """A 无懈可击 window: every living seat is asked (those without one can only pass, so the
-    window reveals nothing about hands); each 无懈 played re-opens it for the next in the chain.
-    Returns True when the effect is cancelled (an odd number of 无懈)."""
+    """A 无懈可击 window: every living seat is asked (those without one can only pass; the
+    service answers for them after the uniform delay, so nobody's timing tells a hand); each 无懈
+    played re-opens it for the next in the chain. When no living seat can answer at all
+    (``rules.can_respond``) the window is not opened: that reveals only "nobody holds a 无懈", as
+    the official online game's auto-skip does (docs/rules/sanguosha.md, 无懈可击 windows), and
+    saves a wait per trick effect. Returns True when the effect is cancelled (an odd number of
+    无懈)."""
     s = ctx.state
     if f["st"] == 0:
+        seats = R.living(s, s["turn"])
+        if not any(R.can_respond(s, seat, "nullify") for seat in seats):
+            ctx.pop(f, f["count"] % 2 == 1)
+            return
         f["st"] = 1
-        ask_window(ctx, f, R.living(s, s["turn"]), "nullify", mode="any", about=f["about"],
-                   count=f["count"])
+        ask_window(ctx, f, seats, "nullify", mode="any", about=f["about"], count=f["count"])
         return
     reply = ctx.take(f, "reply")
     if reply["seat"] is None:
