@@ -258,7 +258,7 @@ async def test_acting_resets_the_count_of_timeouts(svc: MatchService, store: Sto
     assert not (await repo.get_seats(store, mid))[1].away
 
 
-async def test_public_models_mark_window_requests(svc: MatchService, rec: Recorder) -> None:
+async def test_public_models_mark_window_requests(svc: MatchService, rec: Recorder, clock: Clock) -> None:
     mid = await table(svc)
     await turn(svc, mid, HOST, ["attack"])
     change = rec.changes[-1]
@@ -267,10 +267,14 @@ async def test_public_models_mark_window_requests(svc: MatchService, rec: Record
     assert window and change.request_windows == [window, window]
     (pending,) = await svc.pending_requests(mid)  # humans only
     assert pending.seat == 1 and pending.window == window
+    clock.advance(AI_WINDOW_DELAY)  # (a pass sooner is held until then)
     await turn(svc, mid, BOB, ["pass"])  # the AI's request of the same window is still open
-    assert (rec.changes[-1].request_seats, rec.changes[-1].request_windows) == ([2], [window])
-    clock_row = await svc.store.fetchone("SELECT payload FROM outbox WHERE match_id = ? ORDER BY id DESC", (mid,))
-    assert json.loads(clock_row["payload"])["request_windows"] == [window]  # survives the outbox
+    bobs = next(c for c in rec.changes if c.seat == 1)
+    assert (bobs.request_seats, bobs.request_windows) == ([2], [window])
+    rows = await svc.store.fetchall("SELECT payload FROM outbox WHERE match_id = ? ORDER BY id", (mid,))
+    payloads = [json.loads(r["payload"]) for r in rows]
+    bobs_row = next(p for p in payloads if p.get("seat") == 1)
+    assert bobs_row["request_windows"] == [window]  # survives the outbox
     await turn(svc, mid, HOST, ["end"]) if await svc.pending_for_user(mid, HOST) else None
     plain = [c for c in rec.changes if c.request_ids and not c.request_windows]
     assert plain and plain[0].kind == "started"  # a plain turn request carries no window
