@@ -64,9 +64,13 @@ WINDOW_SECONDS = 12.0
 #: ... unless the match is played asynchronously (a turn clock longer than this): then a window
 #: waits as long as a turn, since nobody sits at the table.
 ASYNC_TURN_SECONDS = 600
-#: The AI answers a window request this long after the window opens, never at once: an instant
-#: answer would win every race and its timing would tell what the AI holds.
-AI_WINDOW_DELAY = 2.5
+#: The uniform delay of a response window: the AI answers this long after the window opened, a
+#: player who can answer nothing but the default is passed for then, a quick pass is held until
+#: then, and no window closes sooner. Never at once: an instant answer would win every race and
+#: its timing would tell what a seat holds. 1.2 s keeps a live 8-player 南蛮入侵 that nobody can
+#: answer (7 杀 asks in a row) at ~9 s and 11 Discord calls (tests/e2e/test_e2e_sanguosha.py),
+#: about as long as a quick player takes to click.
+AI_WINDOW_DELAY = 1.2
 #: Time-outs in a row after which a seat is marked away (托管) and the AI plays it.
 AWAY_AFTER = 2
 #: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
