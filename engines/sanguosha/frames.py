@@ -8,7 +8,8 @@ Asks of this game (``kind``; tokens answered):
 - ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``, ``["end"]``
 - ``discard``: the card ids to discard (exactly the excess)
 - ``need_shan`` / ``need_sha`` (window of one, default pass): ``[card]``, ``["zb", a, b]``, ``["pass"]``
-- ``nullify`` (window "any" of every living seat, default pass): ``[无懈 card]`` or ``["pass"]``
+- ``nullify`` (window "any" of every living seat, default pass; not opened when no living seat
+  can answer, ``rules.can_respond``): ``[无懈 card]`` or ``["pass"]``
 - ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` or ``["pass"]``
 - ``pick`` (过河拆桥, 顺手牵羊, 寒冰剑): ``["hand"]`` or a card id in the target's equipment/judgement area
 - ``wugu``: a card id from the revealed pool
