@@ -17,9 +17,10 @@ from i18n import LOCALES
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATABASE = ROOT / "var" / "bot.sqlite3"
 DEFAULT_SCHEDULER_INTERVAL = 30.0
-#: A response window's short timeout in live play, and when the AI answers a window (seconds).
+#: A response window's short timeout in live play, and its uniform delay (when the AI answers,
+#: when a seat that can only pass is passed for; see service.core.AI_WINDOW_DELAY), in seconds.
 DEFAULT_WINDOW_SECONDS = 12.0
-DEFAULT_AI_WINDOW_DELAY = 2.5
+DEFAULT_AI_WINDOW_DELAY = 1.2
 #: Least seconds between two of the bot's posts/edits in one channel: Discord allows about 5 per
 #: 5 s per channel (429 beyond), and ~1.5 s leaves room for everything else in the channel.
 DEFAULT_POST_INTERVAL = 1.5

@@ -266,6 +266,15 @@ class Engine(ABC):
         """A legal action for ``seat``'s pending request (``request`` when given). Must decide
         from ``view(state, seat)`` only when the game has hidden information."""
 
+    def can_answer(self, state: State, request: Request) -> bool:
+        """Whether ``request``'s seat could answer it with anything but its ``default`` (a 闪 to
+        play, a 无懈 to use). False lets the service answer the default by itself at the
+        window's uniform delay, the moment an AI seat answers, so the seat's timing looks like
+        an AI's or a quick player's and the table does not wait a whole window for a seat that
+        has nothing to say. Only asked for window requests; the default (True) keeps the full
+        window for every person."""
+        return True
+
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         """What happens when ``request`` expires: by default the AI plays for the absent seat."""
         return self.ai_action(state, request.seat, rng)

@@ -64,9 +64,13 @@ WINDOW_SECONDS = 12.0
 #: ... unless the match is played asynchronously (a turn clock longer than this): then a window
 #: waits as long as a turn, since nobody sits at the table.
 ASYNC_TURN_SECONDS = 600
-#: The AI answers a window request this long after the window opens, never at once: an instant
-#: answer would win every race and its timing would tell what the AI holds.
-AI_WINDOW_DELAY = 2.5
+#: The uniform delay of a response window: the AI answers this long after the window opened, a
+#: player who can answer nothing but the default is passed for then, a quick pass is held until
+#: then, and no window closes sooner. Never at once: an instant answer would win every race and
+#: its timing would tell what a seat holds. 1.2 s keeps a live 8-player 南蛮入侵 that nobody can
+#: answer (7 杀 asks in a row) at ~9 s and 11 Discord calls (tests/e2e/test_e2e_sanguosha.py),
+#: about as long as a quick player takes to click.
+AI_WINDOW_DELAY = 1.2
 #: Time-outs in a row after which a seat is marked away (托管) and the AI plays it.
 AWAY_AFTER = 2
 #: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
@@ -269,6 +273,30 @@ class MatchCore:
             return now + self._window_seconds, None
         return deadline_for(now, m.rec.turn_seconds)
 
+    async def _hold_pass(self, m: LoadedMatch, seat: SeatRecord, req: Request, action: Action) -> bool:
+        """A player's "pass" (the window's default) before the uniform delay after the window
+        opened is not applied yet: its deadline moves to that moment, marked ``AUTO_HELD``, and
+        it is applied then like the service's own passes. So a quick pass closes a window no
+        sooner than an automatic one, and nobody can tell the two apart. True when held.
+
+        A player coming back from 托管 (``missed``/``away`` set) is applied at once instead, so
+        their return is written and announced with their answer."""
+        if not is_window(req) or list(action) != default_action(req) or seat.missed or seat.away:
+            return False
+        rows = {d.request_id: d for d in await repo.get_deadlines(self.store, m.id)}
+        d = rows.get(req.id)
+        if d is None or d.opened_at is None:
+            return False
+        floor = d.opened_at + self._ai_window_delay
+        if self._clock() >= floor:
+            return False
+        async with self.store.transaction() as tx:
+            await self._bump(tx, m, steps=0)  # refused as stale if the match moved on meanwhile
+            await repo.insert_deadline(tx, m.id, req.id, req.seat, floor, None, d.window, d.opened_at,
+                                       repo.AUTO_HELD)
+        self._due_changed(floor)
+        return True
+
     async def _load(self, match_id: int, *, with_state: bool = True) -> LoadedMatch:
         rec = await repo.get_match(self.store, match_id, with_state=with_state)
         if rec is None:
@@ -355,9 +383,17 @@ class MatchCore:
         """Deadlines for exactly the pending requests; a request still pending keeps its deadline.
 
         Human requests get the turn clock (a short window in live play its own timeout);
-        requests the AI answers are due at once, window requests after the uniform AI delay. A
-        seat the AI has just taken over gets its AI deadline, except in a window, which keeps
-        its close time (an AI pass may have been moved there, see :meth:`_answer_window`).
+        requests the AI answers are due at once, window requests after the uniform delay. A
+        person's window request the engine says they cannot answer with anything but its
+        default (``Engine.can_answer``) is due at the uniform delay too, marked ``AUTO_CANNOT``:
+        the service passes for them then, as the AI would. A seat the AI has just taken over gets
+        its AI deadline, except in a window, which keeps its close time (an AI pass may have been
+        moved there, see :meth:`_answer_window`).
+
+        Each window row remembers when its window opened. Once no person who may still decide is
+        left in a window (the rest are AI seats and known defaults), its remaining rows are due
+        at once, but never before the uniform delay after the window opened: a window closes
+        when everybody has answered, and its timing never tells whether anybody could.
         """
         now = self._clock()
         pending = m.engine.pending(state)
@@ -376,22 +412,55 @@ class MatchCore:
                 keep.add(req.id)
         if set(existing) - keep:
             await repo.delete_deadlines(tx, m.id, keep)
-        new: list[tuple[str, int, float, float | None, str]] = []
+        opened: dict[str, float] = {}  # window -> when it opened, as its kept rows remember
+        for rid in keep:
+            d = existing[rid]
+            if d.window and d.opened_at is not None:
+                opened[d.window] = min(opened.get(d.window, d.opened_at), d.opened_at)
+        rows: dict[str, repo.DeadlineRow] = {}
         for req in pending:
             if req.id in keep:
+                d = existing[req.id]
+                rows[req.id] = (d.request_id, d.seat, d.due_at, d.remind_at, d.window, d.opened_at, d.auto)
                 continue
             window = window_key(req)
+            at = opened.setdefault(window, now) if window else None
+            auto = repo.AUTO_NONE
             if m.bot_plays(req.seat):
                 due, remind = self._bot_due(now, req), None
                 first: float | None = due if window else None  # the clock must wake for it
+            elif window and not m.engine.can_answer(state, req):
+                due, remind, auto = now + self._ai_window_delay, None, repo.AUTO_CANNOT
+                first = due
             else:
                 due, remind = self._human_due(now, m, req)
                 first = remind if remind is not None else due
-            new.append((req.id, req.seat, due, remind, window))
+            rows[req.id] = (req.id, req.seat, due, remind, window, at, auto)
             if first is not None:
                 m.new_due = first if m.new_due is None else min(m.new_due, first)
+        new = [row for rid, row in rows.items() if rid not in keep]
+        for window, members in self._windows(pending).items():
+            if any(not m.bot_plays(r.seat) and rows[r.id][6] == repo.AUTO_NONE for r in members):
+                continue  # somebody may still decide: the window waits for them
+            start = opened.get(window)
+            close = now if start is None else max(now, start + self._ai_window_delay)
+            for r in members:
+                row = rows[r.id]
+                if row[2] > close:
+                    new = [x for x in new if x[0] != r.id] + [(*row[:2], close, *row[3:])]
+                    m.new_due = close if m.new_due is None else min(m.new_due, close)
         await repo.insert_deadlines(tx, m.id, new)
         return [r.id for r in pending]
+
+    @staticmethod
+    def _windows(pending: list[Request]) -> dict[str, list[Request]]:
+        """The pending window requests by window."""
+        out: dict[str, list[Request]] = {}
+        for req in pending:
+            key = window_key(req)
+            if key:
+                out.setdefault(key, []).append(req)
+        return out
 
     @staticmethod
     def _without_resigned(m: LoadedMatch, result: Result) -> tuple[Result, str]:
@@ -703,6 +772,7 @@ class MatchCore:
             if req.id not in {r.id: r for r in m.engine.pending(cur) if r.seat == req.seat}:
                 continue  # the window closed or moved on (a real answer came first)
             bot = m.bot_plays(req.seat)
+            auto = deadlines[req.id].auto if req.id in deadlines else repo.AUTO_NONE
             try:
                 if bot:
                     seat = m.seats[req.seat] if req.seat < len(m.seats) else None
@@ -713,22 +783,36 @@ class MatchCore:
                         continue
                 else:
                     action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)
+                    if close is not None and auto != repo.AUTO_NONE:
+                        deferred.append(req)  # a known pass waits with the AI's for the window's close
+                        continue
                 cur, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
             except Exception:
                 log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
                 await self._retry_later(m, req)
                 return False
-            steps.append((req, list(action), events, "ai" if bot else "timeout"))
+            source = "ai" if bot else "user" if auto == repo.AUTO_HELD else \
+                "system" if auto == repo.AUTO_CANNOT else "timeout"
+            steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
         if not steps:
             if deferred and close is not None:
                 async with self.store.transaction() as tx:
-                    for req in deferred:
-                        await repo.insert_deadline(tx, m.id, req.id, req.seat, close, None, window_key(req))
+                    await self._defer(tx, m, deferred, close, deadlines)
             return False
-        await self._commit_steps(m, cur, steps, deferred=deferred, until=close)
+        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
         return True
+
+    @staticmethod
+    async def _defer(tx: Tx, m: LoadedMatch, reqs: list[Request], until: float,
+                     rows: dict[str, repo.DeadlineRecord]) -> None:
+        """Move the known passes ``reqs`` of a window to its close ``until`` (keeping when the
+        window opened and why the answer is known)."""
+        for req in reqs:
+            d = rows.get(req.id)
+            await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req),
+                                       d.opened_at if d else None, d.auto if d else repo.AUTO_NONE)
 
     def _attend(self, m: LoadedMatch, seat: int, *, timed_out: bool) -> Msg | None:
         """Count a person's time-out (or, ``timed_out=False``, their own action) in ``m.seats``;
@@ -757,7 +841,8 @@ class MatchCore:
     async def _commit_steps(self, m: LoadedMatch, new_state: State,
                             steps: list[tuple[Request, Action, list[Event], str]], *,
                             deferred: list[Request], until: float | None,
-                            after: list[list[Request]] | None = None) -> None:
+                            after: list[list[Request]] | None = None,
+                            rows: dict[str, repo.DeadlineRecord] | None = None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
         the final state, attendance, deadlines, and ONE outbox row with all their events.
 
@@ -777,9 +862,8 @@ class MatchCore:
         first = m.rec.version + 1
         async with self.store.transaction() as tx:
             await self._attendance_writer(m, timed_out)(tx)
-            for req in deferred:
-                if until is not None:
-                    await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req))
+            if deferred and until is not None:
+                await self._defer(tx, m, deferred, until, rows or {})
             fields: dict[str, Any] = {"state": new_state}
             if result is not None:
                 fields.update(status="finished", finished_at=now, result=codec.result_to_json(result, reason))

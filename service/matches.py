@@ -89,6 +89,8 @@ class MatchService(LobbyOps):
             state = m.rec.state
             assert state is not None
             req = self._request(m, state, seat, request_id)
+            if await self._hold_pass(m, seat, req, action):
+                return self._info(m), []
             try:
                 new_state, events = await self._cpu_now(with_request(m.engine.apply, req), state, seat.seat,
                                                     list(action))

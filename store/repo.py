@@ -71,6 +71,11 @@ class DeadlineRecord:
     remind_at: float | None
     reminded: bool
     window: str = ""
+    #: When the request's response window opened (None: not a window, or stored before 0006).
+    opened_at: float | None = None
+    #: The answer is known to be the default: AUTO_CANNOT (the seat can answer nothing else) or
+    #: AUTO_HELD (the player passed before the uniform delay); AUTO_NONE: the seat decides.
+    auto: int = 0
 
 
 @dataclass
@@ -260,9 +265,12 @@ async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> l
 
 
 # ----- deadlines --------------------------------------------------------------------------------------
+AUTO_NONE, AUTO_CANNOT, AUTO_HELD = 0, 1, 2
+
+
 def _deadline(r: Row) -> DeadlineRecord:
     return DeadlineRecord(r["match_id"], r["request_id"], r["seat"], r["due_at"], r["remind_at"],
-                          bool(r["reminded"]), r["window"])
+                          bool(r["reminded"]), r["window"], r["opened_at"], r["auto"])
 
 
 async def get_deadlines(db: Reader, match_id: int) -> list[DeadlineRecord]:
@@ -282,10 +290,12 @@ async def delete_deadlines(tx: Tx, match_id: int, keep: set[str] | None = None) 
 
 
 async def insert_deadline(tx: Tx, match_id: int, request_id: str, seat: int, due_at: float,
-                          remind_at: float | None, window: str = "") -> None:
+                          remind_at: float | None, window: str = "", opened_at: float | None = None,
+                          auto: int = AUTO_NONE) -> None:
     await tx.execute(
-        "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window)"
-        " VALUES (?, ?, ?, ?, ?, 0, ?)", (match_id, request_id, seat, due_at, remind_at, window))
+        "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window,"
+        " opened_at, auto) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
+        (match_id, request_id, seat, due_at, remind_at, window, opened_at, auto))
 
 
 async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
@@ -293,12 +303,16 @@ async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineReco
     return [_deadline(r) for r in rows]
 
 
-async def insert_deadlines(tx: Tx, match_id: int, rows: list[tuple[str, int, float, float | None, str]]) -> None:
-    """Several ``(request_id, seat, due_at, remind_at, window)`` deadlines in one statement."""
+DeadlineRow = tuple[str, int, float, float | None, str, float | None, int]
+
+
+async def insert_deadlines(tx: Tx, match_id: int, rows: list[DeadlineRow]) -> None:
+    """Several ``(request_id, seat, due_at, remind_at, window, opened_at, auto)`` deadlines in
+    one statement."""
     if rows:
         await tx.executemany(
-            "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window)"
-            " VALUES (?, ?, ?, ?, ?, 0, ?)", [(match_id, *r) for r in rows])
+            "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window,"
+            " opened_at, auto) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)", [(match_id, *r) for r in rows])
 
 
 async def due_match_ids(db: Reader, now: float, limit: int) -> list[int]:

@@ -103,6 +103,12 @@ class SanguoshaEngine(Engine):
                   request: Request | None = None) -> list[str]:
         return ai.decide(state, seat, rng, level)
 
+    def can_answer(self, state: State, request: Request) -> bool:
+        ask = Flow.ask_of(state, request.seat)
+        if ask is None or ask.rid != request.id:
+            return True
+        return R.can_respond(state, request.seat, ask.kind)
+
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
         return ai.timeout(state, request.seat)
 

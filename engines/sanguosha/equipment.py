@@ -56,6 +56,12 @@ def zhangba_ok(state: State, seat: int) -> bool:
     return R.weapon_name(state, seat) == "zhangba" and len(state["players"][seat]["hand"]) >= 2
 
 
+@T.modifier("can_respond", "zhangba")
+def _zhangba_answers(state: State, value: bool, args: dict[str, Any]) -> bool:
+    """丈八蛇矛 answers an ask for a 杀 with two hand cards (``rules.can_respond``)."""
+    return value or (R.ANSWERED_BY.get(args["kind"]) == "sha" and zhangba_ok(state, args["seat"]))
+
+
 # -- 杀 effect: 雌雄双股剑, 青釭剑, 仁王盾 --------------------------------------------------------
 
 def _genders_differ(ctx: Ctx, ev: dict[str, Any]) -> bool:

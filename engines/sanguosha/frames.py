@@ -8,7 +8,8 @@ Asks of this game (``kind``; tokens answered):
 - ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``, ``["end"]``
 - ``discard``: the card ids to discard (exactly the excess)
 - ``need_shan`` / ``need_sha`` (window of one, default pass): ``[card]``, ``["zb", a, b]``, ``["pass"]``
-- ``nullify`` (window "any" of every living seat, default pass): ``[无懈 card]`` or ``["pass"]``
+- ``nullify`` (window "any" of every living seat, default pass; not opened when no living seat
+  can answer, ``rules.can_respond``): ``[无懈 card]`` or ``["pass"]``
 - ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` or ``["pass"]``
 - ``pick`` (过河拆桥, 顺手牵羊, 寒冰剑): ``["hand"]`` or a card id in the target's equipment/judgement area
 - ``wugu``: a card id from the revealed pool
@@ -519,14 +520,21 @@ def _need(ctx: Ctx, f: Frame) -> None:
 
 @FLOW.kind("nullify")
 def _nullify(ctx: Ctx, f: Frame) -> None:
-    """A 无懈可击 window: every living seat is asked (those without one can only pass, so the
-    window reveals nothing about hands); each 无懈 played re-opens it for the next in the chain.
-    Returns True when the effect is cancelled (an odd number of 无懈)."""
+    """A 无懈可击 window: every living seat is asked (those without one can only pass; the
+    service answers for them after the uniform delay, so nobody's timing tells a hand); each 无懈
+    played re-opens it for the next in the chain. When no living seat can answer at all
+    (``rules.can_respond``) the window is not opened: that reveals only "nobody holds a 无懈", as
+    the official online game's auto-skip does (docs/rules/sanguosha.md, 无懈可击 windows), and
+    saves a wait per trick effect. Returns True when the effect is cancelled (an odd number of
+    无懈)."""
     s = ctx.state
     if f["st"] == 0:
+        seats = R.living(s, s["turn"])
+        if not any(R.can_respond(s, seat, "nullify") for seat in seats):
+            ctx.pop(f, f["count"] % 2 == 1)
+            return
         f["st"] = 1
-        ask_window(ctx, f, R.living(s, s["turn"]), "nullify", mode="any", about=f["about"],
-                   count=f["count"])
+        ask_window(ctx, f, seats, "nullify", mode="any", about=f["about"], count=f["count"])
         return
     reply = ctx.take(f, "reply")
     if reply["seat"] is None:

@@ -237,6 +237,29 @@ def sha_limit(state: State, seat: int) -> int:
     return T.fold(state, "sha_limit", 1, seat=seat)
 
 
+#: The card that answers each pure response ask (``need_*``, ``nullify``, ``peach``...): a seat
+#: holding none, and given no other way by the ``can_respond`` modifier, may only pass.
+ANSWERED_BY = {"need_shan": "shan", "need_sha": "sha", "jiedao": "sha", "qinglong": "sha",
+               "nullify": "wuxie", "peach": "tao"}
+
+
+def can_respond(state: State, seat: int, kind: str) -> bool:
+    """Whether ``seat`` could answer an ask of ``kind`` with something other than "pass".
+
+    This is the one place that knows it: the service answers "pass" at once (after the uniform
+    delay) for a seat that cannot, and a 无懈可击 window is not opened when no living seat can.
+    Hand cards of the answering name count; equipment and (part 2) hero skills that turn other
+    cards into an answer (丈八蛇矛, 龙胆, 武圣, 看破, 急救...) say so through the ``can_respond``
+    modifier, so the rule stays in the skill. Asks that are decisions rather than responses
+    (which card to take, a weapon's yes/no) always count as answerable.
+    """
+    name = ANSWERED_BY.get(kind)
+    if name is None:
+        return True
+    held = any(card(c).name == name for c in state["players"][seat]["hand"])
+    return bool(T.fold(state, "can_respond", held, seat=seat, kind=kind))
+
+
 def hand_limit(state: State, seat: int) -> int:
     return T.fold(state, "hand_limit", max(0, state["players"][seat]["hp"]), seat=seat)
 

@@ -6,7 +6,8 @@ seat loses 1 HP); ``["poll"]`` opens an "all" window (each seat secretly ``["pic
 ones pick 0); ``["ask", T]`` asks seat T alone (``["give"]`` or the default ``["pass"]``);
 ``["end"]`` passes the turn. The game ends when a seat reaches 0 HP; the seat on turn wins.
 AI levels: "passer" always passes/picks 0, "blocker" always blocks/gives/picks 2. ``calls``
-records which request each engine call was told about.
+records which request each engine call was told about. Seats listed in ``state["unable"]`` (set
+by a test) have nothing to block or give with: ``can_answer`` is False for their window requests.
 """
 
 from __future__ import annotations
@@ -142,6 +143,9 @@ class WindowEngine(Engine):
             if min(new["hp"]) <= 0:
                 new["winner"] = new["turn"]
         return new, events
+
+    def can_answer(self, state: State, request: Request) -> bool:
+        return request.kind == "turn" or request.seat not in state.get("unable", [])
 
     def view(self, state: State, seat: int | None) -> View:
         v: View = {"game": SLUG, "hp": list(state["hp"]), "turn": state["turn"], "phase": state["phase"]}

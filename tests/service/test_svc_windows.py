@@ -258,7 +258,7 @@ async def test_acting_resets_the_count_of_timeouts(svc: MatchService, store: Sto
     assert not (await repo.get_seats(store, mid))[1].away
 
 
-async def test_public_models_mark_window_requests(svc: MatchService, rec: Recorder) -> None:
+async def test_public_models_mark_window_requests(svc: MatchService, rec: Recorder, clock: Clock) -> None:
     mid = await table(svc)
     await turn(svc, mid, HOST, ["attack"])
     change = rec.changes[-1]
@@ -267,10 +267,14 @@ async def test_public_models_mark_window_requests(svc: MatchService, rec: Record
     assert window and change.request_windows == [window, window]
     (pending,) = await svc.pending_requests(mid)  # humans only
     assert pending.seat == 1 and pending.window == window
+    clock.advance(AI_WINDOW_DELAY)  # (a pass sooner is held until then)
     await turn(svc, mid, BOB, ["pass"])  # the AI's request of the same window is still open
-    assert (rec.changes[-1].request_seats, rec.changes[-1].request_windows) == ([2], [window])
-    clock_row = await svc.store.fetchone("SELECT payload FROM outbox WHERE match_id = ? ORDER BY id DESC", (mid,))
-    assert json.loads(clock_row["payload"])["request_windows"] == [window]  # survives the outbox
+    bobs = next(c for c in rec.changes if c.seat == 1)
+    assert (bobs.request_seats, bobs.request_windows) == ([2], [window])
+    rows = await svc.store.fetchall("SELECT payload FROM outbox WHERE match_id = ? ORDER BY id", (mid,))
+    payloads = [json.loads(r["payload"]) for r in rows]
+    bobs_row = next(p for p in payloads if p.get("seat") == 1)
+    assert bobs_row["request_windows"] == [window]  # survives the outbox
     await turn(svc, mid, HOST, ["end"]) if await svc.pending_for_user(mid, HOST) else None
     plain = [c for c in rec.changes if c.request_ids and not c.request_windows]
     assert plain and plain[0].kind == "started"  # a plain turn request carries no window
@@ -383,3 +387,137 @@ def test_engines_without_the_request_keyword_are_called_as_before() -> None:
     assert with_request(old_style, req)({}, 0, []) == "old"
     assert with_request(new_style, req)({}, 0, []) == "r1"
     assert with_request(new_style, None)({}, 0, []) == "none"
+
+
+# ----- known passes: seats that can only pass, quick passes, the uniform delay as a floor ---------
+
+D = AI_WINDOW_DELAY
+
+
+async def unable(store: Store, mid: int, *seats: int) -> None:
+    """The toy engine's way of saying these seats hold nothing to answer with."""
+    state = await state_of(store, mid)
+    state["unable"] = list(seats)
+    async with store.transaction() as tx:
+        await repo.update_match(tx, mid, state=state)
+
+
+async def test_a_window_of_seats_that_can_only_pass_closes_at_the_uniform_delay(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder) -> None:
+    mid = await table(svc)  # Host 0, Bob 1, the AI 2
+    await unable(store, mid, 1)
+    await turn(svc, mid, HOST, ["attack"])
+    opened = clock.now
+    deadlines = {d.seat: d for d in await repo.get_deadlines(store, mid)}
+    assert deadlines[1].due_at == deadlines[2].due_at == opened + D  # Bob: not a 12 s wait
+    assert (deadlines[1].auto, deadlines[1].opened_at) == (repo.AUTO_CANNOT, opened)
+    assert await svc.next_due_at() == opened + D
+    before = len(rec.changes)
+    clock.advance(D - 0.1)
+    assert await svc.run_due() == 0
+    clock.advance(0.1)
+    await svc.run_due()
+    state = await state_of(store, mid)
+    assert state["phase"] == "turn" and state["hp"] == [3, 2, 2]
+    assert [c.kind for c in rec.changes[before:]] == ["window"]  # one post for both passes
+    log = await svc.log(mid)
+    assert [(e.seat, e.action, e.source) for e in log[-2:]] == [(1, ["pass"], "system"), (2, ["pass"], "ai")]
+    assert (await repo.get_seats(store, mid))[1].missed == 0  # not a time-out
+
+
+@pytest.mark.parametrize("carol_does", ["block", "pass", "nothing"])
+async def test_one_seat_that_can_answer_keeps_the_window_open_until_its_answer_or_the_end(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder, carol_does: str) -> None:
+    mid = await table(svc, carol=True)  # Host 0, Bob 1, Carol 2, the AI 3
+    await unable(store, mid, 1)
+    await turn(svc, mid, HOST, ["attack"])
+    opened = clock.now
+    clock.advance(D)
+    await svc.run_due()
+    # Bob's and the AI's passes wait for Carol, who may still block: nothing is applied yet.
+    assert len((await state_of(store, mid))["reqs"]) == 3
+    deadlines = {d.seat: d for d in await repo.get_deadlines(store, mid)}
+    assert {s: d.due_at for s, d in deadlines.items()} == {1: opened + W, 2: opened + W, 3: opened + W}
+    clock.advance(2.0)
+    before = len(rec.changes)
+    if carol_does == "nothing":
+        clock.now = opened + W - 0.1
+        assert await svc.run_due() == 0
+        clock.now = opened + W
+        await svc.run_due()
+        expected = [(1, "system"), (2, "timeout"), (3, "ai")]
+    else:
+        (rid,) = await svc.pending_for_user(mid, CAROL)
+        await svc.act(mid, CAROL, rid, [carol_does])
+        # A pass leaves nobody to decide: the known passes are due now (here the AI's run, which
+        # follows Carol's action, applies them at once).
+        expected = [(2, "user")] + ([(1, "system"), (3, "ai")] if carol_does == "pass" else [])
+    state = await state_of(store, mid)
+    assert state["phase"] == "turn"
+    assert state["hp"] == ([3, 3, 3, 3] if carol_does == "block" else [3, 2, 2, 2])
+    log = await svc.log(mid)
+    assert [(e.seat, e.source) for e in log[-len(expected):]] == expected
+    assert rec.changes[-1].kind == ("acted" if carol_does == "block" else "window")
+    assert len(rec.changes) - before == (2 if carol_does == "pass" else 1)
+
+
+async def test_a_quick_pass_is_held_until_the_uniform_delay_like_an_automatic_one(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder) -> None:
+    mid = await table(svc, ai=None)  # Host 0, Bob 1
+    closes = []
+    for quick in (True, False):  # Bob passes after 0.3 s / Bob cannot answer at all
+        await unable(store, mid, *(() if quick else (1,)))
+        await turn(svc, mid, HOST, ["ask", "1"])
+        opened, before = clock.now, len(rec.changes)
+        if quick:
+            clock.advance(0.3)
+            (rid,) = await svc.pending_for_user(mid, BOB)
+            await svc.act(mid, BOB, rid, ["pass"])
+            await svc.act(mid, BOB, rid, ["pass"])  # a double click changes nothing
+            assert (await state_of(store, mid))["phase"] == "one"  # not applied yet
+            assert len(rec.changes) == before  # nothing to tell anybody yet
+            (d,) = await repo.get_deadlines(store, mid)
+            assert (d.due_at, d.auto) == (opened + D, repo.AUTO_HELD)
+        clock.now = opened + D - 0.05
+        assert await svc.run_due() == 0
+        assert (await state_of(store, mid))["phase"] == "one"
+        clock.now = opened + D
+        await svc.run_due()
+        assert (await state_of(store, mid))["phase"] == "turn"
+        closes.append((clock.now - opened, [c.kind for c in rec.changes[before:]],
+                       [e.msg for c in rec.changes[before:] for e in c.events if e.to is None]))
+        entry = (await svc.log(mid))[-1]
+        assert (entry.seat, entry.action, entry.source) == (1, ["pass"], "user" if quick else "system")
+        await turn(svc, mid, HOST, ["end"])
+        await turn(svc, mid, BOB, ["end"])
+    assert closes[0] == closes[1]  # the same moment, the same post
+    assert closes[0][0] == pytest.approx(D)
+
+
+async def test_when_the_last_decider_passes_the_known_passes_are_due_at_once(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder) -> None:
+    mid = await table(svc, ai=None, carol=True)  # Host 0, Bob 1, Carol 2: people only
+    await unable(store, mid, 1)
+    await turn(svc, mid, HOST, ["attack"])
+    opened = clock.now
+    (rid,) = await svc.pending_for_user(mid, CAROL)
+    clock.advance(D + 1)
+    await svc.run_due()  # Bob's pass waits for Carol
+    assert {d.seat: d.due_at for d in await repo.get_deadlines(store, mid)} == {1: opened + W, 2: opened + W}
+    await svc.act(mid, CAROL, rid, ["pass"])
+    assert {d.seat: d.due_at for d in await repo.get_deadlines(store, mid)} == {1: clock.now}
+    assert await svc.next_due_at() == clock.now  # the scheduler wakes for it at once
+    await svc.run_due()
+    state = await state_of(store, mid)
+    assert state["phase"] == "turn" and state["hp"] == [3, 2, 2]
+    assert rec.changes[-1].kind == "window"
+
+
+async def test_a_real_answer_is_not_held(svc: MatchService, store: Store, clock: Clock) -> None:
+    mid = await table(svc, ai=None)
+    await turn(svc, mid, HOST, ["ask", "1"])
+    clock.advance(0.3)
+    (rid,) = await svc.pending_for_user(mid, BOB)
+    await svc.act(mid, BOB, rid, ["give"])
+    assert (await state_of(store, mid))["phase"] == "turn"
+    assert (await svc.log(mid))[-1].source == "user"

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from sgs_testkit import act, answer, asked, hand_of, hp, pass_all, table
+from sgs_testkit import act, answer, asked, find, hand_of, hp, pass_all, table
 
 from engines.base import EngineError
 from engines.sanguosha import ENGINE
+from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
 
 
@@ -55,27 +56,62 @@ def test_shan_and_wuxie_cannot_be_used_in_the_play_phase() -> None:
 
 
 def test_wuzhong_draws_two_after_an_unanswered_nullify_window() -> None:
-    state = table(4, "ZNFF", hands={0: ["wuzhong"]})
+    state = table(4, "ZNFF", hands={0: ["wuzhong"], 3: ["wuxie"]})
     state, _ = act(state, 0, hand_of(state, 0, "wuzhong"))
     reqs = ENGINE.pending(state)
-    assert [r.seat for r in reqs] == [0, 1, 2, 3]  # every living seat, even without a 无懈
+    assert [r.seat for r in reqs] == [0, 1, 2, 3]  # every living seat, even those without a 无懈
     assert {r.mode for r in reqs} == {"any"} and len({r.window for r in reqs}) == 1
     state = pass_all(state)
     assert len(state["players"][0]["hand"]) == 2
 
 
+def test_no_nullify_window_opens_when_no_living_seat_holds_a_wuxie() -> None:
+    """The auto-skip (docs/rules/sanguosha.md): it reveals only that nobody holds a 无懈."""
+    state = table(4, "ZNFF", hands={0: ["wuzhong"], 2: ["shan", "tao", "sha"]})
+    state, events = act(state, 0, hand_of(state, 0, "wuzhong"))
+    assert asked(state) == [(0, "play")]  # straight on: no window, the two cards are drawn
+    assert len(state["players"][0]["hand"]) == 2
+    # The public narration is the one an opened-and-passed window gives.
+    held = table(4, "ZNFF", hands={0: ["wuzhong"], 2: ["shan", "tao", "wuxie"]})
+    held, opened = act(held, 0, hand_of(held, 0, "wuzhong"))
+    held, more = ENGINE.apply(held, 0, ["pass"])
+    for seat in (1, 2, 3):
+        held, evs = ENGINE.apply(held, seat, ["pass"])
+        more += evs
+    public = [e.msg for e in events if e.to is None]
+    assert public == [e.msg for e in opened + more if e.to is None]
+    assert ENGINE.view(state, None) == ENGINE.view(held, None)
+
+
+def test_a_wuxie_in_a_dead_seat_or_the_deck_opens_no_window_but_zhangba_answers_a_nanman() -> None:
+    state = table(4, "ZNFF", hands={0: ["nanman"], 2: ["shan", "tao"]}, equip={1: ["zhangba"]})
+    state["players"][1]["hand"] = []
+    for seat in (1, 2, 3):
+        assert not R.can_respond(state, seat, "nullify")
+    assert not R.can_respond(state, 1, "need_sha")  # 丈八蛇矛 needs two hand cards
+    R.to_hand(state, 1, [find(state, "shan"), find(state, "tao")])
+    assert R.can_respond(state, 1, "need_sha") and not R.can_respond(state, 2, "need_sha")
+    state, _ = act(state, 0, hand_of(state, 0, "nanman"))
+    assert asked(state) == [(1, "need_sha")]  # no 无懈 window before the first target's 杀 ask
+    (req,) = ENGINE.pending(state)
+    assert ENGINE.can_answer(state, req)
+    state = answer(state, "need_sha", 1, "pass")
+    (req,) = ENGINE.pending(state)
+    assert (req.seat, req.kind) == (2, "need_sha") and not ENGINE.can_answer(state, req)
+
+
 def test_a_pass_keeps_the_other_seats_requests_and_the_first_wuxie_closes_the_window() -> None:
-    state = table(4, "ZNFF", hands={0: ["wuzhong"], 2: ["wuxie"]})
+    state = table(4, "ZNFF", hands={0: ["wuzhong"], 1: ["wuxie"], 2: ["wuxie"]})
     state, _ = act(state, 0, hand_of(state, 0, "wuzhong"))
     before = {r.seat: r.id for r in ENGINE.pending(state)}
     state, _ = act(state, 3, "pass")
     after = {r.seat: r.id for r in ENGINE.pending(state)}
     assert after == {s: i for s, i in before.items() if s != 3}
     state = answer(state, "nullify", 2, hand_of(state, 2, "wuxie"))
-    reopened = {r.seat: r.id for r in ENGINE.pending(state)}
+    reopened = {r.seat: r.id for r in ENGINE.pending(state)}  # seat 1 still holds one
     assert set(reopened) == {0, 1, 2, 3} and not set(reopened.values()) & set(before.values())
     state = pass_all(state)
-    assert state["players"][0]["hand"] == []  # negated: nothing drawn
+    assert len(state["players"][0]["hand"]) == 0  # negated: nothing drawn
 
 
 def test_wuxie_chain_of_three_cancels_and_of_two_lets_the_effect_happen() -> None:
@@ -184,7 +220,7 @@ def test_wanjian_asks_for_shan_and_one_target_can_be_protected_by_wuxie() -> Non
 
 
 def test_taoyuan_heals_every_wounded_player_only() -> None:
-    state = table(4, "ZNFF", hands={0: ["taoyuan"]}, hp={1: 2, 3: 3})
+    state = table(4, "ZNFF", hands={0: ["taoyuan"], 2: ["wuxie"]}, hp={1: 2, 3: 3})
     state, _ = act(state, 0, hand_of(state, 0, "taoyuan"))
     windows = set()
     while ENGINE.pending(state)[0].kind == "nullify":

@@ -75,7 +75,7 @@ def test_a_stale_request_is_refused() -> None:
 
     from engines.base import EngineError
 
-    state = table(4, "ZNFF", hands={0: ["wuzhong"]})
+    state = table(4, "ZNFF", hands={0: ["wuzhong"], 3: ["wuxie"]})
     state, _ = act(state, 0, hand_of(state, 0, "wuzhong"))
     old = ENGINE.pending(state)[0]
     state = answer(state, "nullify", 0, "pass")
@@ -97,14 +97,18 @@ def test_ai_saves_itself_and_dodges_and_its_choice_ignores_hidden_cards() -> Non
     assert a == ENGINE.ai_action(other, 1, random.Random(2)) == [hand_of(state, 1, "sha"), "0"]
 
 
-def test_an_8_player_nanman_with_everyone_passing_opens_14_windows() -> None:
-    """The figure the platform's e2e timing starts from: 7 targets × (无懈 window + 杀 request)."""
-    state = table(8, "ZCCFFFFN", hands={0: ["nanman"]})
-    state, _ = act(state, 0, hand_of(state, 0, "nanman"))
-    windows, applies = set(), 0
-    while ENGINE.pending(state)[0].kind != "play":
-        reqs = ENGINE.pending(state)
-        windows.add(reqs[0].window)
-        state, _ = ENGINE.apply(state, reqs[0].seat, list(reqs[0].default))
-        applies += 1
-    assert len(windows) == 14 and applies == 7 * 8 + 7
+def test_an_8_player_nanman_with_everyone_passing_opens_14_windows_or_7_without_a_wuxie() -> None:
+    """The figures the platform's e2e timing starts from: 7 targets × (无懈 window + 杀 request)
+    while somebody holds a 无懈 (seat 5, who passes); only the 7 杀 requests when nobody does."""
+    for holder, count in (({5: ["wuxie"]}, 14), ({}, 7)):
+        state = table(8, "ZCCFFFFN", hands={0: ["nanman"], **holder})
+        state, _ = act(state, 0, hand_of(state, 0, "nanman"))
+        windows, applies, answerable = set(), 0, 0
+        while ENGINE.pending(state)[0].kind != "play":
+            reqs = ENGINE.pending(state)
+            windows.add(reqs[0].window)
+            answerable += sum(ENGINE.can_answer(state, r) for r in reqs)
+            state, _ = ENGINE.apply(state, reqs[0].seat, list(reqs[0].default))
+            applies += 1
+        assert len(windows) == count and applies == (7 * 8 + 7 if holder else 7)
+        assert answerable == (7 * 6 if holder else 0)  # seat 5 until its own pass, in each 无懈 window
