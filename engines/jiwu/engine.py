@@ -26,6 +26,9 @@ class JiwuEngine(Engine):
     min_seats = 2
     max_seats = 4
     hidden_information = True
+    #: Each player's hand and 计策 cards live in one standing DM panel (cogs/utils/panel.py) with
+    #: the buttons to play and recruit; the duel's secret choice is prompted there too.
+    private_panel = True
 
     def option_specs(self) -> list[OptionSpec]:
         """``ending``: the seed ends the game with the turn that deploys the last soldier or

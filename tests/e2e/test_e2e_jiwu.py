@@ -1,0 +1,101 @@
+"""极武三国 end to end: the real bot against the fake Discord.
+
+One person and one AI seat play a whole game. The person plays only from the private panel (ONE
+DM, edited: the hand and 计策 picture with the buttons to play, recruit, deploy, kill and end; a
+duel's secret choice is prompted there too), clicking the first option each time; the thread gets
+the board and market picture, private lines never reach it, and Discord's limits (429s included)
+are never broken.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import io
+
+import pytest
+from e2e_support import RealBots, Table, control_labels, real_bot_missing
+from PIL import Image
+
+from cogs.utils.embeds import game_name
+from fakediscord import FakeDiscord, FakeMessage, FakeUser
+from i18n import LOCALES, t
+from render import render_board
+
+pytestmark = pytest.mark.skipif(bool(real_bot_missing("jiwu")), reason=str(real_bot_missing("jiwu")))
+
+STEP_PREFIXES = ("g:a:", "g:p:", "g:c:", "g:s:")
+#: A duel's AI answer after a short delay, so the test does not wait 2.5 s per duel round.
+SHORT = {"ai_window_delay": 0.2}
+
+
+def bot_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
+    """The bot's DMs to ``user`` but the lobby's "you joined" note."""
+    hello = {t(loc, "discord.lobby.dm_hello", game=game_name("jiwu", loc), match=m)
+             for loc in LOCALES for m in range(1, 4)}
+    return [m for m in fake.dms_of(user) if m.author.bot and m.content not in hello]
+
+
+def offers(message: FakeMessage, request_id: str) -> bool:
+    return any(c.startswith(STEP_PREFIXES) and f":{request_id}:" in c for c in message.custom_ids())
+
+
+async def test_jiwu_person_against_the_ai_plays_to_the_end_from_the_dm_panel(
+        fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    real_bots.overrides = dict(SHORT)
+    await real_bots.start()
+    service = real_bots.service
+    alice = fake.add_user("alice", locale="en-US")
+    info = await table.start_match(real_bots, alice, "jiwu", ais=1)
+    match_id, thread = info.id, info.thread_id
+    seat = next(s.seat for s in info.seats if s.user_id == alice.id)
+    await fake.wait_for(lambda: bot_dms(fake, alice), 10, "alice's panel")
+
+    labels = control_labels()
+    actions = 0
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    idle_until = loop.time() + 30
+    while (await service.get(match_id)).status == "active":
+        reqs = await service.requests_for_user(match_id, alice.id)
+        if not reqs:
+            assert loop.time() < idle_until, "nobody asked alice for 30 s"
+            await asyncio.sleep(0.05)
+            continue
+        req = reqs[0]
+        panel = bot_dms(fake, alice)[0]
+        await fake.wait_for(lambda r=req.id, p=panel: offers(p, r), 10, f"the panel to offer {req.id}")
+        await table.walk(alice, panel, labels)
+        actions += 1
+        idle_until = loop.time() + 30
+        assert actions < 1500, "the game does not end"
+    took = loop.time() - started
+    final = await service.get(match_id)
+    assert final.status == "finished"
+    print(f"\njiwu e2e: {actions} actions by the person, {took:.1f} s")
+
+    log = await service.log(match_id, limit=100_000)
+    played = [e.action for e in log if e.seat == seat and e.source == "user"]
+    verbs = {a[0] for a in played}
+    assert {"start", "play", "buy", "deploy"} <= verbs, sorted(verbs)
+
+    # ONE panel DM per player per match, edited as the hand changed, with the hand picture.
+    dms = bot_dms(fake, alice)
+    assert len(dms) == 1 and dms[0].edits > 10, [m.text() for m in dms]
+    assert any(a.content_type == "image/png" for a in dms[0].attachments)
+
+    # The thread shows the board and market picture.
+    boards = [a for m in fake.messages_in(thread) for a in m.attachments if a.filename.endswith(".png")]
+    assert boards, "no board image in the thread"
+    last = Image.open(io.BytesIO(boards[-1].data))
+    assert last.width == 1000 and len(boards[-1].data) < 400_000
+
+    # The hand picture (550 px wide) is only ever in alice's DM; every picture in the thread is
+    # the public board (1000 px), and the last one is exactly the public view's render.
+    assert all(Image.open(io.BytesIO(a.data)).width == 1000 for a in boards)
+    assert all(Image.open(io.BytesIO(a.data)).width == 550 for a in dms[0].attachments)
+    names = [s.name for s in sorted(final.seats, key=lambda s: s.seat)]
+    assert boards[-1].data == render_board(await service.view(match_id, None), final.locale, names)
+    hand_title = {t(loc, "jiwu.render.hand", n=n) for loc in LOCALES for n in range(12)}
+    public = "\n".join(m.text() for m in fake.messages_in(thread) + fake.messages_in(fake.general))
+    assert not any(h in public for h in hand_title)
+    fake.assert_clean()
