@@ -71,7 +71,13 @@ async def test_jiwu_person_against_the_ai_plays_to_the_end_from_the_dm_panel(
     took = loop.time() - started
     final = await service.get(match_id)
     assert final.status == "finished"
-    print(f"\njiwu e2e: {actions} actions by the person, {took:.1f} s")
+    view = await service.view(match_id, None)
+    posts = fake.messages_in(thread)
+    edits = sum(m.edits for m in posts)
+    print(f"\njiwu e2e: {actions} actions by the person, {view['turns']} turns, {took:.1f} s; thread: "
+          f"{len(posts)} posts, {edits} edits; panel edits {bot_dms(fake, alice)[0].edits}")
+    # One status post per turn at most (edited as the turn goes), not one per action.
+    assert len(posts) <= view["turns"] + 3, (len(posts), view["turns"])
 
     log = await service.log(match_id, limit=100_000)
     played = [e.action for e in log if e.seat == seat and e.source == "user"]
