@@ -17,7 +17,7 @@ from engines.base import (
     Step,
     View,
 )
-from engines.jiwu import actions, ai, choices, rules, views
+from engines.jiwu import actions, ai, choices, rules, summary, views
 from engines.jiwu.rules import m
 
 
@@ -90,6 +90,10 @@ class JiwuEngine(Engine):
 
     def private_summary(self, view: View) -> list[Msg]:
         return views.private_summary(view)
+
+    def compact(self, msgs: list[Msg]) -> list[Msg]:
+        """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
+        return summary.compact(msgs)
 
 
 def _refresh(state: State) -> None:
