@@ -1,16 +1,18 @@
 """极武三国 end to end: the real bot against the fake Discord.
 
-One person and one AI seat play a whole game. The person plays only from the private panel (ONE
-DM, edited: the hand and 计策 picture with the buttons to play, recruit, deploy, kill and end; a
-duel's secret choice is prompted there too), clicking the first option each time; the thread gets
-the board and market picture, private lines never reach it, and Discord's limits (429s included)
-are never broken.
+Two people and one AI seat play a whole game, clicking the first option each time. Alice plays
+only from her private panel (ONE DM, edited: the hand and 计策 picture with the buttons to play,
+recruit, deploy, kill and end; a duel's secret choice is prompted there too); Bob's DMs are closed,
+so he plays from the same panel shown ephemerally by ``/match hand``. The thread gets the board
+and market picture and never a hand, nobody sees another's hand picture, and Discord's limits
+(429s included) are never broken.
 """
 
 from __future__ import annotations
 
 import asyncio
 import io
+from typing import Any
 
 import pytest
 from e2e_support import RealBots, Table, control_labels, real_bot_missing
@@ -18,6 +20,7 @@ from PIL import Image
 
 from cogs.utils.embeds import game_name
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
+from fakediscord.limits import FLAG_LOADING
 from i18n import LOCALES, t
 from render import render_board
 
@@ -39,42 +42,82 @@ def offers(message: FakeMessage, request_id: str) -> bool:
     return any(c.startswith(STEP_PREFIXES) and f":{request_id}:" in c for c in message.custom_ids())
 
 
-async def test_jiwu_person_against_the_ai_plays_to_the_end_from_the_dm_panel(
+async def walk(fake: FakeDiscord, table: Table, service: Any, match_id: int, user: FakeUser,
+               message: FakeMessage, request_id: str) -> None:
+    """Click the message's first option (or Confirm) until the request is answered. A panel's
+    step may play on a plain button (a verb whose only target is taken at once), so the test
+    asks the service rather than reading the reply."""
+    controls = control_labels()
+    for _ in range(40):
+        if request_id not in [r.id for r in await service.requests_for_user(match_id, user.id)]:
+            return
+        confirm = [c for c in message.custom_ids() if c.startswith("g:c:")]
+        selects = [x for x in message.selects() if x["custom_id"].startswith("g:s:")]
+        buttons = [b for b in message.buttons() if b["custom_id"].startswith(("g:a:", "g:h:", "g:p:"))
+                   and not b.get("disabled") and b.get("label") not in controls]
+        before = message.edits
+        table.clicks += 1
+        if confirm:
+            ix = await fake.click(user, message, confirm[0], timeout=10)
+        elif selects:
+            ix = await fake.select(user, message, selects[0]["custom_id"], [selects[0]["options"][0]["value"]],
+                                   timeout=10)
+        else:
+            assert buttons, f"nothing to click: {message.text()!r}"
+            ix = await fake.click(user, message, buttons[0]["custom_id"], timeout=10)
+        await fake.wait_for(lambda b=before, i=ix: message.edits > b or i.followups, table.patience, "the reply")
+        assert not ix.followups, [m.text() for m in ix.followups]
+    raise AssertionError(f"{request_id} not answered after 40 clicks")
+
+
+async def test_jiwu_two_people_and_the_ai_play_to_the_end_from_their_panels(
         fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
     real_bots.overrides = dict(SHORT)
     await real_bots.start()
     service = real_bots.service
     alice = fake.add_user("alice", locale="en-US")
-    info = await table.start_match(real_bots, alice, "jiwu", ais=1)
+    bob = fake.add_user("bob", locale="zh-CN", dms_open=False)
+    info = await table.start_match(real_bots, alice, "jiwu", guests=(bob,), ais=1)
     match_id, thread = info.id, info.thread_id
     seat = next(s.seat for s in info.seats if s.user_id == alice.id)
     await fake.wait_for(lambda: bot_dms(fake, alice), 10, "alice's panel")
 
-    labels = control_labels()
-    actions = 0
+    actions = {alice.id: 0, bob.id: 0}
+    hands_for_bob: list[FakeMessage] = []
     loop = asyncio.get_running_loop()
     started = loop.time()
     idle_until = loop.time() + 30
     while (await service.get(match_id)).status == "active":
-        reqs = await service.requests_for_user(match_id, alice.id)
-        if not reqs:
-            assert loop.time() < idle_until, "nobody asked alice for 30 s"
+        acted = False
+        for req in await service.requests_for_user(match_id, alice.id):
+            panel = bot_dms(fake, alice)[0]
+            await fake.wait_for(lambda r=req.id, p=panel: offers(p, r), 10, f"the panel to offer {req.id}")
+            await walk(fake, table, service, match_id, alice, panel, req.id)
+            actions[alice.id] += 1
+            acted = True
+        for req in await service.requests_for_user(match_id, bob.id):
+            ix = await fake.slash(bob, fake.channels[thread], "match hand")
+            await fake.wait_for(lambda i=ix: i.replies() and not i.replies()[-1].flags & FLAG_LOADING, 10,
+                                "bob's panel")
+            hand = ix.replies()[-1]
+            assert hand.ephemeral and hand.ephemeral_for == bob.id and offers(hand, req.id)
+            hands_for_bob.append(hand)
+            await walk(fake, table, service, match_id, bob, hand, req.id)
+            actions[bob.id] += 1
+            acted = True
+        if acted:
+            idle_until = loop.time() + 30
+        else:
+            assert loop.time() < idle_until, "nobody asked a person for 30 s"
             await asyncio.sleep(0.05)
-            continue
-        req = reqs[0]
-        panel = bot_dms(fake, alice)[0]
-        await fake.wait_for(lambda r=req.id, p=panel: offers(p, r), 10, f"the panel to offer {req.id}")
-        await table.walk(alice, panel, labels)
-        actions += 1
-        idle_until = loop.time() + 30
-        assert actions < 1500, "the game does not end"
+        assert sum(actions.values()) < 3000, "the game does not end"
     took = loop.time() - started
     final = await service.get(match_id)
     assert final.status == "finished"
     view = await service.view(match_id, None)
     posts = fake.messages_in(thread)
     edits = sum(m.edits for m in posts)
-    print(f"\njiwu e2e: {actions} actions by the person, {view['turns']} turns, {took:.1f} s; thread: "
+    print(f"\njiwu e2e: {actions[alice.id]} + {actions[bob.id]} actions by the people, {view['turns']} turns, {took:.1f} s; thread: "
           f"{len(posts)} posts, {edits} edits; panel edits {bot_dms(fake, alice)[0].edits}")
     # One status post per turn at most (edited as the turn goes), not one per action.
     assert len(posts) <= view["turns"] + 3, (len(posts), view["turns"])
@@ -95,6 +138,9 @@ async def test_jiwu_person_against_the_ai_plays_to_the_end_from_the_dm_panel(
     last = Image.open(io.BytesIO(boards[-1].data))
     assert last.width == 1000 and len(boards[-1].data) < 400_000
 
+    # Bob never got a DM; his panel was ephemeral, for him only, with his hand picture.
+    assert fake.dms_of(bob) == [] and actions[bob.id] > 10
+    assert any(a.content_type == "image/png" for a in hands_for_bob[-1].attachments)
     # The hand picture (550 px wide) is only ever in alice's DM; every picture in the thread is
     # the public board (1000 px), and the last one is exactly the public view's render.
     assert all(Image.open(io.BytesIO(a.data)).width == 1000 for a in boards)
