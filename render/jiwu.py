@@ -462,39 +462,59 @@ def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
     you = view.get("you") or {}
     seat = you.get("seat")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None) or {}
-    hand = you.get("hand") or []
-    plans = you.get("plans") or []
-    sections = [(_r(locale, "hand", n=len(hand)), hand)]
+    hand = [c["card"] for c in you.get("hand") or []]
+    plans = [c["card"] for c in you.get("plans") or []]
+    sections = [(_r(locale, "hand", n=len(hand)), hand, [])]
     if plans:
-        sections.append((_r(locale, "plans", n=len(plans)), plans))
+        sections.append((_r(locale, "plans", n=len(plans)), plans, []))
+    head = _r(locale, "purse", power=me.get("power", 0), gold=me.get("gold", 0), deck=me.get("deck", 0),
+              discard=me.get("discard", 0))
+    return _card_grid(view, locale, head, sections)
+
+
+def _card_grid(view: dict[str, Any], locale: str, head: str,
+               sections: list[tuple[str, list[str], list[str]]]) -> Image.Image:
+    """A 550 px picture: a bold head line, then titled sections of card faces two by two; each
+    card may carry a note under it (a supply pile's count)."""
     height = 10 + 34
-    for _title, cards_ in sections:
-        rows = max(1, -(-len(cards_) // HAND_COLS))
+    for _title, cids, _notes in sections:
+        rows = max(1, -(-len(cids) // HAND_COLS))
         height += 30 + rows * (HAND_CARD_H + 6)
     img = Image.new("RGB", (HAND_W, height + 6), BACKGROUND)
     d = ImageDraw.Draw(img)
-    x = 10.0
-    if seat is not None:
-        piece(d, view, seat, (x + 10, 27), 13)
-        x += 28
-    stats = _r(locale, "purse", power=me.get("power", 0), gold=me.get("gold", 0), deck=me.get("deck", 0),
-               discard=me.get("discard", 0))
-    fitted, size = text_fit(stats, HAND_W - x - 10, TEXT_SIZE, True, 13)
-    draw_text(d, (x, 27), fitted, size, INK, True, "lm")
+    fitted, size = text_fit(head, HAND_W - 20, TEXT_SIZE, True, 13)
+    draw_text(d, (10, 27), fitted, size, INK, True, "lm")
     y = 44.0
     w = (HAND_W - 20 - (HAND_COLS - 1) * 8) / HAND_COLS
-    for title, cards_ in sections:
+    for title, cids, notes in sections:
         draw_text(d, (10, y + 15), title, SMALL_SIZE + 1, INK, True, "lm")
         y += 30
-        if not cards_:
+        if not cids:
             draw_text(d, (HAND_W / 2, y + HAND_CARD_H / 2), _r(locale, "no_cards"), 16, MUTED, False, "mm")
-        for i, c in enumerate(cards_):
+        for i, cid in enumerate(cids):
             r, k = divmod(i, HAND_COLS)
             cx = 10 + k * (w + 8)
             cy = y + r * (HAND_CARD_H + 6)
-            card_face(d, (cx, cy, cx + w, cy + HAND_CARD_H), c["card"], locale, 16, 4)
-        y += max(1, -(-len(cards_) // HAND_COLS)) * (HAND_CARD_H + 6)
+            card_face(d, (cx, cy, cx + w, cy + HAND_CARD_H), cid, locale, 16, 4)
+            if i < len(notes) and notes[i]:
+                draw_text(d, (cx + w - 8, cy + HAND_CARD_H - 8), notes[i], 15, MUTED, True, "rd")
+        y += max(1, -(-len(cids) // HAND_COLS)) * (HAND_CARD_H + 6)
     return img
+
+
+def compose_market(view: dict[str, Any], locale: str) -> Image.Image:
+    """The market row and the two supply piles one may recruit from, with the asking seat's
+    silver (the recruit step's picture: the buttons name the cards, this shows what they do).
+    Public information only, plus the seat's own silver."""
+    seat = (view.get("you") or {}).get("seat")
+    me = next((p for p in view.get("players", []) if p.get("seat") == seat), None) or {}
+    piles = view["piles"]
+    head = _r(locale, "recruit", gold=me.get("gold", 0), n=view["market_deck"])
+    supply = [p for p in ("jiangnan", "tieqi") if piles.get(p)]
+    return _card_grid(view, locale, head, [
+        (_r(locale, "market_row"), [c["card"] for c in view["market"]], []),
+        (_r(locale, "supply"), supply, [_r(locale, "left", n=piles[p]) for p in supply]),
+    ])
 
 
 def render_hand(view: dict[str, Any], locale: str) -> bytes:
@@ -504,7 +524,10 @@ def render_hand(view: dict[str, Any], locale: str) -> bytes:
 
 def render_step_picture(view: dict[str, Any], picture: dict[str, Any], locale: str,
                         names: Sequence[str]) -> bytes | None:
-    """``{"kind": "hand"}`` draws the asking seat's hand (the view must be that seat's)."""
+    """``{"kind": "hand"}`` draws the asking seat's hand (the view must be that seat's);
+    ``{"kind": "market"}`` the market row and supply piles for the recruit step."""
     if picture.get("kind") == "hand" and view.get("you"):
         return render_hand(view, locale)
+    if picture.get("kind") == "market":
+        return to_png(compose_market(view, locale), keep=KEEP)
     return None

@@ -57,7 +57,9 @@ class JiwuEngine(Engine):
 
     def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         node = choices.tree(state, seat, list(path))
-        return Step(node.prompt, list(node.options), node.complete)
+        # Choosing what to recruit: the market row with its effects (the buttons only name them).
+        picture = {"kind": "market"} if list(path) == ["buy"] else None
+        return Step(node.prompt, list(node.options), node.complete, picture=picture)
 
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:

@@ -16,6 +16,7 @@ from test_digit_height import MIN_DIGIT_PX, changed_height, ink_height
 
 from engines.jiwu import ENGINE
 from engines.jiwu.data import board
+from engines.jiwu.engine import _refresh
 from render import jiwu as J
 from render import render_board, render_step_picture
 
@@ -160,3 +161,31 @@ def test_a_four_player_board_renders_fast() -> None:
         times.append(time.perf_counter() - start)
     # target 100 ms (bench: see bench/bench_render_jiwu.py); margin for a busy shared machine
     assert statistics.median(times) < 0.3
+
+
+def test_the_recruit_step_shows_the_market_row_and_supply_piles() -> None:
+    """Choosing what to recruit, the buttons only name the cards: the step's picture shows the
+    market row and the supply piles with their effects, from public facts and one's own silver."""
+    state = _play(2, 40)
+    seat = ENGINE.pending(state)[0].seat
+    state["players"][seat]["gold"] = 9
+    _refresh(state)
+    step = ENGINE.step(state, seat, ["buy"])
+    assert step.picture == {"kind": "market"}
+    assert ENGINE.step(state, seat, []).picture is None
+    view = ENGINE.view(state, seat)
+    png = render_step_picture(view, step.picture, "en", NAMES[:2])
+    assert png is not None
+    img = _open(png)
+    assert img.width == J.HAND_W
+    # market cards + the two piles, two to a row: at least four rows of cards
+    assert img.height >= 4 * J.HAND_CARD_H
+    # the other seat's hidden cards change nothing
+    other = copy.deepcopy(state)
+    p = other["players"][1 - seat]
+    p["hand"], p["deck"] = p["deck"][:len(p["hand"])], p["hand"] + p["deck"][len(p["hand"]):]
+    assert render_step_picture(ENGINE.view(other, seat), step.picture, "en", NAMES[:2]) == png
+    # a different market card changes the picture
+    other = copy.deepcopy(view)
+    other["market"][0] = {"iid": "x", "card": "lvbu" if view["market"][0]["card"] != "lvbu" else "cike"}
+    assert render_step_picture(other, step.picture, "en", NAMES[:2]) != png
