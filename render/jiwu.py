@@ -53,16 +53,16 @@ MARGIN = 12
 HEADER_H = 42
 ROW_H = 40
 BOARD_H = 880
-BOX_W, BOX_H = 120, 64
-SLOT_R = 10
-SLOT_STEP = 23
+BOX_W, BOX_H = 128, 66
+SLOT_R = 11
+SLOT_STEP = 24
 #: Bold sizes of the numbers read at a glance (>= 9 px tall at 550 px wide).
 SCORE_SIZE = 28
 VP_SIZE = 24
 COST_SIZE = 26
 NAME_SIZE = 19
 TEXT_SIZE = 20
-SMALL_SIZE = 17
+SMALL_SIZE = 18
 
 PAPER: RGB = (238, 226, 196)
 ROAD: RGB = (150, 112, 70)
@@ -79,12 +79,12 @@ KEEP = (PAPER, ROAD, BOX_FILL, BOX_EDGE, START_FILL, CLOSED, GOLD, WATER, *ASPEC
 
 #: Region box centres on the board (x, y in a WIDTH x BOARD_H frame), roughly where the places lie.
 POS: dict[str, Point] = {
-    "wuwei": (70, 60), "tianshui": (75, 265), "changan": (228, 170), "hanzhong": (215, 360),
+    "wuwei": (70, 60), "tianshui": (72, 285), "changan": (228, 170), "hanzhong": (215, 360),
     "chengdu": (75, 500), "yongan": (240, 600), "nanzhong": (75, 810),
     "yecheng": (610, 56), "beihai": (920, 60), "luoyang": (428, 132), "guandu": (755, 165),
     "chenliu": (590, 240), "wancheng": (365, 300), "xuchang": (525, 375), "xiapi": (905, 265),
     "runan": (690, 420), "shouchun": (880, 440), "xiangyang": (395, 490), "jiangling": (430, 655),
-    "changsha": (520, 810), "hefei": (920, 580), "lujiang": (740, 560), "chaisang": (700, 720),
+    "changsha": (500, 815), "hefei": (920, 580), "lujiang": (740, 560), "chaisang": (700, 720),
     "jianye": (905, 710), "wujun": (930, 838), "kuaiji": (770, 838),
 }
 
@@ -130,7 +130,7 @@ def piece(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int | None, at: Po
     color, shape = seat_color(view, seat)
     rim = GOLD if general else (255, 255, 255)
     grow = 1.25 if general else 1.0
-    draw_marker(d, shape, at, r * 0.62 * grow, r * 0.62 * grow, color, rim=rim)
+    draw_marker(d, shape, at, r * 0.68 * grow, r * 0.68 * grow, color, rim=rim)
 
 
 # --------------------------------------------------------------------------- wrapping
