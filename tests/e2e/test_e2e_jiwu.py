@@ -151,3 +151,69 @@ async def test_jiwu_two_people_and_the_ai_play_to_the_end_from_their_panels(
     public = "\n".join(m.text() for m in fake.messages_in(thread) + fake.messages_in(fake.general))
     assert not any(h in public for h in hand_title)
     fake.assert_clean()
+
+
+async def test_a_duel_is_asked_in_secret_in_the_dm_panel(fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
+    """吕布 walks into the AI's 刘备's region: the duel move is asked in alice's DM panel (three
+    one-click buttons), the thread only says a duel is on and never shows a move before both have
+    chosen; the AI answers after the window delay; then the round's dice and both moves are told."""
+    from engines.jiwu.data import card
+    from engines.jiwu.engine import _refresh
+    from i18n import tm
+    from store import repo
+
+    real_bots.overrides = dict(SHORT)
+    await real_bots.start()
+    service = real_bots.service
+    alice = fake.add_user("alice", locale="en-US")
+    info = await table.start_match(real_bots, alice, "jiwu", ais=1)
+    match_id, thread = info.id, info.thread_id
+    await fake.wait_for(lambda: bot_dms(fake, alice), 10, "alice's panel")
+    # Seat 0 (alice) to play, 吕布 at 洛阳 beside the AI's 刘备 at 许昌.
+    rec = await repo.get_match(service.store, match_id)
+    state = rec.state
+    for s in state["slots"]:
+        state["slots"][s] = None
+    state["phase"], state["turn"], state["queue"] = "main", 0, []
+    gens = []
+    for seat, cid, slot in ((0, "lvbu", "luoyang.0"), (1, "liubei", "xuchang.0")):
+        iid = f"t{len(state['cards'])}"
+        state["cards"][iid] = cid
+        state["players"][seat]["generals"][iid] = {"hp": card(cid).general.force, "slot": slot, "moved": False}
+        state["slots"][slot] = [seat, iid]
+        gens.append(iid)
+    _refresh(state)
+    async with service.store.transaction() as tx:
+        await repo.update_match(tx, match_id, state=state)
+    (turn,) = await service.requests_for_user(match_id, alice.id)
+    await service.act(match_id, alice.id, turn.id, ["move", gens[0], "xuchang"])
+
+    (duel,) = await service.requests_for_user(match_id, alice.id)
+    assert duel.kind == "duel"
+    panel = bot_dms(fake, alice)[0]
+    await fake.wait_for(lambda: offers(panel, duel.id), 10, "the duel buttons in the panel")
+    moves = {t("en", f"jiwu_names.duel.{v}"): v for v in ("atk", "par", "brk")}
+    buttons = [b for b in panel.buttons() if b.get("label") in moves]
+    assert len(buttons) == 3 and all(b["custom_id"].startswith("g:p:") for b in buttons)
+    # The AI chooses after the window delay; the thread shows no move, nor does alice's panel.
+    await table.until(lambda: _picked(service, match_id), 10, "the AI's choice")
+    ai_move = (await repo.get_match(service.store, match_id)).state["duel"]["pick"]["1"]
+    round_key = "jiwu.ev.duel_round"
+    public = "\n".join(m.text() for m in fake.messages_in(thread))
+    assert t("en", "jiwu.ev.duel", region="", a="", b="").split(" ")[0] in public  # "Duel in …"
+    assert not any(e.msg.key == round_key for entry in await service.log(match_id, limit=1000) for e in entry.events)
+    assert f"jiwu_names.duel.{ai_move}" not in panel.text()
+    # alice answers with one click: the round is thrown and told with both moves.
+    edits = panel.edits
+    await fake.click(alice, panel, next(b["custom_id"] for b in buttons if moves[b["label"]] == "par"), timeout=10)
+    await fake.wait_for(lambda: panel.edits > edits, 10, "the panel after the click")
+    told = [e.msg for entry in await service.log(match_id, limit=1000) for e in entry.events if e.msg.key == round_key]
+    assert told and told[0].params["ma"]["key"].endswith(".par") and told[0].params["mb"]["key"].endswith(f".{ai_move}")
+    line = tm("en", told[0], [s.name for s in sorted(info.seats, key=lambda s: s.seat)])
+    await fake.wait_for(lambda: any(line in m.text() for m in fake.messages_in(thread)), 10, "the round in the thread")
+    fake.assert_clean()
+
+
+async def _picked(service: Any, match_id: int) -> bool:
+    view = await service.view(match_id, None)
+    return bool(view["duel"] and view["duel"]["picked"] == [1])
