@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -91,8 +93,8 @@ def test_board_image_from_a_seat_view_equals_the_public_image(slug: str) -> None
 def test_jiwu_hands_decks_stratagems_and_a_duel_move_stay_private() -> None:
     """极武三国: hands, 计策, decks and discard piles are only counted in public, and a duellist's
     secret move is in its own view alone until both have chosen."""
-    from engines.jiwu.data import card
-    from engines.jiwu.engine import _refresh
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "engines" / "jiwu"))
+    from jiwu_testkit import face_to_face
 
     engine = registry.get("jiwu")
     state = engine.new_state({}, 2, 3)
@@ -111,17 +113,7 @@ def test_jiwu_hands_decks_stratagems_and_a_duel_move_stay_private() -> None:
     assert engine.view(scrambled, 1)["you"] != engine.view(state, 1)["you"] or \
         engine.view(scrambled, 0)["you"] != engine.view(state, 0)["you"]
     # A duel: 吕布 walks into 刘备's region; seat 0 picks first.
-    for s in state["slots"]:
-        state["slots"][s] = None
-    state["phase"], state["turn"], state["queue"] = "main", 0, []
-    gens = []
-    for seat, cid, slot in ((0, "lvbu", "luoyang.0"), (1, "liubei", "xuchang.0")):
-        iid = f"t{len(state['cards'])}"
-        state["cards"][iid] = cid
-        state["players"][seat]["generals"][iid] = {"hp": card(cid).general.force, "slot": slot, "moved": False}
-        state["slots"][slot] = [seat, iid]
-        gens.append(iid)
-    _refresh(state)
+    gens = face_to_face(state)
     state, _ = engine.apply(state, 0, ["move", gens[0], "xuchang"])
     state, events = engine.apply(state, 0, ["brk"])
     assert not events  # nothing is told until both have chosen

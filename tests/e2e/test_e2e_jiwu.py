@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import asyncio
 import io
+import sys
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -157,8 +159,9 @@ async def test_a_duel_is_asked_in_secret_in_the_dm_panel(fake: FakeDiscord, real
     """吕布 walks into the AI's 刘备's region: the duel move is asked in alice's DM panel (three
     one-click buttons), the thread only says a duel is on and never shows a move before both have
     chosen; the AI answers after the window delay; then the round's dice and both moves are told."""
-    from engines.jiwu.data import card
-    from engines.jiwu.engine import _refresh
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "jiwu"))
+    from jiwu_testkit import face_to_face
+
     from i18n import tm
     from store import repo
 
@@ -170,19 +173,8 @@ async def test_a_duel_is_asked_in_secret_in_the_dm_panel(fake: FakeDiscord, real
     match_id, thread = info.id, info.thread_id
     await fake.wait_for(lambda: bot_dms(fake, alice), 10, "alice's panel")
     # Seat 0 (alice) to play, 吕布 at 洛阳 beside the AI's 刘备 at 许昌.
-    rec = await repo.get_match(service.store, match_id)
-    state = rec.state
-    for s in state["slots"]:
-        state["slots"][s] = None
-    state["phase"], state["turn"], state["queue"] = "main", 0, []
-    gens = []
-    for seat, cid, slot in ((0, "lvbu", "luoyang.0"), (1, "liubei", "xuchang.0")):
-        iid = f"t{len(state['cards'])}"
-        state["cards"][iid] = cid
-        state["players"][seat]["generals"][iid] = {"hp": card(cid).general.force, "slot": slot, "moved": False}
-        state["slots"][slot] = [seat, iid]
-        gens.append(iid)
-    _refresh(state)
+    state = (await repo.get_match(service.store, match_id)).state
+    gens = face_to_face(state)
     async with service.store.transaction() as tx:
         await repo.update_match(tx, match_id, state=state)
     (turn,) = await service.requests_for_user(match_id, alice.id)

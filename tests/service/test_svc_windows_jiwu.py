@@ -6,40 +6,19 @@ stale the person's button; the round is thrown only when both have chosen."""
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 
 from svc_helpers import HOST, Clock, Recorder
 
-from engines.jiwu import ENGINE
-from engines.jiwu import rules as R
-from engines.jiwu.data import card
-from engines.jiwu.engine import _refresh
-from service.core import AI_WINDOW_DELAY
-from service.matches import MatchService
-from store import repo
-from store.db import Store
+sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "jiwu"))
+from jiwu_testkit import face_to_face  # noqa: E402
 
-
-def _duel_ready(seats: int = 2) -> tuple[dict, str, str]:
-    """Seat 0 to play, 吕布 at 洛阳 beside seat 1's 刘备 at 许昌, nothing else on the board."""
-    state = ENGINE.new_state({}, seats, 1)
-    while state["phase"] == "setup":
-        seat = state["turn"]
-        state, _ = ENGINE.apply(state, seat, ["start", R.start_regions(state, seat)[0]])
-    for s, occ in state["slots"].items():
-        if occ is not None and occ[0] >= 0:
-            state["players"][occ[0]]["supply"] += 1
-        state["slots"][s] = None
-    state["cities"] = dict.fromkeys(state["cities"])
-    gens = []
-    for seat, cid, slot in ((0, "lvbu", "luoyang.0"), (1, "liubei", "xuchang.0")):
-        iid = f"t{len(state['cards'])}"
-        state["cards"][iid] = cid
-        state["players"][seat]["generals"][iid] = {"hp": card(cid).general.force, "slot": slot, "moved": False}
-        state["slots"][slot] = [seat, iid]
-        gens.append(iid)
-    _refresh(state)
-    return state, gens[0], gens[1]
+from engines.jiwu import ENGINE  # noqa: E402
+from service.core import AI_WINDOW_DELAY  # noqa: E402
+from service.matches import MatchService  # noqa: E402
+from store import repo  # noqa: E402
+from store.db import Store  # noqa: E402
 
 
 async def test_the_duel_is_secret_and_simultaneous_and_the_ai_answers_after_the_window_delay(tmp_path: Path) -> None:
@@ -50,7 +29,8 @@ async def test_the_duel_is_secret_and_simultaneous_and_the_ai_answers_after_the_
         info = await svc.create_lobby("jiwu", host_id=HOST, host_name="Host", locale="en", turn_seconds=600)
         await svc.add_ai(info.id, HOST)
         mid = (await svc.start(info.id, HOST)).id
-        state, mine, _theirs = _duel_ready()
+        state = ENGINE.new_state({}, 2, 1)
+        mine, _theirs = face_to_face(state)
         async with store.transaction() as tx:
             await repo.update_match(tx, mid, state=state)
         (turn,) = await svc.requests_for_user(mid, HOST)
