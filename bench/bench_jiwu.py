@@ -8,7 +8,7 @@ it against a loser (a card bought far more by winners may win by itself). Run::
 
     .venv/bin/python -m bench jiwu [--games N] [--markdown]
 
-The board and market render are not measured yet (no renderer; see docs/rules/jiwu.md).
+The board, market and hand pictures are measured by ``bench/bench_render_jiwu.py``.
 """
 
 from __future__ import annotations

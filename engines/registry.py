@@ -12,6 +12,7 @@ GAMES: dict[str, str] = {
     "risk": "engines.risk",
     "sanguosha": "engines.sanguosha",
     "kingdoms_battle": "engines.kingdoms_battle",
+    "jiwu": "engines.jiwu",
 }
 
 _cache: dict[str, Engine] = {}

@@ -13,6 +13,8 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import sys
+from pathlib import Path
 
 import pytest
 
@@ -86,3 +88,36 @@ def test_board_image_from_a_seat_view_equals_the_public_image(slug: str) -> None
     public_png = render_board(engine.view(state, None), "en", names)
     for seat in range(seats):
         assert render_board(engine.view(state, seat), "en", names) == public_png
+
+
+def test_jiwu_hands_decks_stratagems_and_a_duel_move_stay_private() -> None:
+    """极武三国: hands, 计策, decks and discard piles are only counted in public, and a duellist's
+    secret move is in its own view alone until both have chosen."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent / "engines" / "jiwu"))
+    from jiwu_testkit import face_to_face
+
+    engine = registry.get("jiwu")
+    state = engine.new_state({}, 2, 3)
+    rng = random.Random(3)
+    for _ in range(60):
+        req = engine.pending(state)[0]
+        state, _ = engine.apply(state, req.seat, engine.ai_action(state, req.seat, rng))
+    scrambled = json.loads(json.dumps(state))
+    for p in scrambled["players"]:
+        pool = p["hand"] + p["deck"] + p["discard"] + p["plans"]
+        rng.shuffle(pool)
+        sizes = [len(p[k]) for k in ("hand", "deck", "discard", "plans")]
+        for key, n in zip(("hand", "deck", "discard", "plans"), sizes, strict=True):
+            p[key], pool = pool[:n], pool[n:]
+    assert engine.view(scrambled, None) == engine.view(state, None)
+    assert engine.view(scrambled, 1)["you"] != engine.view(state, 1)["you"] or \
+        engine.view(scrambled, 0)["you"] != engine.view(state, 0)["you"]
+    # A duel: 吕布 walks into 刘备's region; seat 0 picks first.
+    gens = face_to_face(state)
+    state, _ = engine.apply(state, 0, ["move", gens[0], "xuchang"])
+    state, events = engine.apply(state, 0, ["brk"])
+    assert not events  # nothing is told until both have chosen
+    assert engine.view(state, 0)["you"]["duel_pick"] == "brk"
+    for seen in (engine.view(state, None), engine.view(state, 1)):
+        assert "brk" not in json.dumps(seen)
+        assert seen["duel"]["picked"] == [0]

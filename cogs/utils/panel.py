@@ -1,6 +1,6 @@
 """The private panel: one DM per player per match, edited as their hand changes.
 
-Games whose engine sets ``Engine.private_panel`` (三国杀) give every human player a standing
+Games whose engine sets ``Engine.private_panel`` (三国杀, 极武三国) give every human player a standing
 private message: the picture of their hand, role and equipment (``render_hand`` through
 ``Step.picture`` ``{"kind": "hand"}``), their recent private events, and — when they have
 something to decide — the buttons of the step UI (``cogs.play.step_kwargs``, the same custom ids
@@ -128,8 +128,11 @@ async def panel_state(service: Any, match: MatchInfo, seat: SeatInfo, notes: lis
                         if p.request_id == prompted.id), None)
     you = view.get("you") or {}
     me = next((p for p in view.get("players", []) if p.get("seat") == seat.seat), {})
-    fingerprint = json.dumps([match.status, you.get("role"), [c.get("id") for c in you.get("hand", [])],
+    # What the hand picture draws: 三国杀's hand, role, equipment and judgement area; 极武三国's
+    # hand and 计策 cards with this turn's might and silver and the deck and discard sizes.
+    fingerprint = json.dumps([match.status, you.get("role"), you.get("hand"), you.get("plans"),
                               me.get("equip"), me.get("judge"), me.get("alive"),
+                              [me.get(k) for k in ("power", "gold", "deck", "discard")],
                               prompted.id if prompted else None, seat.away, notes],
                              sort_keys=True, default=str)
     return PanelState(view, prompted, due, fingerprint)

@@ -34,6 +34,8 @@ def _turn(state: State, seat: int, path: list[str]) -> list[Event]:
         return R.end_turn(state, seat)
     if verb == "play":
         return R.play_card(state, seat, path[1])
+    if verb == "all":  # plain cards need no choice, so each resolves at once
+        return [e for iid in choices.plain_cards(state, seat) for e in R.play_card(state, seat, iid)]
     if verb == "plan":
         return R.play_plan(state, seat, path[1])
     if verb == "buy":

@@ -4,7 +4,8 @@
 whatever a front-end offers is exactly what ``apply`` accepts. Actions:
 
 - set-up: ``start <region>`` (a black start region)
-- a turn: ``play <card>``, ``plan <计策>``, ``buy <market card|jiangnan|tieqi>``,
+- a turn: ``play <card>``, ``all`` (play every card in hand that only gives 武力 / 银两),
+  ``plan <计策>``, ``buy <market card|jiangnan|tieqi>``,
   ``deploy <slot>`` (1 武力), ``kill <slot|spy.<region>.<seat>>`` (3 武力), ``hit <general>``
   (3 武力, 1 damage), ``general <general> <slot>`` (1 武力, put a general on the board),
   ``move <general> <region>``, ``end``
@@ -78,10 +79,23 @@ def movable(state: State, seat: int) -> list[str]:
     return [g for g in state["players"][seat]["generals"] if R.move_targets(state, seat, g)]
 
 
+def _plain(effects: tuple[dict, ...] | list[dict]) -> bool:
+    return all(e["op"] in ("power", "gold") or (e["op"] == "link" and _plain(e["then"])) for e in effects)
+
+
+def plain_cards(state: State, seat: int) -> list[str]:
+    """The hand's cards that only give 武力 / 银两 (联动 included) and are no general, in the
+    order "play all" plays them: those with a 联动 last, so they find their partners."""
+    hand = state["players"][seat]["hand"]
+    plain = [i for i in hand if card(R.cid(state, i)).general is None and _plain(card(R.cid(state, i)).effects)]
+    return sorted(plain, key=lambda i: any(e["op"] == "link" for e in card(R.cid(state, i)).effects))
+
+
 def verbs(state: State, seat: int) -> dict[str, list[str]]:
     """Each turn verb with its first-token choices (only verbs with at least one)."""
     p = state["players"][seat]
     out = {
+        "all": plain if len(plain := plain_cards(state, seat)) >= 2 else [],
         "play": list(p["hand"]),
         "plan": list(p["plans"]),
         "buy": buyable(state, seat),
@@ -113,10 +127,11 @@ def _first_opts(state: State, verb: str, items: list[str]) -> list[Option]:
 def _turn(state: State, seat: int, path: list[str]) -> Node:
     vs = verbs(state, seat)
     if not path:
-        opts = [Option(v, m(f"opt.verb.{v}")) for v in vs]
+        opts = [Option(v, m(f"opt.verb.{v}", n=len(vs[v])), "primary", commit=True) if v == "all"
+                else Option(v, m(f"opt.verb.{v}")) for v in vs]
         return Node(m("prompt.turn"), opts + [Option("end", m("opt.verb.end"), "danger", commit=True)])
     verb = path[0]
-    if verb == "end":
+    if verb == "end" or (verb == "all" and "all" in vs):
         return _end(path[1:])
     if verb not in vs:
         raise _bad(verb)

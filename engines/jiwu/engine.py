@@ -17,7 +17,7 @@ from engines.base import (
     Step,
     View,
 )
-from engines.jiwu import actions, ai, choices, rules, views
+from engines.jiwu import actions, ai, choices, rules, summary, views
 from engines.jiwu.rules import m
 
 
@@ -26,6 +26,9 @@ class JiwuEngine(Engine):
     min_seats = 2
     max_seats = 4
     hidden_information = True
+    #: Each player's hand and 计策 cards live in one standing DM panel (cogs/utils/panel.py) with
+    #: the buttons to play and recruit; the duel's secret choice is prompted there too.
+    private_panel = True
 
     def option_specs(self) -> list[OptionSpec]:
         """``ending``: the seed ends the game with the turn that deploys the last soldier or
@@ -54,7 +57,9 @@ class JiwuEngine(Engine):
 
     def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
         node = choices.tree(state, seat, list(path))
-        return Step(node.prompt, list(node.options), node.complete)
+        # Choosing what to recruit: the market row with its effects (the buttons only name them).
+        picture = {"kind": "market"} if list(path) == ["buy"] else None
+        return Step(node.prompt, list(node.options), node.complete, picture=picture)
 
     def apply(self, state: State, seat: int, action: Action,
               request: Request | None = None) -> tuple[State, list[Event]]:
@@ -87,6 +92,10 @@ class JiwuEngine(Engine):
 
     def private_summary(self, view: View) -> list[Msg]:
         return views.private_summary(view)
+
+    def compact(self, msgs: list[Msg]) -> list[Msg]:
+        """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
+        return summary.compact(msgs)
 
 
 def _refresh(state: State) -> None:

@@ -45,6 +45,8 @@ def build(state: State, seat: int | None) -> View:
         "effect": state["queue"][0]["op"] if state["phase"] == "effect" else None,
         "duel": duel, "players": players, "winners": list(state["winners"]),
         "end_reason": state["end_reason"],
+        # Final scores once the game is over (they count deck cards, which are secret before).
+        "scores": {str(s): R.score(state, s) for s in range(state["seats"])} if state["phase"] == "over" else None,
     }
     if seat is not None:
         p = state["players"][seat]

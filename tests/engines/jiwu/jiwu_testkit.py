@@ -72,3 +72,23 @@ def play_out(seats: int, seed: int, levels: list[str]) -> State:
         req = ENGINE.pending(state)[0]
         state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, levels[req.seat]))
     return state
+
+
+def face_to_face(state: State) -> tuple[str, str]:
+    """Clear the board and make it seat 0's turn with 吕布 at 洛阳 beside seat 1's 刘备 at 许昌, so
+    ``move <吕布> xuchang`` starts a duel; returns the two generals' card instances. Used by the
+    duel tests of the service, the hidden-information test and the end-to-end test too."""
+    from engines.jiwu.data import card
+
+    for s in state["slots"]:
+        state["slots"][s] = None
+    state["phase"], state["turn"], state["queue"] = "main", 0, []
+    gens = []
+    for seat, cid, slot in ((0, "lvbu", "luoyang.0"), (1, "liubei", "xuchang.0")):
+        iid = f"t{len(state['cards'])}"
+        state["cards"][iid] = cid
+        state["players"][seat]["generals"][iid] = {"hp": card(cid).general.force, "slot": slot, "moved": False}
+        state["slots"][slot] = [seat, iid]
+        gens.append(iid)
+    _refresh(state)
+    return gens[0], gens[1]

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from jiwu_testkit import act, empty, give, hand, new, put
+from jiwu_testkit import act, empty, give, hand, new, put, started
 
 from engines.base import EngineError
 from engines.jiwu import ENGINE
@@ -405,3 +405,29 @@ def test_round_option_plays_the_round_out() -> None:
     assert ENGINE.result(state) is not None and state["end_reason"] == "market"
     with pytest.raises(EngineError):
         ENGINE.new_state({"ending": "never"}, 2, 1)
+
+
+def test_play_all_plays_every_might_and_silver_card_links_last() -> None:
+    """A shortcut, not a rule: "play all" plays the hand's cards that only give 武力 / 银两 (联动
+    ones last, so they find their partner), leaves the others, and is offered from two such cards."""
+    state = started()
+    seat = state["turn"]
+    p = state["players"][seat]
+    p["hand"] = []
+    taishou, farmer, cike, infantry, dasinong = hand(state, seat, "taishou", "nongfu", "cike", "bubing", "dasinong")
+    assert ENGINE.step(state, seat, []).options[0].value == "all"
+    state, events = act(state, seat, "all")
+    p = state["players"][seat]
+    assert p["hand"] == [cike]
+    assert p["played"] == [farmer, infantry, dasinong, taishou]
+    # 太守: +2 silver, 联动【统御】+1 with 大司农 played before it; 农夫 +1, 大司农 +3; 步兵 +1 might
+    assert (p["gold"], p["power"]) == (1 + 3 + 2 + 1, 1)
+    assert sum(e.msg.key == "jiwu.ev.play" for e in events) == 4
+    # one plain card left is no shortcut
+    state = started()
+    seat = state["turn"]
+    state["players"][seat]["hand"] = []
+    hand(state, seat, "nongfu", "cike")
+    assert "all" not in [o.value for o in ENGINE.step(state, seat, []).options]
+    with pytest.raises(EngineError):
+        ENGINE.apply(state, seat, ["all"])
