@@ -35,7 +35,7 @@ PARTS = ("kill", "city", "total", "region", "total_end", "promoted", "deck")
 
 
 def play(seats: int, seed: int, levels: list[str] | None = None,
-         ending: str = "turn") -> tuple[dict[str, Any], float, int]:
+         ending: str = "round") -> tuple[dict[str, Any], float, int]:
     """One game: (final state, seconds, actions)."""
     levels = levels or ["normal"] * seats
     rng = random.Random(seed)
@@ -49,7 +49,7 @@ def play(seats: int, seed: int, levels: list[str] | None = None,
     return state, time.perf_counter() - start, actions
 
 
-def figures(seats: int, games: int, base: int = 0, ending: str = "turn") -> dict[str, Any]:
+def figures(seats: int, games: int, base: int = 0, ending: str = "round") -> dict[str, Any]:
     rows = []
     by_winner: Counter[str] = Counter()
     by_loser: Counter[str] = Counter()
@@ -119,7 +119,7 @@ def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--markdown", action="store_true")
-    ap.add_argument("--ending", choices=("turn", "round"), default="turn",
+    ap.add_argument("--ending", choices=("turn", "round"), default="round",
                     help="the game-end option: the seed's end of turn, or the end of the round")
     args = ap.parse_args()
     results = [figures(seats, args.games, base=1000 * seats, ending=args.ending) for seats in (2, 3, 4)]

@@ -352,10 +352,15 @@ def test_turn_ends_by_itself_when_nothing_is_left_to_do() -> None:
     assert state["turn"] == 1
 
 
+@pytest.mark.parametrize("rule", ["round", "turn"])
 @pytest.mark.parametrize("how", ["soldiers", "market"])
-def test_game_ends_when_soldiers_or_central_deck_run_out(how: str) -> None:
-    """当一名玩家派遣了所有士兵，或中央牌库没有剩余卡牌时，游戏结束。"""
+def test_game_ends_when_soldiers_or_central_deck_run_out(how: str, rule: str) -> None:
+    """当一名玩家派遣了所有士兵，或中央牌库没有剩余卡牌时，游戏结束。 The default (``round``, the
+    published game's rule: the round is played out) ends it after the last seat of the round;
+    ``turn`` ends it with the turn that met the condition."""
     state = empty()
+    assert state["ending_rule"] == "round"  # the lobby default
+    state["ending_rule"] = rule
     if how == "soldiers":
         put(state, "luoyang.2", 0)
         state["players"][0]["supply"] = 1
@@ -366,6 +371,9 @@ def test_game_ends_when_soldiers_or_central_deck_run_out(how: str) -> None:
         give(state, 0, gold=8)
         state, _ = act(state, 0, "buy", next(i for i in state["market"]))
     state, _ = act(state, 0, "end")
+    if rule == "round":
+        assert ENGINE.result(state) is None and state["turn"] == 1
+        state, _ = act(state, 1, "end")
     assert ENGINE.result(state) is not None and state["end_reason"] == how
 
 
