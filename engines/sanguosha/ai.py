@@ -135,7 +135,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
         return [opts[0]] if want and opts else ["pass"]
     if k == "peach":
         dying = info["dying"]
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
+        opts = [o for o in _options(state, seat, []) if o != "pass" and _complete(state, seat, [o])]
         if opts and (dying == seat or (mind.friend(dying) and (mind.hp(seat) > 1 or len(opts) > 1))):
             return [opts[0]]
         return ["pass"]
@@ -147,7 +147,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
         return [max(pool, key=lambda c: value(names.get(c, "")))]
     if k in ("jiedao", "qinglong"):
         target = info.get("victim", info.get("target"))
-        opts = [o for o in _options(state, seat, []) if o not in ("pass", "zb")]
+        opts = [o for o in _options(state, seat, []) if o not in ("pass", "zb") and _complete(state, seat, [o])]
         if opts and (mind.enemy(target) or (k == "jiedao" and not mind.friend(target))):
             return [opts[0]]
         return ["pass"]

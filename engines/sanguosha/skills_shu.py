@@ -161,7 +161,7 @@ def _guanxing_frame(ctx: Ctx, f: Frame) -> None:
         x = min(5, len(R.living(s)), len(s["deck"]))
         f["cards"] = list(reversed(s["deck"][-x:]))  # top first
         f["st"] = 1
-        ctx.ask(f, [f["seat"]], "guanxing", default=PASS, short=True, window=True, info={"cards": f["cards"]})
+        ctx.ask(f, [f["seat"]], "guanxing", default=PASS, short=False, window=True, info={"cards": f["cards"]})
         return
     action = ctx.take(f, "reply")["action"]
     if action != ["pass"]:

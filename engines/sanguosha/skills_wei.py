@@ -195,7 +195,7 @@ def _tuxi(ctx: Ctx, ev: Ev) -> None:
 def _tuxi_frame(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         f["st"] = 1
-        ctx.ask(f, [f["seat"]], "tuxi", default=PASS, short=True, window=True)
+        ctx.ask(f, [f["seat"]], "tuxi", default=PASS, short=False, window=True)
         return
     action = ctx.take(f, "reply")["action"]
     if action != ["pass"]:
@@ -279,7 +279,7 @@ def _yiji_frame(ctx: Ctx, f: Frame) -> None:
             return
         announce(ctx, seat, "yiji")
         f["st"], f["cards"] = 2, got
-        ctx.ask(f, [seat], "yiji", default=("keep",), short=True, window=True, info={"cards": got})
+        ctx.ask(f, [seat], "yiji", default=("keep",), short=False, window=True, info={"cards": got})
         return
     action = ctx.take(f, "reply")["action"]
     got = [c for c in f.pop("cards") if c in s["deck"]]
