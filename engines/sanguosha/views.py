@@ -157,6 +157,13 @@ def private_summary(view: View) -> list[Msg]:
     if not you:
         return []
     lines = [m("private.role", role=key_ref(f"sanguosha.role.{you['role']}"))]
+    me = view["players"][you["seat"]]
+    if me.get("kingdom"):
+        lines.append(m("private.hero", hero=key_ref(f"sanguosha.hero.{me['hero']}"),
+                       kingdom=key_ref(f"sanguosha.kingdom.{me['kingdom']}")))
+        for sk in me["skills"]:
+            lines.append(m("private.skill", skill=key_ref(f"sanguosha.skill.{sk}"),
+                           desc=key_ref(f"sanguosha.skill_desc.{sk}")))
     for c in you["hand"]:
         lines.append(m("private.card", card=R.cname(c["name"]), sr=R.card_label(c["id"])))
     if you["ask"]:
