@@ -243,10 +243,10 @@ def _discard(state: State, seat: int, path: list[str], ask: Ask) -> Step:
 def _one_card(cards: list[str], prompt: Msg, path: list[str], extra: list[Option] | None = None,
               allow_pass: bool = True) -> Step:
     opts = [card_opt(c) for c in cards] + (extra or []) + ([PASS_OPT] if allow_pass else [])
-    return _choose_one(prompt, opts, path)
+    return choose_one(prompt, opts, path)
 
 
-def _choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
+def choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
     """A step that is one token among ``opts`` and then complete."""
     if not path:
         return Step(prompt, opts)
@@ -298,21 +298,25 @@ def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     opts += [card_opt(c) for c in tp["equip"].values() if c]
     if ask.info["why"] not in ("hanbing", "fankui"):
         opts += [card_opt(e[0]) for e in tp["judge"]]
-    return _choose_one(m("step.pick", target=who(target)), opts, path)
+    return choose_one(m("step.pick", target=who(target)), opts, path)
 
 
 def _guanshi(state: State, seat: int, path: list[str]) -> Step:
     axe = state["players"][seat]["equip"]["weapon"]
     mine = [c for c in R.all_cards(state, seat, judge=False) if c != axe]
-    prompt = m("step.guanshi")
+    return two_or_pass(mine, path, m("step.guanshi"), PASS_OPT)
+
+
+def two_or_pass(pool: list[str], path: list[str], prompt: Msg, pass_opt: Option) -> Step:
+    """Two distinct cards of ``pool`` (贯石斧, 刚烈's discard), or ``pass`` first."""
     if path == ["pass"]:
         return Step(prompt, [], complete=True)
-    if len(set(path)) != len(path) or any(c not in mine for c in path) or len(path) > 2:
+    if len(set(path)) != len(path) or any(c not in pool for c in path) or len(path) > 2:
         raise EngineError("sanguosha.err.illegal")
     if len(path) == 2:
         return Step(prompt, [], complete=True)
-    opts = [card_opt(c) for c in mine if c not in path]
-    return Step(prompt, opts + ([] if path else [PASS_OPT]))
+    opts = [card_opt(c) for c in pool if c not in path]
+    return Step(prompt, opts + ([] if path else [pass_opt]))
 
 
 def yes_no(path: list[str], prompt: Msg, yes: str = "yes") -> Step:

@@ -617,6 +617,16 @@ def _judge(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f, f["card"])
 
 
+def judge_first(ctx: Ctx, f: Frame, why: str) -> bool:
+    """Stage 0 of anything that starts with a judgement of ``f["seat"]`` (八卦阵, 刚烈, 洛神,
+    铁骑): push it and return True (the caller returns; stage 1 finds the card under ``ret``)."""
+    if f["st"] != 0:
+        return False
+    f["st"] = 1
+    ctx.push("judge", seat=f["seat"], why=why, st=0)
+    return True
+
+
 @FLOW.kind("jarea")
 def _jarea(ctx: Ctx, f: Frame) -> None:
     """The judgement phase: delayed tricks in the area, the last placed first."""

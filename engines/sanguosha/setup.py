@@ -13,11 +13,11 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import EngineError, Option, Step
+from engines.base import Option, Step
 from engines.flow import Ask, Ctx, Flow
 from engines.rng import Rng
 from engines.sanguosha import rules as R
-from engines.sanguosha.choices import STEPS
+from engines.sanguosha.choices import STEPS, choose_one
 from engines.sanguosha.heroes import hero, heroes, lords
 from engines.sanguosha.rules import FLOW, m, say, who
 
@@ -86,11 +86,7 @@ def _hero_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
                              kingdom=R.key_ref(f"sanguosha.kingdom.{hero(h).kingdom}"), hp=hero(h).hp,
                              skills=_skill_list(h)))
             for i, h in enumerate(offer)]
-    if not path:
-        return Step(m("step.hero"), opts)
-    if path[0] not in {o.value for o in opts} or len(path) > 1:
-        raise EngineError("sanguosha.err.illegal")
-    return Step(m("step.hero"), [], complete=True)
+    return choose_one(m("step.hero"), opts, path)
 
 
 def _skill_list(hid: str) -> dict[str, Any] | str:

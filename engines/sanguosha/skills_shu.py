@@ -10,7 +10,7 @@ from engines.flow import Ask, Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, card_opt, seat_opt, target_choices
 from engines.sanguosha.data import card
-from engines.sanguosha.frames import PASS, TRICKS, push_use, recover
+from engines.sanguosha.frames import PASS, TRICKS, judge_first, push_use, recover
 from engines.sanguosha.rules import FLOW, T, cname, m, say, who
 from engines.sanguosha.skills import (
     LORD_ASK,
@@ -200,9 +200,7 @@ def _tieqi(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 @FLOW.kind("tieqi")
 def _tieqi_frame(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
-        ctx.push("judge", seat=f["seat"], why="tieqi", st=0)
+    if judge_first(ctx, f, "tieqi"):
         return
     judged = ctx.take(f)
     if judged is not None and card(judged).red:

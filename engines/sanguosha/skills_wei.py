@@ -8,9 +8,9 @@ from typing import Any
 from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
 from engines.sanguosha import rules as R
-from engines.sanguosha.choices import STEPS, card_opt, seat_opt
+from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt, two_or_pass
 from engines.sanguosha.data import card
-from engines.sanguosha.frames import PASS, take_chosen
+from engines.sanguosha.frames import PASS, judge_first, take_chosen
 from engines.sanguosha.rules import FLOW, T, cname, m, say, who
 from engines.sanguosha.skills import (
     Conversion,
@@ -86,15 +86,7 @@ def _guicai_frame(ctx: Ctx, f: Frame) -> None:
 
 def _guicai_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     opts = [card_opt(c) for c in state["players"][seat]["hand"]] + [Option("pass", m("opt.pass"))]
-    return _one(path, opts, m("step.guicai"))
-
-
-def _one(path: list[str], opts: list[Option], prompt: Any) -> Step:
-    if not path:
-        return Step(prompt, opts)
-    if path[0] not in {o.value for o in opts} or len(path) > 1:
-        raise EngineError("sanguosha.err.illegal")
-    return Step(prompt, [], complete=True)
+    return choose_one(m("step.guicai"), opts, path)
 
 
 STEPS["guicai"] = _guicai_step
@@ -133,9 +125,7 @@ def _ganglie(ctx: Ctx, f: Frame, ev: Ev) -> None:
 @FLOW.kind("ganglie")
 def _ganglie_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
-        ctx.push("judge", seat=f["seat"], why="ganglie", st=0)
+    if judge_first(ctx, f, "ganglie"):
         return
     if f["st"] == 1:
         judged = ctx.take(f)
@@ -163,16 +153,8 @@ def _ganglie_frame(ctx: Ctx, f: Frame) -> None:
 
 
 def _ganglie_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
-    hand = state["players"][seat]["hand"]
-    prompt = m("step.ganglie")
-    if path == ["pass"]:
-        return Step(prompt, [], complete=True)
-    if len(set(path)) != len(path) or any(c not in hand for c in path) or len(path) > 2:
-        raise EngineError("sanguosha.err.illegal")
-    if len(path) == 2:
-        return Step(prompt, [], complete=True)
-    return Step(prompt, [card_opt(c) for c in hand if c not in path]
-                + ([] if path else [Option("pass", m("opt.take_damage"))]))
+    return two_or_pass(state["players"][seat]["hand"], path, m("step.ganglie"),
+                       Option("pass", m("opt.take_damage")))
 
 
 STEPS["ganglie"] = _ganglie_step
@@ -319,9 +301,7 @@ def _luoshen(ctx: Ctx, f: Frame, ev: Ev) -> None:
 @FLOW.kind("luoshen")
 def _luoshen_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
-        ctx.push("judge", seat=f["seat"], why="luoshen", st=0)
+    if judge_first(ctx, f, "luoshen"):
         return
     if f["st"] == 1:
         judged = ctx.take(f)

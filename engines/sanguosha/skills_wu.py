@@ -9,7 +9,7 @@ from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
 from engines.rng import Rng
 from engines.sanguosha import rules as R
-from engines.sanguosha.choices import STEPS, card_opt, seat_opt
+from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import SUITS, card
 from engines.sanguosha.frames import PASS, recover
 from engines.sanguosha.rules import FLOW, T, cname, m, say, who
@@ -189,11 +189,7 @@ def _fanjian_frame(ctx: Ctx, f: Frame) -> None:
 
 def _suit_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     opts = [Option(su, m("opt.suit", suit=R.SUIT_SYMBOL[su])) for su in SUITS]
-    if not path:
-        return Step(m("step.suit"), opts)
-    if path[0] not in SUITS or len(path) > 1:
-        raise EngineError("sanguosha.err.illegal")
-    return Step(m("step.suit"), [], complete=True)
+    return choose_one(m("step.suit"), opts, path)
 
 
 STEPS["fanjian_suit"] = _suit_step
