@@ -28,9 +28,9 @@ from engines.sanguosha.data import deck
 from engines.sanguosha.rules import FLOW, ROLES, m
 
 HEROES = ("standard", "beginner")
-#: The lobby's default (docs/rules/sanguosha.md, "Heroes"): beginner, which existing matches,
-#: the service and e2e tests and the measured window timings assume; standard is one click away.
-DEFAULT_HEROES = "beginner"
+#: The lobby's default (docs/rules/sanguosha.md, "Heroes"): the standard heroes, the game players
+#: expect; beginner (no skills) stays one click away for a first game.
+DEFAULT_HEROES = "standard"
 
 
 def new_game(options: dict[str, str], n: int, seed: int) -> State:

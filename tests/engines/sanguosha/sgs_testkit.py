@@ -33,7 +33,7 @@ def table(n: int, roles: str, *, turn: int = 0, hp: dict[int, int] | None = None
     """A table where seat i has role ``roles[i]``; cards are names or (name, suit, rank).
     ``top`` lists the next cards drawn, first drawn first. ``heroes`` gives seats a hero (HP,
     skills; lord skills for the lord). The ``phase`` of ``turn`` starts (default: play)."""
-    state = ENGINE.new_state({}, n, seed)
+    state = ENGINE.new_state({"heroes": "beginner"}, n, seed)
     everything = [c for c in deck()]
     for p in state["players"]:
         p["hand"], p["judge"] = [], []
