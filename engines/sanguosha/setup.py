@@ -82,15 +82,18 @@ def offer_of(state: State, seat: int) -> list[str]:
 
 def _hero_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     offer = offer_of(state, seat)
+    lord = seat == state["lord"]
     opts = [Option(str(i), m("opt.hero", hero=R.key_ref(f"sanguosha.hero.{h}"),
-                             kingdom=R.key_ref(f"sanguosha.kingdom.{hero(h).kingdom}"), hp=hero(h).hp,
-                             skills=_skill_list(h)))
+                             kingdom=R.key_ref(f"sanguosha.kingdom.{hero(h).kingdom}"),
+                             hp=hero(h).hp + (1 if lord and state["n"] >= 5 else 0), skills=_skill_list(h, lord)))
             for i, h in enumerate(offer)]
     return choose_one(m("step.hero"), opts, path)
 
 
-def _skill_list(hid: str) -> dict[str, Any] | str:
-    names = [R.key_ref(f"sanguosha.skill.{k}") for k in hero(hid).skills]
+def _skill_list(hid: str, lord: bool) -> dict[str, Any] | str:
+    """The hero's skills as one listing; the lord also sees the lord skills it would get."""
+    h = hero(hid)
+    names = [R.key_ref(f"sanguosha.skill.{k}") for k in h.skills + (h.lord_skills if lord else ())]
     out: dict[str, Any] | str = names[-1]
     for name in reversed(names[:-1]):
         out = R.key_ref("sanguosha.sum.and", a=name, b=out)

@@ -148,7 +148,10 @@ def describe(view: View) -> list[Msg]:
     for p in view["players"]:
         role = key_ref(f"sanguosha.role.{p['role']}") if p["role"] else key_ref("sanguosha.role.hidden")
         key = "desc.seat" if p["alive"] else "desc.seat_dead"
-        lines.append(m(key, who=who(p["seat"]), hp=p["hp"], max=p["max"], hand=p["hand"], role=role))
+        name: Any = who(p["seat"])
+        if p.get("kingdom"):  # a standard hero: "Alice (Zhuge Liang)"
+            name = key_ref("sanguosha.desc.with_hero", who=name, hero=key_ref(f"sanguosha.hero.{p['hero']}"))
+        lines.append(m(key, who=name, hp=p["hp"], max=p["max"], hand=p["hand"], role=role))
     return lines
 
 
