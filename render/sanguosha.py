@@ -290,7 +290,7 @@ def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[s
         filled = i < hp if mx <= 5 else i < round(hp * 5 / mx)
         _heart(d, px, sy, r, full_ink if filled else HP_LOST, darken(full_ink if filled else HP_LOST, 0.3))
         px += 2 * r + 3
-    hp_text = f"{hp}/{mx}"
+    hp_text = f"{hp}/{mx}" if mx else "…"  # no HP before the hero is chosen
     w = draw_text(d, (px + 2, sy), hp_text, NUMBER_SIZE, ink, True, anchor="lm")
     hx = max(px + w + 14, x0 + 150)
     _card_back(d, hx, sy - 13, 18, 26, dim=not alive)
