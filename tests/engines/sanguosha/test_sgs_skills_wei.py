@@ -207,3 +207,21 @@ def test_qingguo_plays_a_black_hand_card_as_a_dodge() -> None:
     assert "qingguo" in options(state, 1)
     state = act(state, 1, "qingguo", hand_of(state, 1, "guohe"))[0]
     assert hp(state, 1) == 3 and not state["players"][1]["hand"]
+
+
+def test_guicai_then_tiandu_takes_the_replacement_card() -> None:
+    state = table(4, "ZNFF", hands={0: ["sha"], 2: [("tao", "H", 3)]}, equip={1: ["bagua"]},
+                  top=[("sha", "S", 8)], heroes={1: "guojia", 2: "simayi"})
+    peach = hand_of(state, 2, "tao")
+    state = _sha(state, 0, 1)
+    state = answer(state, "guicai", 2, peach)
+    state = answer(state, "skill", 1, "yes")  # 天妒
+    assert peach in state["players"][1]["hand"] and hp(state, 1) == 3
+
+
+def test_a_wei_helpers_bagua_answers_hujia() -> None:
+    state = table(4, "ZCFN", turn=3, hands={3: ["sha"]}, equip={1: ["bagua"]}, top=[("tao", "H", 3)],
+                  heroes={0: "caocao", 1: "zhangliao"})
+    state = _sha(state, 3, 0)
+    state = answer(state, "need_shan", 0, "hujia")
+    assert hp(state, 0) == 4 and asked(state) == [(3, "play")]  # 张辽's 八卦阵 judged red

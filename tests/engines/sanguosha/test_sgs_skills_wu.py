@@ -140,3 +140,11 @@ def test_jieyin_heals_her_and_a_wounded_man() -> None:
     assert (hp(state, 0), hp(state, 1)) == (3, 3)
     assert ENGINE.pending(state)[0].kind == "play"
     assert card(state["discard"][-1]).name == "shan"
+
+
+def test_xiaoji_also_when_an_equipped_card_is_replaced() -> None:
+    state = table(4, "ZNFF", hands={0: ["dawan"]}, equip={0: ["chitu"]}, heroes={0: "sunshangxiang"})
+    state = act(state, 0, hand_of(state, 0, "dawan"))[0]
+    assert asked(state) == [(0, "skill")]
+    state = answer(state, "skill", 0, "yes")
+    assert len(state["players"][0]["hand"]) == 2 and card(state["players"][0]["equip"]["minus"]).name == "dawan"
