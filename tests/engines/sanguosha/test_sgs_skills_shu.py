@@ -134,3 +134,13 @@ def test_qicai_snatch_has_no_distance_limit() -> None:
     plain = table(6, "ZCFFFN", hands={0: ["shunshou"], 3: ["shan"]})
     assert hand_of(plain, 0, "shunshou") not in options(plain, 0)  # nobody within distance 1
     assert card(hand_of(state, 0, "shunshou")).name == "shunshou"
+
+
+def test_cixiong_works_between_standard_heroes_of_different_gender() -> None:
+    state = table(4, "ZNFF", hands={0: ["sha"], 1: ["shan"]}, equip={0: ["cixiong"]},
+                  heroes={0: "guanyu", 1: "zhenji", 2: "zhangfei"})
+    state = _sha(state, 0, 1)
+    assert asked(state) == [(0, "cixiong")]
+    same = table(4, "ZNFF", hands={0: ["sha"]}, equip={0: ["cixiong"]}, heroes={0: "guanyu", 3: "zhangfei"})
+    same = _sha(same, 0, 3)
+    assert asked(same) == [(3, "need_shan")]
