@@ -87,17 +87,36 @@ def _hero_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
                              kingdom=R.key_ref(f"sanguosha.kingdom.{hero(h).kingdom}"),
                              hp=hero(h).hp + (1 if lord and state["n"] >= 5 else 0), skills=_skill_list(h, lord)))
             for i, h in enumerate(offer)]
-    return choose_one(m("step.hero"), opts, path)
+    return choose_one(m("step.hero", heroes=_offer_text(offer, lord)), opts, path)
+
+
+def _offer_text(offer: list[str], lord: bool) -> dict[str, Any] | str:
+    """Each offered hero with its skills and what they do, one hero per line (a button label
+    has no room for the descriptions, and choosing blind is no choice)."""
+    lines = []
+    for hid in offer:
+        h = hero(hid)
+        skills = [R.key_ref("sanguosha.step.skill_line", skill=R.key_ref(f"sanguosha.skill.{k}"),
+                            desc=R.key_ref(f"sanguosha.skill_desc.{k}"))
+                  for k in h.skills + (h.lord_skills if lord else ())]
+        lines.append(R.key_ref("sanguosha.step.hero_line", hero=R.key_ref(f"sanguosha.hero.{hid}"),
+                               kingdom=R.key_ref(f"sanguosha.kingdom.{h.kingdom}"), skills=_join(skills, "nl")))
+    return _join(lines, "nl")
+
+
+def _join(items: list[Any], how: str) -> Any:
+    """Nested catalog references joining ``items`` (``sanguosha.sum.and`` or ``sanguosha.step.nl``)."""
+    key = "sanguosha.sum.and" if how == "and" else "sanguosha.step.nl"
+    out = items[-1]
+    for item in reversed(items[:-1]):
+        out = R.key_ref(key, a=item, b=out)
+    return out
 
 
 def _skill_list(hid: str, lord: bool) -> dict[str, Any] | str:
     """The hero's skills as one listing; the lord also sees the lord skills it would get."""
     h = hero(hid)
-    names = [R.key_ref(f"sanguosha.skill.{k}") for k in h.skills + (h.lord_skills if lord else ())]
-    out: dict[str, Any] | str = names[-1]
-    for name in reversed(names[:-1]):
-        out = R.key_ref("sanguosha.sum.and", a=name, b=out)
-    return out
+    return _join([R.key_ref(f"sanguosha.skill.{k}") for k in h.skills + (h.lord_skills if lord else ())], "and")
 
 
 STEPS["hero"] = _hero_step
