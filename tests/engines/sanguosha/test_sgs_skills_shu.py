@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from sgs_testkit import act, answer, asked, hand_of, hp, names, options, pass_all, table
 
 from engines.sanguosha import ENGINE
@@ -81,6 +83,8 @@ def test_guanxing_puts_cards_on_top_and_bottom() -> None:
     assert asked(state) == [(0, "guanxing")]
     cards = ENGINE.view(state, 0)["you"]["ask"]["info"]["cards"]
     assert len(cards) == 4 and cards[0] == state["deck"][-1]  # X = living players
+    public = json.dumps(ENGINE.view(state, None))
+    assert not any(f'"{c}"' in public for c in cards)  # only 诸葛亮 sees them
     state = act(state, 0, cards[2], cards[0], "bottom")[0]
     # the draw phase drew the two put on top, in that order; the rest went to the bottom
     assert {cards[2], cards[0]} <= set(state["players"][0]["hand"])

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+import json
+
 from sgs_testkit import act, answer, asked, hand_of, hp, names, options, pass_all, table
 
 from engines.sanguosha import ENGINE
@@ -172,7 +174,9 @@ def test_yiji_gives_the_top_two_cards_away() -> None:
     req = ENGINE.pending(state)[0]
     assert req.kind == "yiji"
     first, second = ENGINE.view(state, 1)["you"]["ask"]["info"]["cards"]
-    assert card(first).name == "tao" and "info" not in str(ENGINE.view(state, None)["waiting"])
+    assert card(first).name == "tao"
+    public = json.dumps(ENGINE.view(state, None))
+    assert f'"{first}"' not in public and f'"{second}"' not in public  # only 郭嘉 sees them
     state = act(state, 1, 1, 3)[0]
     assert first in state["players"][1]["hand"] and second in state["players"][3]["hand"]
 
