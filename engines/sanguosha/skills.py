@@ -30,7 +30,7 @@ from typing import Any
 from engines.base import Step
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
-from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, PASS, recover
+from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, PASS
 from engines.sanguosha.rules import FLOW, say, who
 
 State = dict[str, Any]
@@ -71,14 +71,6 @@ def conversion(conv: Conversion) -> Conversion:
 def active(act: Active) -> Active:
     ACTIVE[act.skill] = act
     return act
-
-
-def lord_ask(skill: str) -> Callable[[Callable[[Ctx, int, str], None]], Callable[[Ctx, int, str], None]]:
-    def wrap(fn: Callable[[Ctx, int, str], None]) -> Callable[[Ctx, int, str], None]:
-        LORD_ASK[skill] = fn
-        return fn
-
-    return wrap
 
 
 def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
@@ -171,9 +163,6 @@ def _lose_hp(ctx: Ctx, f: Frame) -> None:
     ctx.take(f)
     ctx.pop(f)
 
-
-def heal(ctx: Ctx, seat: int, n: int = 1, by: int | None = None) -> None:
-    recover(ctx, seat, n, by)
 
 
 # -- lord skills that ask other heroes (护驾, 激将) ----------------------------------------------
