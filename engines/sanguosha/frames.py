@@ -14,6 +14,9 @@ Asks of this game (``kind``; tokens answered):
 - ``wugu``: a card id from the revealed pool
 - ``jiedao``: ``[杀 card]`` / ``["zb", a, b]`` to attack the victim, ``["pass"]`` to hand over the weapon
 - weapon questions ``qinglong`` ``guanshi`` ``hanbing`` ``qilin`` ``cixiong`` ``cixiong_choice``
+- hero choice ``hero`` (``setup.py``); skill questions ``skill`` (yes/no), ``guicai``, ``ganglie``,
+  ``tuxi``, ``yiji``, ``guanxing``, ``liuli``, ``fanjian_suit`` (``skills_*.py``); a play action or
+  a response may also start with a skill token (``skills.py``)
 """
 
 from __future__ import annotations
