@@ -481,6 +481,9 @@ def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
     x = 10
     if role:
         x += _chip(d, x, 10, t(locale, f"sanguosha.role.{role}"), 17, ROLE_COLOR.get(role, HIDDEN_ROLE)) + 10
+    if me is not None and me.get("kingdom"):  # a standard hero, in its kingdom's colour
+        x += _chip(d, x, 10, t(locale, f"sanguosha.hero.{me['hero']}"), 17, KINGDOM_INK[me["kingdom"]],
+                   max_w=140) + 10
     if me is not None:
         x += draw_text(d, (x, 22), f"{me['hp']}/{me['max']}", 20, INK, True, anchor="lm") + 4
         _heart(d, x + 9, 22, 8, HP_FULL, darken(HP_FULL, 0.3))
