@@ -48,13 +48,16 @@ WIDTH = 1000
 MARGIN = 10
 GAP = 10
 PANEL_W = 232
-PANEL_H = 152
+PANEL_H = 168
 MIDDLE_H = 236
 #: Bold pixel sizes of the numbers read at a glance: HP, hand size, distance, pile counts. At
 #: 1000 px shown 550 px wide the digits' ink is >= 9.5 px tall (the test measures it).
 NUMBER_SIZE = 28
 DIST_SIZE = 24
 NAME_SIZE = 21
+HERO_SIZE = 19
+#: Kingdom colours of the hero line (dark enough on the panel's cream).
+KINGDOM_INK = {"wei": (40, 70, 150), "shu": (160, 40, 30), "wu": (30, 110, 50), "qun": (90, 90, 90)}
 EQUIP_SIZE = 17
 SMALL_SIZE = 15
 
@@ -266,11 +269,18 @@ def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[s
     draw_text(d, (x0 + 40, y0 + 21), fitted, used, ink, True, anchor="lm")
     hero = p.get("hero")
     if hero and hero != "beginner":
+        # The hero in its kingdom's colour, big enough to read at 550 px (standard heroes).
         key = f"sanguosha.hero.{hero}"
-        draw_text(d, (x0 + 40, y0 + 36), t(locale, key) if has(key, locale) else hero, 13, MUTED, anchor="lm")
+        kingdom = p.get("kingdom") or ""
+        kkey = f"sanguosha.kingdom.{kingdom}"
+        label = (t(locale, key) if has(key, locale) else hero) + (
+            f" · {t(locale, kkey)}" if kingdom and has(kkey, locale) else "")
+        fitted, used = text_fit(label, x1 - x0 - 20, HERO_SIZE, True, min_size=14)
+        draw_text(d, (x0 + 10, y0 + 48), fitted, used, KINGDOM_INK.get(kingdom, ink) if alive else ink, True,
+                  anchor="lm")
 
     # Stats: HP pips and number, hand size, distance.
-    sy = y0 + 58
+    sy = y0 + 74
     hp, mx = max(0, p["hp"]), max(0, p["max"])
     pips = min(mx, 5)
     r = 8.5 if pips <= 4 else 7.5
@@ -280,7 +290,7 @@ def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[s
         filled = i < hp if mx <= 5 else i < round(hp * 5 / mx)
         _heart(d, px, sy, r, full_ink if filled else HP_LOST, darken(full_ink if filled else HP_LOST, 0.3))
         px += 2 * r + 3
-    hp_text = f"{hp}/{mx}"
+    hp_text = f"{hp}/{mx}" if mx else "…"  # no HP before the hero is chosen
     w = draw_text(d, (px + 2, sy), hp_text, NUMBER_SIZE, ink, True, anchor="lm")
     hx = max(px + w + 14, x0 + 150)
     _card_back(d, hx, sy - 13, 18, 26, dim=not alive)
@@ -293,7 +303,7 @@ def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[s
     col_w = (x1 - x0 - 20) / cols
     for i, (slot, c) in enumerate(filled):
         cx = x0 + 10 + (i % cols) * col_w
-        cy = y0 + 92 + (i // cols) * 23
+        cy = y0 + 104 + (i // cols) * 23
         iw = draw_text(d, (cx, cy), SLOT_ICON[slot], ICON_SIZE[slot], ink, True, anchor="lm")
         label, size = text_fit(short_name(locale, c["name"]), col_w - iw - 8, EQUIP_SIZE, True, min_size=12)
         draw_text(d, (cx + iw + 4, cy), label, size, ink, True, anchor="lm")
@@ -471,6 +481,9 @@ def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
     x = 10
     if role:
         x += _chip(d, x, 10, t(locale, f"sanguosha.role.{role}"), 17, ROLE_COLOR.get(role, HIDDEN_ROLE)) + 10
+    if me is not None and me.get("kingdom"):  # a standard hero, in its kingdom's colour
+        x += _chip(d, x, 10, t(locale, f"sanguosha.hero.{me['hero']}"), 17, KINGDOM_INK[me["kingdom"]],
+                   max_w=140) + 10
     if me is not None:
         x += draw_text(d, (x, 22), f"{me['hp']}/{me['max']}", 20, INK, True, anchor="lm") + 4
         _heart(d, x + 9, 22, 8, HP_FULL, darken(HP_FULL, 0.3))

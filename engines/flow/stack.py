@@ -131,6 +131,10 @@ class Flow:
     def __init__(self, triggers: Triggers | None = None) -> None:
         self.kinds: dict[str, FrameFn] = {TRIGGER: self._run_trigger}
         self.triggers = triggers or Triggers()
+        #: Run before each frame handler; returns True when it pushed frames. A game uses it for
+        #: triggers that a plain state change causes wherever it happens (a hand becoming empty,
+        #: an equipped card leaving), queued in the state and fired at the next frame boundary.
+        self.idle: Callable[[Ctx], bool] | None = None
 
     def kind(self, name: str) -> Callable[[FrameFn], FrameFn]:
         """Decorator registering the handler of a frame kind."""
@@ -156,6 +160,8 @@ class Flow:
         for _ in range(MAX_STEPS):
             if not stack or "ask" in stack[-1]:
                 return
+            if self.idle is not None and self.idle(ctx):
+                continue
             top = stack[-1]
             self.kinds[top["k"]](ctx, top)
         raise RuntimeError("flow made no progress (a frame handler loops)")

@@ -101,6 +101,10 @@ def _complete(state: State, seat: int, path: list[str]) -> bool:
     return choices.step(state, seat, path).complete
 
 
+#: 克己: cards the AI keeps over its hand limit (its HP) before it discards instead.
+KEJI_SPARE = 3
+
+
 def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -> list[str]:
     ask = Flow.ask_of(state, seat)
     if ask is None:
@@ -110,6 +114,11 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
     wanted = _RESPONSE_CARD.get(ask.kind)
     if wanted and not _holds(state, seat, wanted):
         return ["pass"]  # nothing to answer with: no need to think (most windows)
+    if ask.kind == "skill" and ask.info.get("skill") == "keji":
+        # 克己 keeps every card; an AI that always kept them hoarded the whole deck (75 cards) and
+        # starved the table of draws, so nobody could attack again (a stalled AI-only game).
+        me = state["players"][seat]
+        return ["yes"] if len(me["hand"]) <= me["hp"] + KEJI_SPARE else ["pass"]
     view = build(state, seat)
     mind = Mind(view)
     hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
@@ -135,7 +144,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
         return [opts[0]] if want and opts else ["pass"]
     if k == "peach":
         dying = info["dying"]
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
+        opts = [o for o in _options(state, seat, []) if o != "pass" and _complete(state, seat, [o])]
         if opts and (dying == seat or (mind.friend(dying) and (mind.hp(seat) > 1 or len(opts) > 1))):
             return [opts[0]]
         return ["pass"]
@@ -147,7 +156,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
         return [max(pool, key=lambda c: value(names.get(c, "")))]
     if k in ("jiedao", "qinglong"):
         target = info.get("victim", info.get("target"))
-        opts = [o for o in _options(state, seat, []) if o not in ("pass", "zb")]
+        opts = [o for o in _options(state, seat, []) if o not in ("pass", "zb") and _complete(state, seat, [o])]
         if opts and (mind.enemy(target) or (k == "jiedao" and not mind.friend(target))):
             return [opts[0]]
         return ["pass"]

@@ -16,7 +16,7 @@ from engines.flow import Ask, Flow
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
 from engines.sanguosha.equipment import zhangba_ok
-from engines.sanguosha.frames import default_targets
+from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, default_targets
 from engines.sanguosha.rules import T, m, who
 from engines.tokens import ascii_int
 
@@ -46,7 +46,8 @@ def _named(state: State, seat: int, name: str) -> list[str]:
 def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
     """(seats that may be added as the next target, whether ``chosen`` is already enough)."""
     ps = state["players"]
-    others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen]
+    others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen
+              and R.can_target(state, seat, s, name)]
     if name == "sha":
         cap = T.fold(state, "sha_targets", 1, seat=seat, cards=cids)
         cand = [s for s in others if R.in_range(state, seat, s)] if len(chosen) < cap else []
@@ -62,7 +63,8 @@ def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: 
     if name == "guohe":
         return [s for s in others if R.has_cards(state, s)], False
     if name == "shunshou":
-        return [s for s in others if R.has_cards(state, s) and R.distance(state, seat, s) <= 1], False
+        reach = T.fold(state, "trick_distance", 1, seat=seat)
+        return [s for s in others if R.has_cards(state, s) and R.distance(state, seat, s) <= reach], False
     if name == "juedou":
         return others, False
     if name == "lebu":
@@ -71,25 +73,88 @@ def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: 
 
 
 def _victims(state: State, holder: int) -> list[int]:
-    return [s for s in R.living(state, holder + 1) if s != holder and R.in_range(state, holder, s)]
+    return [s for s in R.living(state, holder + 1) if s != holder and R.in_range(state, holder, s)
+            and R.can_target(state, holder, s, "sha")]
 
 
 def usable(state: State, seat: int, cid: str) -> bool:
     """May ``seat`` use this hand card now, in its play phase?"""
-    c = card(cid)
+    return usable_as(state, seat, card(cid).name, [cid])
+
+
+def usable_as(state: State, seat: int, name: str, cids: list[str]) -> bool:
+    """May ``seat`` use ``cids`` as a ``name`` now, in its play phase?"""
     p = state["players"][seat]
-    if c.name in ("shan", "wuxie"):
+    if name in ("shan", "wuxie"):
         return False
-    if c.name == "sha" and state["sha_used"] >= R.sha_limit(state, seat):
+    if name == "sha" and state["sha_used"] >= R.sha_limit(state, seat):
         return False
-    if c.name == "tao":
+    if name == "tao":
         return p["hp"] < p["max"]
-    if c.name == "shandian":
+    if name == "shandian":
         return not any(e[1] == "shandian" for e in p["judge"])
-    if c.type == "equip" or not needs_target(c.name):
+    if card_kind(name) == "equip" or not needs_target(name):
         return True
-    cand, done = target_choices(state, seat, c.name, [cid], [])
+    cand, done = target_choices(state, seat, name, cids, [])
     return bool(cand) or done
+
+
+def card_kind(name: str) -> str:
+    from engines.sanguosha.data import kind_of
+
+    return kind_of(name)
+
+
+def _conv_cards(state: State, seat: int, token: str) -> list[str]:
+    from engines.sanguosha.skills import convertible
+
+    return convertible(state, seat, CONVERT[token])
+
+
+def conv_options(state: State, seat: int, as_name: str, play: bool = False) -> list[Option]:
+    """Options for the seat's conversions into ``as_name`` (武圣, 龙胆 …) that have a card now;
+    in the play phase only those with a card that may really be used."""
+    out = []
+    for token, conv in CONVERT.items():
+        if conv.as_name != as_name:
+            continue
+        cards = _conv_cards(state, seat, token)
+        if play:
+            cards = [c for c in cards if usable_as(state, seat, as_name, [c])]
+        if cards:
+            out.append(Option(token, m("opt.convert", skill=_skill_ref(conv.skill), card=R.cname(as_name))))
+    return out
+
+
+def _skill_ref(skill: str) -> dict[str, Any]:
+    from engines.base import key_ref
+
+    return key_ref(f"sanguosha.skill.{skill}")
+
+
+def _conv_path(state: State, seat: int, path: list[str], prompt: Msg, play: bool = False) -> list[str]:
+    """Check ``[skill, card]`` of a conversion; returns the physical card (or [] if not chosen)."""
+    conv = CONVERT[path[0]]
+    cards = _conv_cards(state, seat, path[0])
+    if play:
+        cards = [c for c in cards if usable_as(state, seat, conv.as_name, [c])]
+    if not cards:
+        raise EngineError("sanguosha.err.illegal")
+    if len(path) == 1:
+        return []
+    if path[1] not in cards:
+        raise EngineError("sanguosha.err.illegal")
+    return [path[1]]
+
+
+def _conv_step(state: State, seat: int, path: list[str], prompt: Msg) -> Step:
+    """A response by conversion: ``[skill, card]``."""
+    got = _conv_path(state, seat, path, prompt)
+    if not got:
+        return Step(m("step.convert", skill=_skill_ref(CONVERT[path[0]].skill), card=R.cname(CONVERT[path[0]].as_name)),
+                    [card_opt(c) for c in _conv_cards(state, seat, path[0])])
+    _exact(path[2:], 0)
+    return Step(prompt, [], complete=True)
 
 
 def needs_target(name: str) -> bool:
@@ -103,12 +168,21 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         if zhangba_ok(state, seat) and state["sha_used"] < R.sha_limit(state, seat) \
                 and target_choices(state, seat, "sha", ["zb"], [])[0]:
             opts.append(Option("zb", m("opt.zhangba")))
+        for name in ("sha", "guohe", "lebu"):
+            opts += conv_options(state, seat, name, play=True)
+        opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
+                 if R.has_skill(state, seat, k) and a.can(state, seat)]
         opts.append(Option("end", m("opt.end"), hint="primary"))
         return Step(m("step.play"), opts)
     head = path[0]
     if head == "end":
         _exact(path, 1)
         return Step(m("step.play"), [], complete=True)
+    if head in ACTIVE:
+        act = ACTIVE[head]
+        if not (R.has_skill(state, seat, head) and act.can(state, seat)):
+            raise EngineError("sanguosha.err.illegal")
+        return act.step(state, seat, path[1:])
     if head == "zb":
         if not (zhangba_ok(state, seat) and state["sha_used"] < R.sha_limit(state, seat)):
             raise EngineError("sanguosha.err.illegal")
@@ -116,6 +190,14 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         if len(picked) < 2:
             return Step(m("step.zhangba"), [card_opt(c) for c in p["hand"] if c not in picked])
         name, cids, rest = "sha", picked, path[3:]
+    elif head in CONVERT:
+        got = _conv_path(state, seat, path, m("step.play"), play=True)
+        if not got:
+            opts = [card_opt(c) for c in _conv_cards(state, seat, head)
+                    if usable_as(state, seat, CONVERT[head].as_name, [c])]
+            return Step(m("step.convert", skill=_skill_ref(CONVERT[head].skill),
+                          card=R.cname(CONVERT[head].as_name)), opts)
+        name, cids, rest = CONVERT[head].as_name, got, path[2:]
     else:
         if head not in p["hand"] or not usable(state, seat, head):
             raise EngineError("sanguosha.err.illegal")
@@ -161,10 +243,10 @@ def _discard(state: State, seat: int, path: list[str], ask: Ask) -> Step:
 def _one_card(cards: list[str], prompt: Msg, path: list[str], extra: list[Option] | None = None,
               allow_pass: bool = True) -> Step:
     opts = [card_opt(c) for c in cards] + (extra or []) + ([PASS_OPT] if allow_pass else [])
-    return _choose_one(prompt, opts, path)
+    return choose_one(prompt, opts, path)
 
 
-def _choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
+def choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
     """A step that is one token among ``opts`` and then complete."""
     if not path:
         return Step(prompt, opts)
@@ -174,7 +256,7 @@ def _choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
     return Step(prompt, [], complete=True)
 
 
-def _sha_like(state: State, seat: int, path: list[str], prompt: Msg) -> Step:
+def _sha_like(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask | None = None) -> Step:
     """A 杀 from hand, two cards via 丈八蛇矛, or pass."""
     hand = state["players"][seat]["hand"]
     if path and path[0] == "zb":
@@ -186,8 +268,27 @@ def _sha_like(state: State, seat: int, path: list[str], prompt: Msg) -> Step:
         if len(picked) == 2:
             return Step(prompt, [], complete=True)
         return Step(m("step.zhangba"), [card_opt(c) for c in hand if c not in picked])
+    if path and path[0] in CONVERT and CONVERT[path[0]].as_name == "sha":
+        return _conv_step(state, seat, path, prompt)
     extra = [Option("zb", m("opt.zhangba"))] if zhangba_ok(state, seat) else []
+    extra += conv_options(state, seat, "sha") + lord_options(state, seat, "sha", ask)
     return _one_card(_named(state, seat, "sha"), prompt, path, extra)
+
+
+def lord_options(state: State, seat: int, what: str, ask: Ask | None) -> list[Option]:
+    """护驾 / 激将 while answering a 闪 / 杀 request (once per request)."""
+    if ask is None or not ask.kind.startswith("need_") or ask.info.get("lord_asked"):
+        return []
+    return [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, fn in LORD_ASK.items()
+            if fn.what == what and R.has_skill(state, seat, k) and fn.helpers(state, seat)]
+
+
+def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, ask: Ask) -> Step:
+    """A 闪 (or 桃) from hand, by a conversion, or through a lord skill; or pass."""
+    if path and path[0] in CONVERT and CONVERT[path[0]].as_name == what:
+        return _conv_step(state, seat, path, prompt)
+    extra = conv_options(state, seat, what) + lord_options(state, seat, what, ask)
+    return _one_card(_named(state, seat, what), prompt, path, extra)
 
 
 def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
@@ -195,26 +296,30 @@ def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     tp = state["players"][target]
     opts = [Option("hand", m("opt.hand", n=len(tp["hand"])))] if tp["hand"] else []
     opts += [card_opt(c) for c in tp["equip"].values() if c]
-    if ask.info["why"] != "hanbing":
+    if ask.info["why"] not in ("hanbing", "fankui"):
         opts += [card_opt(e[0]) for e in tp["judge"]]
-    return _choose_one(m("step.pick", target=who(target)), opts, path)
+    return choose_one(m("step.pick", target=who(target)), opts, path)
 
 
 def _guanshi(state: State, seat: int, path: list[str]) -> Step:
     axe = state["players"][seat]["equip"]["weapon"]
     mine = [c for c in R.all_cards(state, seat, judge=False) if c != axe]
-    prompt = m("step.guanshi")
+    return two_or_pass(mine, path, m("step.guanshi"), PASS_OPT)
+
+
+def two_or_pass(pool: list[str], path: list[str], prompt: Msg, pass_opt: Option) -> Step:
+    """Two distinct cards of ``pool`` (贯石斧, 刚烈's discard), or ``pass`` first."""
     if path == ["pass"]:
         return Step(prompt, [], complete=True)
-    if len(set(path)) != len(path) or any(c not in mine for c in path) or len(path) > 2:
+    if len(set(path)) != len(path) or any(c not in pool for c in path) or len(path) > 2:
         raise EngineError("sanguosha.err.illegal")
     if len(path) == 2:
         return Step(prompt, [], complete=True)
-    opts = [card_opt(c) for c in mine if c not in path]
-    return Step(prompt, opts + ([] if path else [PASS_OPT]))
+    opts = [card_opt(c) for c in pool if c not in path]
+    return Step(prompt, opts + ([] if path else [pass_opt]))
 
 
-def _yes_no(path: list[str], prompt: Msg, yes: str = "yes") -> Step:
+def yes_no(path: list[str], prompt: Msg, yes: str = "yes") -> Step:
     opts = [Option(yes, m(f"opt.{yes}")), PASS_OPT]
     if not path:
         return Step(prompt, opts)
@@ -244,13 +349,13 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind == "discard":
         return _discard(state, seat, path, ask)
     if kind == "need_shan":
-        return _one_card(_named(state, seat, "shan"), prompt, path)
+        return _response(state, seat, path, prompt, "shan", ask)
     if kind in ("need_sha", "jiedao", "qinglong"):
-        return _sha_like(state, seat, path, prompt)
+        return _sha_like(state, seat, path, prompt, ask)
     if kind == "nullify":
         return _one_card(_named(state, seat, "wuxie"), prompt, path)
     if kind == "peach":
-        return _one_card(_named(state, seat, "tao"), prompt, path)
+        return _response(state, seat, path, prompt, "tao", ask)
     if kind == "pick":
         return _pick(state, seat, path, ask)
     if kind == "wugu":
@@ -258,13 +363,21 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind == "guanshi":
         return _guanshi(state, seat, path)
     if kind in ("hanbing", "cixiong"):
-        return _yes_no(path, prompt)
+        return yes_no(path, prompt)
     if kind == "qilin":
         tp = state["players"][ask.info["target"]]["equip"]
         return _one_card([c for c in (tp["plus"], tp["minus"]) if c], prompt, path)
     if kind == "cixiong_choice":
         return _one_card(list(state["players"][seat]["hand"]), prompt, path)
+    if kind == "skill":
+        return yes_no(path, prompt)
+    if kind in STEPS:
+        return STEPS[kind](state, seat, path, ask)
     raise EngineError("sanguosha.err.illegal")
+
+
+#: Token walks of the skills' own asks (kind → step function), filled by the skill modules.
+STEPS: dict[str, Tree] = {}
 
 
 def validate(state: State, seat: int, action: list[str]) -> None:

@@ -9,24 +9,42 @@ from typing import Any
 from engines.base import Engine, EngineError, Event, Msg, OptionSpec, Request, Result, State, Step, View
 from engines.flow import Ctx, Flow
 from engines.rng import Rng
-from engines.sanguosha import ai, choices, equipment, frames, views  # noqa: F401 - registers frames
+from engines.sanguosha import (  # noqa: F401 - registers frames  # noqa: F401
+    ai,
+    choices,
+    equipment,
+    frames,
+    setup,
+    skills,
+    skills_qun,
+    skills_shu,
+    skills_wei,
+    skills_wu,
+    views,
+)
 from engines.sanguosha import rules as R
 from engines.sanguosha import summary as sgs_summary
 from engines.sanguosha.data import deck
 from engines.sanguosha.rules import FLOW, ROLES, m
 
-HEROES = ("beginner",)
+HEROES = ("standard", "beginner")
+#: The lobby's default (docs/rules/sanguosha.md, "Heroes"): the standard heroes, the game players
+#: expect; beginner (no skills) stays one click away for a first game.
+DEFAULT_HEROES = "standard"
 
 
 def new_game(options: dict[str, str], n: int, seed: int) -> State:
-    """Roles dealt at random (the lord revealed), everyone 4 HP (the lord +1 with 5+ players:
-    seed 分发体力牌), 4 cards each, and the lord's first turn started."""
+    """Roles dealt at random (the lord revealed). Beginner: everyone 4 HP (the lord +1 with 5+
+    players: seed 分发体力牌), 4 cards each, and the lord's first turn started. Standard: the
+    hero choice starts (``setup.py``), which then sets HP, deals and starts the lord's turn."""
     state: State = {
         "game": "sanguosha", "n": n, "heroes": options["heroes"], "rng": Rng.seed_value(seed),
         "deck": [], "discard": [], "proc": [], "players": [], "lord": 0, "turn": None,
         "phase": "", "round": 0, "turns": 0, "sha_used": 0, "skip": [], "reshuffles": 0,
         "winners": None, "dead_order": [], "log": [], "acts": [[0] * n for _ in range(n)],
+        "tflags": {}, "queued": [],
     }
+    standard = options["heroes"] == "standard"
     rng = Rng(state)
     roles = list(ROLES[n])
     rng.shuffle(roles)
@@ -35,17 +53,20 @@ def new_game(options: dict[str, str], n: int, seed: int) -> State:
     state["deck"] = cards
     state["lord"] = roles.index("Z")
     for r in roles:
-        hp = 4 + (1 if r == "Z" and n >= 5 else 0)
+        hp = 0 if standard else 4 + (1 if r == "Z" and n >= 5 else 0)
         state["players"].append({
-            "role": r, "hp": hp, "max": hp, "alive": True, "revealed": r == "Z", "hero": "beginner",
-            "gender": None, "skills": [], "hand": [],
+            "role": r, "hp": hp, "max": hp, "alive": True, "revealed": r == "Z",
+            "hero": None if standard else "beginner", "gender": None, "kingdom": None, "skills": [], "hand": [],
             "equip": {"weapon": None, "armor": None, "plus": None, "minus": None}, "judge": [],
         })
-    for seat in R.living(state, state["lord"]):
-        state["players"][seat]["hand"].extend(R.deal(state, 4))
     Flow.init(state)
     ctx = Ctx(FLOW, state)
-    ctx.push("game", cur=None)
+    if standard:
+        ctx.push("setup", st=0)
+    else:
+        for seat in R.living(state, state["lord"]):
+            state["players"][seat]["hand"].extend(R.deal(state, 4))
+        ctx.push("game", cur=None)
     FLOW.run(ctx)
     return state
 
@@ -59,7 +80,7 @@ class SanguoshaEngine(Engine):
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
-                           "beginner")]
+                           DEFAULT_HEROES)]
 
     def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
         opts = self.normalize_options(options)
@@ -107,7 +128,7 @@ class SanguoshaEngine(Engine):
         ask = Flow.ask_of(state, request.seat)
         if ask is None or ask.rid != request.id:
             return True
-        return R.can_respond(state, request.seat, ask.kind)
+        return R.can_respond(state, request.seat, ask.kind, ask.info)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
         return ai.timeout(state, request.seat)

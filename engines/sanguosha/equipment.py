@@ -12,7 +12,7 @@ from typing import Any
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
-from engines.sanguosha.frames import ask_window, take_chosen
+from engines.sanguosha.frames import ask_window, judge_first, take_chosen
 from engines.sanguosha.rules import FLOW, T, cname, say, who
 
 Frame = dict[str, Any]
@@ -132,9 +132,7 @@ def _bagua(ctx: Ctx, ev: dict[str, Any]) -> None:
 
 @FLOW.kind("bagua")
 def _bagua_frame(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
-        ctx.push("judge", seat=f["seat"], why="bagua", st=0)
+    if judge_first(ctx, f, "bagua"):
         return
     judged = ctx.take(f)
     if judged is not None and card(judged).red:

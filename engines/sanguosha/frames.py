@@ -15,6 +15,9 @@ Asks of this game (``kind``; tokens answered):
 - ``wugu``: a card id from the revealed pool
 - ``jiedao``: ``[杀 card]`` / ``["zb", a, b]`` to attack the victim, ``["pass"]`` to hand over the weapon
 - weapon questions ``qinglong`` ``guanshi`` ``hanbing`` ``qilin`` ``cixiong`` ``cixiong_choice``
+- hero choice ``hero`` (``setup.py``); skill questions ``skill`` (yes/no), ``guicai``, ``ganglie``,
+  ``tuxi``, ``yiji``, ``guanxing``, ``liuli``, ``fanjian_suit`` (``skills_*.py``); a play action or
+  a response may also start with a skill token (``skills.py``)
 """
 
 from __future__ import annotations
@@ -55,6 +58,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
     seat = f["seat"]
     if f["st"] == 0:
         s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
+        s["tflags"] = {}
         s["turns"] += 1
         if seat == s["lord"]:
             s["round"] += 1
@@ -111,6 +115,9 @@ def _phase(ctx: Ctx, f: Frame) -> None:
             if action == ["end"]:
                 f["st"] = 9
                 return
+            if action[0] in ACTIVE:
+                ACTIVE[action[0]].start(ctx, seat, action[1:])
+                return
             start_use_from_action(ctx, seat, action, count=True)
             return
         ctx.take(f)
@@ -139,11 +146,31 @@ def _labels(cids: list[str]) -> str:
 
 # -- using a card -----------------------------------------------------------------------------
 
+#: Skills that let a card be used or played as another (武圣, 龙胆, 倾国, 急救, 奇袭, 国色):
+#: token ``[skill, card, targets…]``; filled by the skill modules.
+CONVERT: dict[str, Any] = {}
+#: Active skills of the play phase (token ``[skill, …]``); filled by the skill modules.
+ACTIVE: dict[str, Any] = {}
+#: Lord skills answering a 闪/杀 request through other heroes (护驾, 激将): token → starter.
+LORD_ASK: dict[str, Any] = {}
+
+
 def parse_use(state: dict[str, Any], action: list[str]) -> tuple[str, list[str], list[int]]:
     """(card name, physical cards, targets) of a validated play action."""
     if action[0] == "zb":
         return "sha", action[1:3], [int(t) for t in action[3:]]
+    if action[0] in CONVERT:
+        return CONVERT[action[0]].as_name, action[1:2], [int(t) for t in action[2:]]
     return card(action[0]).name, [action[0]], [int(t) for t in action[1:]]
+
+
+def response_cards(action: list[str]) -> list[str]:
+    """The physical cards of a response (``[card]``, ``["zb", a, b]``, ``[skill, card]``)."""
+    if action[0] == "zb":
+        return action[1:3]
+    if action[0] in CONVERT:
+        return action[1:2]
+    return action[:1]
 
 
 def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -> None:
@@ -156,9 +183,8 @@ def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -
 
 def push_use(ctx: Ctx, user: int, name: str, cids: list[str], targets: list[int], *,
              count: bool, extra: dict[str, Any] | None = None) -> Frame:
-    c0 = card(cids[0])
     return ctx.push("use", user=user, name=name, cards=list(cids), color=R.color(cids),
-                    suit=c0.suit if len(cids) == 1 else "", targets=list(targets), count=count,
+                    suit=card(cids[0]).suit if len(cids) == 1 else "", targets=list(targets), count=count,
                     extra=extra or {}, st=0, i=0)
 
 
@@ -264,7 +290,7 @@ def _effect(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         f["st"] = 1
-        if name in TRICKS:
+        if name in TRICKS and not f["extra"].get("nowuxie"):
             ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st=0)
         return
     if f["st"] == 1:
@@ -379,7 +405,10 @@ def _eff_juedou(ctx: Ctx, f: Frame) -> None:
         if not (R.alive(s, f["user"]) and R.alive(s, f["target"])):
             ctx.pop(f)
             return
+        other = f["user"] if f["cur"] == f["target"] else f["target"]
+        f["left"] = R.T.fold(s, "juedou_need", 1, seat=f["cur"], other=other)
         f["st"] = 4
+    if f["st"] == 4 and "ret" not in f:
         ctx.push("need", seat=f["cur"], what="sha", ignore_armor=False,
                  reason={"card": "juedou", "user": f["user"]}, st=0)
         return
@@ -387,6 +416,9 @@ def _eff_juedou(ctx: Ctx, f: Frame) -> None:
         played = ctx.take(f)
         other = f["user"] if f["cur"] == f["target"] else f["target"]
         if played:
+            f["left"] -= 1
+            if f["left"] > 0 and R.alive(s, f["cur"]):
+                return  # 无双: another 杀 is needed before the duel turns
             f["cur"], f["st"] = other, 3
             return
         f["st"] = 5
@@ -508,14 +540,29 @@ def _need(ctx: Ctx, f: Frame) -> None:
             say(ctx, "no_response", who=who(seat), card=cname(what))
             ctx.pop(f, False)
             return
-        cids = action[1:3] if action[0] == "zb" else action[:1]
-        R.to_discard(s, cids)
+        if action[0] in LORD_ASK:
+            f["st"] = 4
+            LORD_ASK[action[0]](ctx, seat, what)
+            return
+        cids = response_cards(action)
+        if f.get("keep"):  # 激将 in the play phase: the 杀 stays on the table for the lord's use
+            R.to_proc(s, cids)
+            f["kept"] = cids
+        else:
+            R.to_discard(s, cids)
         say(ctx, "respond", who=who(seat), card=cname(what), sr=_labels(cids))
         f["st"] = 3
         ctx.fire("card_played", {"seat": seat, "name": what, "cards": cids})
         return
+    if f["st"] == 4:  # 护驾 / 激将: did another hero play it for this seat?
+        if not ctx.take(f):
+            f["st"] = 2
+            ask_window(ctx, f, [seat], f"need_{what}", **f["reason"], lord_asked=True)
+            return
+        ctx.pop(f, True)
+        return
     ctx.take(f)
-    ctx.pop(f, True)
+    ctx.pop(f, f.get("kept") or True)
 
 
 @FLOW.kind("nullify")
@@ -542,6 +589,7 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
         return
     cid = reply["action"][0]
     R.to_discard(s, [cid])
+    ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": [cid]})
     f["count"] += 1
     about = f["about"]
     say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
@@ -578,6 +626,16 @@ def _judge(ctx: Ctx, f: Frame) -> None:
     if f["card"] in s["proc"]:
         R.to_discard(s, [f["card"]])
     ctx.pop(f, f["card"])
+
+
+def judge_first(ctx: Ctx, f: Frame, why: str) -> bool:
+    """Stage 0 of anything that starts with a judgement of ``f["seat"]`` (八卦阵, 刚烈, 洛神,
+    铁骑): push it and return True (the caller returns; stage 1 finds the card under ``ret``)."""
+    if f["st"] != 0:
+        return False
+    f["st"] = 1
+    ctx.push("judge", seat=f["seat"], why=why, st=0)
+    return True
 
 
 @FLOW.kind("jarea")
@@ -725,10 +783,11 @@ def _dying(ctx: Ctx, f: Frame) -> None:
         for saver in order:
             action = replies.get(str(saver), ["pass"])
             if action != ["pass"]:
-                R.to_discard(s, action[:1])
-                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(action[0]))
+                cids = response_cards(action)
+                R.to_discard(s, cids)
+                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
                 R.note_act(s, saver, seat, -3)
-                recover(ctx, seat, 1, saver)
+                recover(ctx, seat, R.T.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
                 f["st"] = 1
                 return
         f["st"] = 3

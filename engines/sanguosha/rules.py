@@ -63,6 +63,30 @@ def say(ctx: Ctx, key: str, to: tuple[int, ...] | None = None, **params: Any) ->
 
 # -- seats ------------------------------------------------------------------------------------
 
+def has_skill(state: State, seat: int | None, skill: str) -> bool:
+    """Does the living ``seat`` have ``skill`` (lord skills are only given to the lord)?"""
+    if seat is None:
+        return False
+    p = state["players"][seat]
+    return p["alive"] and skill in p.get("skills", ())
+
+
+def can_target(state: State, user: int, target: int, name: str) -> bool:
+    """May ``target`` be chosen as a target of ``name`` used by ``user``? Skills such as 空城 and
+    谦逊 say no through the ``targetable`` modifier."""
+    return T.fold(state, "targetable", True, user=user, target=target, name=name)
+
+
+def flag(state: State, key: str) -> int:
+    """A per-turn counter (skills used this turn, ...), reset at every turn start."""
+    return state.setdefault("tflags", {}).get(key, 0)
+
+
+def bump(state: State, key: str, n: int = 1) -> None:
+    flags = state.setdefault("tflags", {})
+    flags[key] = flags.get(key, 0) + n
+
+
 def alive(state: State, seat: int) -> bool:
     return state["players"][seat]["alive"]
 
@@ -97,19 +121,33 @@ def side(role_letter: str) -> str:
 
 # -- zones ------------------------------------------------------------------------------------
 
+#: Skills that act when a seat loses its last hand card / an equipped card, wherever that happens
+#: (filled by the skill modules). :func:`take` queues a timing point for them; the flow's idle
+#: hook fires it at the next frame boundary (``skills.drain_queue``).
+WATCH: dict[str, set[str]] = {"hand_empty": set(), "equip_lost": set()}
+
+
+def _watch(state: State, seat: int, p: dict[str, Any], what: str, cid: str) -> None:
+    if WATCH[what] and WATCH[what] & set(p.get("skills", ())):
+        state.setdefault("queued", []).append([what, {"seat": seat, "card": cid}])
+
+
 def take(state: State, cid: str) -> str:
     """Remove ``cid`` from its zone; returns the zone's name."""
     for zone in ("proc", "discard", "deck"):
         if cid in state[zone]:
             state[zone].remove(cid)
             return zone
-    for p in state["players"]:
+    for i, p in enumerate(state["players"]):
         if cid in p["hand"]:
             p["hand"].remove(cid)
+            if not p["hand"]:
+                _watch(state, i, p, "hand_empty", cid)
             return "hand"
         for slot in SLOTS:
             if p["equip"][slot] == cid:
                 p["equip"][slot] = None
+                _watch(state, i, p, "equip_lost", cid)
                 return "equip"
         for entry in p["judge"]:
             if entry[0] == cid:
@@ -243,7 +281,7 @@ ANSWERED_BY = {"need_shan": "shan", "need_sha": "sha", "jiedao": "sha", "qinglon
                "nullify": "wuxie", "peach": "tao"}
 
 
-def can_respond(state: State, seat: int, kind: str) -> bool:
+def can_respond(state: State, seat: int, kind: str, info: dict[str, Any] | None = None) -> bool:
     """Whether ``seat`` could answer an ask of ``kind`` with something other than "pass".
 
     This is the one place that knows it: the service answers "pass" at once (after the uniform
@@ -251,13 +289,14 @@ def can_respond(state: State, seat: int, kind: str) -> bool:
     Hand cards of the answering name count; equipment and (part 2) hero skills that turn other
     cards into an answer (丈八蛇矛, 龙胆, 武圣, 看破, 急救...) say so through the ``can_respond``
     modifier, so the rule stays in the skill. Asks that are decisions rather than responses
-    (which card to take, a weapon's yes/no) always count as answerable.
+    (which card to take, a weapon's yes/no) always count as answerable. ``info`` is the ask's
+    (a lord skill is offered once per request: ``lord_asked``).
     """
     name = ANSWERED_BY.get(kind)
     if name is None:
         return True
     held = any(card(c).name == name for c in state["players"][seat]["hand"])
-    return bool(T.fold(state, "can_respond", held, seat=seat, kind=kind))
+    return bool(T.fold(state, "can_respond", held, seat=seat, kind=kind, info=info or {}))
 
 
 def hand_limit(state: State, seat: int) -> int:
@@ -267,7 +306,7 @@ def hand_limit(state: State, seat: int) -> int:
 def color(cids: list[str]) -> str:
     """The colour of a card made of ``cids``: red, black, or none when mixed."""
     colours = {"red" if card(c).red else "black" for c in cids}
-    return colours.pop() if len(colours) == 1 else "none"
+    return colours.pop() if len(colours) == 1 else "none"  # none also for no card (离间)
 
 
 def note_act(state: State, actor: int | None, target: int, weight: int) -> None:

@@ -31,7 +31,21 @@ def ask_prompt(ask: Ask) -> Msg:
     info = ask.info
     k = ask.kind
     if k in ("need_shan", "need_sha"):
+        if info.get("for") is not None and info.get("skill"):
+            return m("req.lord_help", skill=key_ref(f"sanguosha.skill.{info['skill']}"), who=who(info["for"]),
+                     card=R.cname(k[5:]))
         return m(f"req.{k}", card=R.cname(info.get("card", "sha")), user=who(info.get("user")))
+    if k == "skill":
+        return m("req.skill", skill=key_ref(f"sanguosha.skill.{info['skill']}"))
+    if k == "guicai":
+        return m("req.guicai", who=who(info["seat"]), card=R.cname(card(info["card"]).name),
+                 sr=R.card_label(info["card"]))
+    if k == "ganglie":
+        return m("req.ganglie", user=who(info["user"]))
+    if k == "fanjian_suit":
+        return m("req.fanjian_suit", user=who(info["user"]))
+    if k == "liuli":
+        return m("req.liuli", user=who(info["user"]))
     if k == "nullify":
         about = info["about"]
         return m("req.nullify", card=R.cname(about["name"]), target=who(about["target"]),
@@ -61,7 +75,8 @@ def build(state: State, seat: int | None) -> View:
     players = []
     for i, p in enumerate(state["players"]):
         players.append({
-            "seat": i, "hero": p["hero"], "hp": p["hp"], "max": p["max"], "alive": p["alive"],
+            "seat": i, "hero": p["hero"], "kingdom": p.get("kingdom"), "gender": p.get("gender"),
+            "skills": list(p.get("skills", ())), "hp": p["hp"], "max": p["max"], "alive": p["alive"],
             "role": _role(state, i), "hand": len(p["hand"]),
             "equip": {slot: card_json(p["equip"][slot]) if p["equip"][slot] else None for slot in SLOTS},
             "judge": [dict(card_json(cid), **{"as": name}) for cid, name in p["judge"]],
@@ -133,7 +148,10 @@ def describe(view: View) -> list[Msg]:
     for p in view["players"]:
         role = key_ref(f"sanguosha.role.{p['role']}") if p["role"] else key_ref("sanguosha.role.hidden")
         key = "desc.seat" if p["alive"] else "desc.seat_dead"
-        lines.append(m(key, who=who(p["seat"]), hp=p["hp"], max=p["max"], hand=p["hand"], role=role))
+        name: Any = who(p["seat"])
+        if p.get("kingdom"):  # a standard hero: "Alice (Zhuge Liang)"
+            name = key_ref("sanguosha.desc.with_hero", who=name, hero=key_ref(f"sanguosha.hero.{p['hero']}"))
+        lines.append(m(key, who=name, hp=p["hp"], max=p["max"], hand=p["hand"], role=role))
     return lines
 
 
@@ -142,6 +160,13 @@ def private_summary(view: View) -> list[Msg]:
     if not you:
         return []
     lines = [m("private.role", role=key_ref(f"sanguosha.role.{you['role']}"))]
+    me = view["players"][you["seat"]]
+    if me.get("kingdom"):
+        lines.append(m("private.hero", hero=key_ref(f"sanguosha.hero.{me['hero']}"),
+                       kingdom=key_ref(f"sanguosha.kingdom.{me['kingdom']}")))
+        for sk in me["skills"]:
+            lines.append(m("private.skill", skill=key_ref(f"sanguosha.skill.{sk}"),
+                           desc=key_ref(f"sanguosha.skill_desc.{sk}")))
     for c in you["hand"]:
         lines.append(m("private.card", card=R.cname(c["name"]), sr=R.card_label(c["id"])))
     if you["ask"]:

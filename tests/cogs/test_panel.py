@@ -173,7 +173,7 @@ def _nanman_lines(seats: int) -> list[Msg]:
     engine = registry.get("sanguosha")
     from engines.sanguosha.data import card
 
-    state = engine.new_state(engine.normalize_options({}), seats, 5)
+    state = engine.new_state(engine.normalize_options({"heroes": "beginner"}), seats, 5)
     lord = state["lord"]
     for zone in ("deck", "discard"):
         state[zone] = [c for c in state[zone] if c != "c77"]

@@ -45,10 +45,12 @@ def public_text(fake: FakeDiscord, thread: Any) -> str:
 
 
 async def start_live(fake: FakeDiscord, table: Table, bots: RealBots, host: FakeUser, guests: tuple[FakeUser, ...],
-                     ais: int) -> tuple[int, Any]:
+                     ais: int, heroes: str | None = None) -> tuple[int, Any]:
     """A live 三国杀 match (one-minute turns, so windows get the short clock)."""
     match_id, lobby = await table.open_lobby(host, "sanguosha")
     await table.turn_time(host, lobby, match_id, 60)
+    if heroes is not None:
+        await table.lobby_option(host, lobby, match_id, "heroes", heroes)
     for guest in guests:
         await table.lobby_click(guest, lobby, match_id, "join")
     for _ in range(ais):
@@ -209,7 +211,8 @@ async def test_live_eight_player_nanman_all_passing(fake: FakeDiscord, real_bots
     service = real_bots.service
     assert (service._window_seconds, service._ai_window_delay) == (WINDOW_SECONDS, AI_WINDOW_DELAY)  # defaults
     people = [fake.add_user(f"p{i}", locale="zh-CN") for i in range(8)]
-    match_id, info = await start_live(fake, table, real_bots, people[0], tuple(people[1:]), 0)
+    # Beginner heroes: a table with no skills, so the measured windows are the card's own.
+    match_id, info = await start_live(fake, table, real_bots, people[0], tuple(people[1:]), 0, heroes="beginner")
     thread = info.thread_id
     view = await service.view(match_id, None)
     lord = view["lord"]

@@ -95,7 +95,7 @@ def test_pentactic_scores_are_readable_at_550_px(options: dict[str, str], seats:
 def test_sanguosha_hand_sizes_hp_and_distances_are_readable_at_550_px(seats: int) -> None:
     from render.sanguosha import DIST_SIZE, NUMBER_SIZE
 
-    view = _mid_game("sanguosha", {}, seats, 60 * seats)
+    view = _mid_game("sanguosha", {"heroes": "beginner"}, seats, 60 * seats)
     names = (NAMES * 2)[:seats]
     other = next(p["seat"] for p in view["players"] if p["seat"] != view["turn"] and p["alive"])
     for field in ("hand", "distance"):
@@ -107,3 +107,14 @@ def test_sanguosha_hand_sizes_hp_and_distances_are_readable_at_550_px(seats: int
     width = Image.open(io.BytesIO(png_a)).width
     assert ink_height(NUMBER_SIZE, width) >= MIN_DIGIT_PX  # HP, hand size, deck and discard counts
     assert ink_height(DIST_SIZE, width) >= MIN_DIGIT_PX
+
+
+@pytest.mark.parametrize("seats", [5, 10])
+def test_sanguosha_hero_names_are_readable_at_550_px(seats: int) -> None:
+    """Standard heroes: each panel names its hero (and kingdom) large enough to read in chat."""
+    view = _mid_game("sanguosha", {"heroes": "standard"}, seats, 40 * seats)
+    names = (NAMES * 2)[:seats]
+    seat = view["players"][1]["seat"]
+    a, b = copy.deepcopy(view), copy.deepcopy(view)
+    a["players"][seat]["hero"], b["players"][seat]["hero"] = "lvbu", "zhugeliang"
+    assert changed_height(render_board(a, "zh-TW", names), render_board(b, "zh-TW", names)) >= MIN_DIGIT_PX

@@ -67,7 +67,8 @@ async def _four_people(svc: MatchService, store: Store, lord_card: str, wuxie_af
     place of another card, so every hand keeps its size). Returns (match, lord, seat -> user)."""
     from engines.sanguosha.data import card, deck
 
-    info = await svc.create_lobby("sanguosha", host_id=HOST, host_name="Host", locale="en", turn_seconds=60)
+    info = await svc.create_lobby("sanguosha", host_id=HOST, host_name="Host", locale="en", turn_seconds=60,
+                                  options={"heroes": "beginner"})  # card windows only, no hero choice
     for user, name in ((BOB, "Bob"), (CAROL, "Carol"), (DAVE, "Dave")):
         await svc.join(info.id, user, name)
     mid = (await svc.start(info.id, HOST)).id

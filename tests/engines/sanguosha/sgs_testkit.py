@@ -10,6 +10,7 @@ from engines.sanguosha import ENGINE
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card, deck
 from engines.sanguosha.rules import FLOW
+from engines.sanguosha.setup import assign
 
 State = dict[str, Any]
 
@@ -28,10 +29,11 @@ def find(state: State, name: str, suit: str | None = None, rank: int | None = No
 def table(n: int, roles: str, *, turn: int = 0, hp: dict[int, int] | None = None,
           hands: dict[int, list[Any]] | None = None, equip: dict[int, list[Any]] | None = None,
           judge: dict[int, list[Any]] | None = None, top: list[Any] | None = None,
-          seed: int = 1) -> State:
+          seed: int = 1, heroes: dict[int, str] | None = None, phase: str = "play") -> State:
     """A table where seat i has role ``roles[i]``; cards are names or (name, suit, rank).
-    ``top`` lists the next cards drawn, first drawn first. The play phase of ``turn`` is open."""
-    state = ENGINE.new_state({}, n, seed)
+    ``top`` lists the next cards drawn, first drawn first. ``heroes`` gives seats a hero (HP,
+    skills; lord skills for the lord). The ``phase`` of ``turn`` starts (default: play)."""
+    state = ENGINE.new_state({"heroes": "beginner"}, n, seed)
     everything = [c for c in deck()]
     for p in state["players"]:
         p["hand"], p["judge"] = [], []
@@ -42,6 +44,8 @@ def table(n: int, roles: str, *, turn: int = 0, hp: dict[int, int] | None = None
         p = state["players"][i]
         p["role"], p["revealed"] = r, r == "Z"
         p["max"] = 4 + (1 if r == "Z" and n >= 5 else 0)
+        if heroes and i in heroes:
+            assign(state, i, heroes[i])
         p["hp"] = (hp or {}).get(i, p["max"])
 
     def pick(spec: Any) -> str:
@@ -70,8 +74,15 @@ def table(n: int, roles: str, *, turn: int = 0, hp: dict[int, int] | None = None
     state["turn"], state["phase"], state["sha_used"], state["skip"] = turn, "play", 0, []
     state["round"], state["turns"] = 1, 1
     Flow.init(state)
-    state["flow"]["stack"] = [{"k": "game", "cur": turn}, {"k": "turn", "seat": turn, "st": 5},
-                              {"k": "phase", "seat": turn, "name": "play", "st": 3}]
+    state["tflags"], state["queued"] = {}, []
+    if phase == "play":
+        state["flow"]["stack"] = [{"k": "game", "cur": turn}, {"k": "turn", "seat": turn, "st": 5},
+                                  {"k": "phase", "seat": turn, "name": "play", "st": 3}]
+    else:
+        idx = R.PHASES.index(phase)
+        state["phase"] = phase
+        state["flow"]["stack"] = [{"k": "game", "cur": turn}, {"k": "turn", "seat": turn, "st": idx + 2},
+                                  {"k": "phase", "seat": turn, "name": phase, "st": 0}]
     FLOW.run(Ctx(FLOW, state))
     return state
 
@@ -121,3 +132,23 @@ def count_cards(state: State) -> dict[str, int]:
 
 def hp(state: State, seat: int) -> int:
     return state["players"][seat]["hp"]
+
+
+def options(state: State, seat: int, *path: Any) -> list[str]:
+    return [o.value for o in ENGINE.step(state, seat, [str(t) for t in path]).options]
+
+
+def names(state: State, seat: int) -> list[str]:
+    """The card names in ``seat``'s hand."""
+    return sorted(card(c).name for c in state["players"][seat]["hand"])
+
+
+def play_on(state: State) -> State:
+    """Answer every open yes/no skill question with yes and every window with pass, until the
+    turn player's play phase (or another kind of ask) is reached."""
+    while True:
+        reqs = ENGINE.pending(state)
+        if not reqs or reqs[0].kind not in ("skill", "nullify"):
+            return state
+        r = reqs[0]
+        state, _ = ENGINE.apply(state, r.seat, ["yes"] if r.kind == "skill" else ["pass"])

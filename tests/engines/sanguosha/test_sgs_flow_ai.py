@@ -112,3 +112,39 @@ def test_an_8_player_nanman_with_everyone_passing_opens_14_windows_or_7_without_
             applies += 1
         assert len(windows) == count and applies == (7 * 8 + 7 if holder else 7)
         assert answerable == (7 * 6 if holder else 0)  # seat 5 until its own pass, in each 无懈 window
+
+
+def test_queued_timing_points_fire_between_frames_and_keep_a_childs_return_value() -> None:
+    """The idle hook of the 三国杀 flow (连营, 枭姬): a trigger queued by a plain state change
+    fires at the next frame boundary, and the value a child frame just returned to its parent
+    survives it."""
+    from engines.sanguosha.rules import FLOW
+    from engines.sanguosha.skills import drain_queue
+
+    flow = Flow(Triggers())
+    flow.idle = drain_queue
+    flow.kinds["deferred"] = FLOW.kinds["deferred"]
+    fired: list[int] = []
+
+    @flow.kind("parent")
+    def _parent(ctx: Ctx, f: dict) -> None:
+        if "ret" in f:
+            f["got"] = ctx.take(f)
+            ctx.pop(f)
+            return
+        ctx.push("child")
+
+    @flow.kind("child")
+    def _child(ctx: Ctx, f: dict) -> None:
+        ctx.state["queued"].append(["lost", {"seat": 7}])  # as rules.take does
+        ctx.pop(f, 42)
+
+    @flow.triggers.on("lost", "watcher")
+    def _watch(ctx: Ctx, ev: dict) -> None:
+        fired.append(ev["seat"])
+
+    state: dict = {"queued": []}
+    Flow.init(state)
+    parent = Ctx(flow, state).push("parent")
+    flow.run(Ctx(flow, state))
+    assert fired == [7] and parent["got"] == 42 and state["flow"]["stack"] == [] and not state["queued"]

@@ -40,8 +40,9 @@ def _check_public(state: dict) -> None:
         assert {k: v for k, v in own.items() if k != "you"} == public
 
 
-def play_game(n: int, seed: int, ai_share: float, check_every: int = 25, cap: int = 20000) -> dict:
-    state = ENGINE.new_state({}, n, seed)
+def play_game(n: int, seed: int, ai_share: float, check_every: int = 25, cap: int = 20000,
+              heroes: str = "beginner") -> dict:
+    state = ENGINE.new_state({"heroes": heroes}, n, seed)
     rng = random.Random(seed)
     ai_seats = {s for s in range(n) if rng.random() < ai_share}
     steps = 0
@@ -81,10 +82,19 @@ def test_random_and_ai_games_run_to_the_end_without_error(chunk: int) -> None:
         assert ENGINE.result(state).winners
 
 
+@pytest.mark.parametrize("chunk", range(6))
+def test_random_games_with_the_standard_heroes_run_to_the_end(chunk: int) -> None:
+    """Random heroes (the real hero choice), every skill reachable by random and AI play."""
+    for n, seed, share in _configs(36, list(range(2, 11)))[chunk::6]:
+        state = play_game(n, seed + 700, share, heroes="standard")
+        assert ENGINE.result(state).winners
+        assert all(p["hero"] for p in state["players"])
+
+
 @pytest.mark.slow
 def test_thousands_of_random_games() -> None:
     for n, seed, share in _configs(3000, list(range(2, 11))):
-        play_game(n, seed + 10_000, share, check_every=200)
+        play_game(n, seed + 10_000, share, check_every=200, heroes=("beginner", "standard")[seed % 2])
 
 
 def test_the_public_view_does_not_depend_on_the_hidden_hands() -> None:

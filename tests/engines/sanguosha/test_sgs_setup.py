@@ -44,7 +44,7 @@ def test_a_wrong_deck_is_rejected_on_load() -> None:
 
 @pytest.mark.parametrize("n", range(2, 11))
 def test_roles_by_player_count_and_the_start(n: int) -> None:
-    state = ENGINE.new_state({}, n, seed=n)
+    state = ENGINE.new_state({"heroes": "beginner"}, n, seed=n)
     roles = "".join(sorted(p["role"] for p in state["players"]))
     assert roles == "".join(sorted(R.ROLES[n]))
     lord = state["lord"]

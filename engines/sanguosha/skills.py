@@ -1,0 +1,281 @@
+"""The hero skill mechanism, on the same trigger registry as the equipment.
+
+A skill is never a special case in card code. It is one or more of:
+
+- **triggered**: a handler on a timing point (``T.on``) whose ``can`` checks
+  :func:`rules.has_skill`; an optional one asks its owner a yes/no question first
+  (:func:`ask_skill`, kind ``skill``, with a default: ``yes`` for skills that can only help,
+  ``pass`` otherwise), so a silent player gets the sensible answer when the window closes;
+- **a modifier**: distance, attack range, 杀 limit, who may be targeted (``targetable``),
+  damage, healing (``T.modifier``);
+- **a conversion** (:class:`Conversion`: 武圣, 龙胆, 倾国, 急救, 奇袭, 国色): a card used or
+  played as another. ``choices.py`` offers it wherever the converted card could be used or
+  played (play phase, a 闪/杀 request, a dying window), as the token ``[skill, card, …]``;
+- **active** (:class:`Active`: 制衡, 仁德, 反间 …): a play-phase option ``[skill, …]`` whose
+  token walk and effect the skill supplies.
+
+Skills that react to a plain state change wherever it happens (连营: the last hand card is
+gone; 枭姬: an equipped card is gone) register in ``rules.WATCH``; ``rules.take`` queues a timing
+point and :func:`drain_queue` (the flow's idle hook) fires it at the next frame boundary.
+
+The kingdom modules (``skills_wei`` …) register the 40 skills on import.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Any
+
+from engines.base import Step
+from engines.flow import Ctx
+from engines.sanguosha import rules as R
+from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, PASS
+from engines.sanguosha.rules import FLOW, T, say, who
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+YES = ("yes",)
+
+
+@dataclass(frozen=True)
+class Conversion:
+    """A card used or played as ``as_name``. ``ok(state, seat, cid)`` says which physical cards
+    qualify; ``equip`` lets equipped cards be used too; ``when(state, seat)`` limits it (急救:
+    outside your own turn)."""
+
+    token: str
+    skill: str
+    as_name: str
+    ok: Callable[[State, int, str], bool]
+    equip: bool = False
+    when: Callable[[State, int], bool] | None = None
+
+
+@dataclass(frozen=True)
+class Active:
+    """A play-phase skill: ``can`` (offer it now?), ``step`` (the token walk after the skill's
+    own token), ``start`` (push the frames that resolve it)."""
+
+    skill: str
+    can: Callable[[State, int], bool]
+    step: Callable[[State, int, list[str]], Step]
+    start: Callable[[Ctx, int, list[str]], None]
+
+
+def conversion(conv: Conversion) -> Conversion:
+    CONVERT[conv.token] = conv
+    return conv
+
+
+def active(act: Active) -> Active:
+    ACTIVE[act.skill] = act
+    return act
+
+
+def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
+    """The seat's cards that ``conv`` may turn into its card now (hand first, then equipment)."""
+    if not R.has_skill(state, seat, conv.skill) or (conv.when and not conv.when(state, seat)):
+        return []
+    p = state["players"][seat]
+    cards = list(p["hand"]) + ([c for c in p["equip"].values() if c] if conv.equip else [])
+    return [c for c in cards if conv.ok(state, seat, c)]
+
+
+def conversions_to(state: State, seat: int, as_name: str) -> list[Conversion]:
+    """The seat's conversions into ``as_name`` that have a card to convert now."""
+    return [c for c in CONVERT.values() if c.as_name == as_name and convertible(state, seat, c)]
+
+
+@T.modifier("can_respond", "skills")
+def _skills_answer(state: State, value: bool, args: dict[str, Any]) -> bool:
+    """A conversion into the asked card (龙胆, 武圣, 倾国, 急救 …) or the lord's 护驾 / 激将 is an
+    answer, exactly where ``choices.py`` offers it: without this the service would pass at once
+    for a 赵云 holding only a 杀 when a 闪 is asked."""
+    if value:
+        return True
+    seat, kind = args["seat"], args["kind"]
+    name = R.ANSWERED_BY.get(kind)
+    if name is None:
+        return False
+    if conversions_to(state, seat, name):
+        return True
+    return kind.startswith("need_") and not args["info"].get("lord_asked") and any(
+        la.what == name and R.has_skill(state, seat, k) and la.helpers(state, seat) for k, la in LORD_ASK.items())
+
+
+# -- optional triggered skills: a yes/no question with a default ------------------------------
+
+def ask_skill(ctx: Ctx, f: Frame, seat: int, skill: str, *, default_yes: bool = False,
+              **info: Any) -> None:
+    """Ask ``seat`` whether it uses ``skill`` (kind ``skill``; ``yes`` / ``pass``). A skill that
+    can only help defaults to yes, one that costs or chooses defaults to pass."""
+    ctx.ask(f, [seat], "skill", default=YES if default_yes else PASS, short=True, window=True,
+            info={"skill": skill, **info})
+
+
+def said_yes(ctx: Ctx, f: Frame) -> bool:
+    return ctx.take(f, "reply")["action"] == ["yes"]
+
+
+def announce(ctx: Ctx, seat: int, skill: str) -> None:
+    """The public line "X uses <skill>"."""
+    say(ctx, "skill", who=who(seat), skill=skill_ref(skill))
+
+
+def skill_ref(skill: str) -> dict[str, Any]:
+    from engines.base import key_ref
+
+    return key_ref(f"sanguosha.skill.{skill}")
+
+
+# -- queued timing points (连营, 枭姬) ----------------------------------------------------------
+
+def drain_queue(ctx: Ctx) -> bool:
+    """The flow's idle hook: fire one queued timing point above the top frame (keeping the
+    value that frame's child returned, which the queued trigger must not overwrite)."""
+    queue = ctx.state.get("queued")
+    if not queue:
+        return False
+    if not ctx.stack:
+        queue.clear()
+        return False
+    timing, ev = queue.pop(0)
+    below = ctx.stack[-1]
+    f = ctx.push("deferred", t=timing, ev=ev, st=0)
+    if "ret" in below:
+        f["saved"] = [below.pop("ret")]
+    return True
+
+
+FLOW.idle = drain_queue
+
+
+@FLOW.kind("deferred")
+def _deferred(ctx: Ctx, f: Frame) -> None:
+    if f["st"] == 0:
+        f["st"] = 1
+        ctx.fire(f["t"], f["ev"])
+        return
+    ctx.take(f)
+    ctx.stack.pop()
+    if "saved" in f and ctx.stack:
+        ctx.stack[-1]["ret"] = f["saved"][0]
+
+
+# -- losing HP (苦肉) ----------------------------------------------------------------------------
+
+@FLOW.kind("lose_hp")
+def _lose_hp(ctx: Ctx, f: Frame) -> None:
+    """Losing HP is not damage: no source, no damage triggers; below 1 HP the seat is dying."""
+    s = ctx.state
+    p = s["players"][f["seat"]]
+    if f["st"] == 0:
+        p["hp"] -= f["n"]
+        say(ctx, "lose_hp", who=who(f["seat"]), n=f["n"], hp=p["hp"])
+        f["st"] = 1
+        if p["hp"] < 1:
+            ctx.push("dying", seat=f["seat"], src=None, st=0)
+            return
+    ctx.take(f)
+    ctx.pop(f)
+
+
+
+# -- lord skills that ask other heroes (护驾, 激将) ----------------------------------------------
+
+@dataclass(frozen=True)
+class LordAsk:
+    """护驾 / 激将: the lord needs a ``what`` (闪 / 杀); the other living heroes of ``kingdom``
+    are asked one by one in turn order from the lord's right; the first who plays one plays it
+    for the lord."""
+
+    skill: str
+    what: str
+    kingdom: str
+
+    def helpers(self, state: State, seat: int) -> list[int]:
+        return [s for s in R.living(state, seat + 1)
+                if s != seat and state["players"][s].get("kingdom") == self.kingdom]
+
+    def __call__(self, ctx: Ctx, seat: int, what: str, keep: bool = False) -> None:
+        announce(ctx, seat, self.skill)
+        ctx.push("lordask", seat=seat, what=what, skill=self.skill, left=self.helpers(ctx.state, seat),
+                 keep=keep, st=0)
+
+
+def lord_asker(la: LordAsk) -> LordAsk:
+    LORD_ASK[la.skill] = la
+    return la
+
+
+@FLOW.kind("lordask")
+def _lordask(ctx: Ctx, f: Frame) -> None:
+    """Ask the helpers in order (each a 闪/杀 request of its own, which their own skills and
+    armour may answer); returns True (or, with ``keep``, the cards, left on the table for the
+    lord's own use) when one played, else False."""
+    s = ctx.state
+    if "ret" in f:
+        got = ctx.take(f)
+        if got:
+            ctx.pop(f, got)
+            return
+    while f["left"]:
+        helper = f["left"].pop(0)
+        if not R.alive(s, helper):
+            continue
+        ctx.push("need", seat=helper, what=f["what"], ignore_armor=False, keep=f["keep"],
+                 reason={"card": f["what"], "user": f["seat"], "for": f["seat"], "skill": f["skill"],
+                         "lord_asked": True}, st=0)
+        return
+    say(ctx, "lord_nobody", who=who(f["seat"]), skill=skill_ref(f["skill"]))
+    ctx.pop(f, False)
+
+
+# -- optional triggered skills in one frame ----------------------------------------------------
+
+#: skill → effect(ctx, frame, event) run after its owner said yes (may push frames).
+EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
+
+
+def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
+             can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
+             default_yes: bool = True) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                   Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
+    (default yes unless it costs something), then ``effect`` runs with the live event (which it
+    may change, as 裸衣 changes the draw count)."""
+
+    def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
+        EFFECT[skill] = effect
+
+        def _can(ctx: Ctx, ev: dict[str, Any]) -> bool:
+            return R.has_skill(ctx.state, ev.get(seat_key), skill) and (can is None or can(ctx, ev))
+
+        def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
+            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st=0)
+
+        FLOW.triggers.on(timing, skill, priority, can=_can)(_run)
+        return effect
+
+    return wrap
+
+
+@FLOW.kind("optional")
+def _optional(ctx: Ctx, f: Frame) -> None:
+    if f["st"] == 0:
+        f["st"] = 1
+        ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
+        return
+    if f["st"] == 1:
+        if not said_yes(ctx, f):
+            ctx.pop(f)
+            return
+        announce(ctx, f["seat"], f["skill"])
+        f["st"] = 2
+        trigger = ctx.below(f)
+        assert trigger is not None
+        EFFECT[f["skill"]](ctx, f, trigger["ev"])
+        return
+    ctx.take(f)
+    ctx.pop(f)

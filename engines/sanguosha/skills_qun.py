@@ -1,0 +1,125 @@
+"""群 skills: 青囊 急救 无双 离间 闭月 (see skills.py for the mechanism and
+docs/rules/sanguosha.md for the rulings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import EngineError, Step
+from engines.flow import Ctx
+from engines.sanguosha import rules as R
+from engines.sanguosha.choices import card_opt, seat_opt
+from engines.sanguosha.data import card
+from engines.sanguosha.frames import push_use, recover
+from engines.sanguosha.rules import T, m, say, who
+from engines.sanguosha.skills import Active, Conversion, active, announce, conversion, optional
+from engines.tokens import ascii_int
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+Ev = dict[str, Any]
+
+
+# 青囊 -------------------------------------------------------------------------------------------
+
+def _wounded(state: State, seat: int) -> list[int]:
+    ps = state["players"]
+    return [x for x in R.living(state, seat) if ps[x]["hp"] < ps[x]["max"]]
+
+
+def _qingnang_step(state: State, seat: int, path: list[str]) -> Step:
+    hand = state["players"][seat]["hand"]
+    if not path:
+        return Step(m("step.qingnang_card"), [card_opt(c) for c in hand])
+    if path[0] not in hand:
+        raise EngineError("sanguosha.err.illegal")
+    if len(path) == 1:
+        return Step(m("step.qingnang_to"), [seat_opt(state, x, seat) for x in _wounded(state, seat)])
+    if ascii_int(path[1]) not in _wounded(state, seat) or len(path) > 2:
+        raise EngineError("sanguosha.err.illegal")
+    return Step(m("step.qingnang_to"), [], complete=True)
+
+
+def _qingnang_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    R.bump(ctx.state, "qingnang")
+    announce(ctx, seat, "qingnang")
+    R.to_discard(ctx.state, path[:1])
+    say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
+    target = int(path[1])
+    R.note_act(ctx.state, seat, target, -2)
+    recover(ctx, target, 1, seat)
+
+
+active(Active("qingnang", lambda s, seat: not R.flag(s, "qingnang") and bool(s["players"][seat]["hand"])
+              and bool(_wounded(s, seat)), _qingnang_step, _qingnang_start))
+
+
+# 急救: outside your turn, a red card as a 桃 ----------------------------------------------------
+
+conversion(Conversion("jijiu", "jijiu", "tao", lambda s, seat, c: card(c).red, equip=True,
+                      when=lambda s, seat: s["turn"] != seat))
+
+
+# 无双 -------------------------------------------------------------------------------------------
+
+@T.on("sha_effect", "wushuang", priority=25, can=lambda ctx, ev: R.has_skill(ctx.state, ev["user"], "wushuang"))
+def _wushuang(ctx: Ctx, ev: Ev) -> None:
+    ev["need"] = max(ev["need"], 2)
+
+
+@T.modifier("juedou_need", "wushuang")
+def _wushuang_duel(state: State, value: int, args: dict[str, Any]) -> int:
+    """The one playing 杀 in a duel against 吕布 needs two each time."""
+    return max(value, 2) if R.has_skill(state, args["other"], "wushuang") else value
+
+
+# 离间 -------------------------------------------------------------------------------------------
+
+def _men(state: State, seat: int) -> list[int]:
+    return [x for x in R.living(state, seat + 1) if x != seat and state["players"][x].get("gender") == "m"]
+
+
+def _lijian_step(state: State, seat: int, path: list[str]) -> Step:
+    mine = R.all_cards(state, seat, judge=False)
+    if not path:
+        return Step(m("step.lijian_card"), [card_opt(c) for c in mine])
+    if path[0] not in mine:
+        raise EngineError("sanguosha.err.illegal")
+    men = _men(state, seat)
+    chosen = [ascii_int(t) for t in path[1:]]
+    if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(c not in men for c in chosen):
+        raise EngineError("sanguosha.err.illegal")
+    if len(chosen) == 2:
+        if not R.can_target(state, chosen[0], chosen[1], "juedou"):  # type: ignore[arg-type]
+            raise EngineError("sanguosha.err.illegal")
+        return Step(m("step.lijian_b"), [], complete=True)
+    if not chosen:
+        return Step(m("step.lijian_a"), [seat_opt(state, x, seat) for x in men
+                                         if any(R.can_target(state, x, y, "juedou") for y in men if y != x)])
+    return Step(m("step.lijian_b"), [seat_opt(state, x, seat) for x in men if x != chosen[0]
+                                     and R.can_target(state, chosen[0], x, "juedou")])  # type: ignore[arg-type]
+
+
+def _lijian_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    R.bump(ctx.state, "lijian")
+    announce(ctx, seat, "lijian")
+    R.to_discard(ctx.state, path[:1])
+    say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
+    a, b = int(path[1]), int(path[2])
+    push_use(ctx, a, "juedou", [], [b], count=False, extra={"nowuxie": True})
+
+
+def _lijian_can(state: State, seat: int) -> bool:
+    men = _men(state, seat)
+    return (not R.flag(state, "lijian") and R.has_cards(state, seat, judge=False)
+            and any(R.can_target(state, a, b, "juedou") for a in men for b in men if a != b))
+
+
+active(Active("lijian", _lijian_can, _lijian_step, _lijian_start))
+
+
+# 闭月 -------------------------------------------------------------------------------------------
+
+@optional("phase_start", "biyue", can=lambda ctx, ev: ev["phase"] == "finish" and not ev["skip"])
+def _biyue(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    R.draw(ctx, f["seat"], 1)

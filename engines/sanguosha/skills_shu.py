@@ -1,0 +1,225 @@
+"""蜀 skills: 仁德 激将 武圣 咆哮 观星 空城 龙胆 马术 铁骑 集智 奇才 (see skills.py for the
+mechanism and docs/rules/sanguosha.md for the rulings)."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import EngineError, Option, Step
+from engines.flow import Ask, Ctx
+from engines.sanguosha import rules as R
+from engines.sanguosha.choices import STEPS, card_opt, seat_opt, target_choices
+from engines.sanguosha.data import card
+from engines.sanguosha.frames import PASS, TRICKS, judge_first, push_use, recover
+from engines.sanguosha.rules import FLOW, T, cname, m, say, who
+from engines.sanguosha.skills import (
+    LORD_ASK,
+    Active,
+    Conversion,
+    LordAsk,
+    active,
+    announce,
+    conversion,
+    lord_asker,
+    optional,
+)
+from engines.tokens import ascii_int
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+Ev = dict[str, Any]
+
+
+# 仁德: give hand cards away; the second card given this phase heals 1 --------------------------
+
+def _rende_step(state: State, seat: int, path: list[str]) -> Step:
+    others = [s for s in R.living(state, seat + 1) if s != seat]
+    if not path:
+        return Step(m("step.rende_to"), [seat_opt(state, s, seat) for s in others])
+    if ascii_int(path[0]) not in others:
+        raise EngineError("sanguosha.err.illegal")
+    hand = state["players"][seat]["hand"]
+    picked = path[1:]
+    if len(set(picked)) != len(picked) or any(c not in hand for c in picked):
+        raise EngineError("sanguosha.err.illegal")
+    return Step(m("step.rende_cards"), [card_opt(c) for c in hand if c not in picked], complete=bool(picked))
+
+
+def _rende_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    s = ctx.state
+    target, cids = int(path[0]), path[1:]
+    announce(ctx, seat, "rende")
+    R.to_hand(s, target, cids)
+    say(ctx, "give", who=who(seat), target=who(target), n=len(cids))
+    for cid in cids:
+        say(ctx, "give_private", to=(seat, target), card=cname(card(cid).name), sr=R.card_label(cid))
+    R.bump(s, "rende", len(cids))
+    R.note_act(s, seat, target, -1)
+    if R.flag(s, "rende") >= 2 and not R.flag(s, "rende_healed"):
+        R.bump(s, "rende_healed")
+        recover(ctx, seat, 1, seat)
+
+
+active(Active("rende", lambda s, seat: bool(s["players"][seat]["hand"]) and len(R.living(s)) > 1,
+              _rende_step, _rende_start))
+
+
+# 激将: in a 杀 request (LordAsk) and as a play-phase 杀 --------------------------------------
+
+JIJIANG = lord_asker(LordAsk("jijiang", "sha", "shu"))
+
+
+def _jijiang_can(state: State, seat: int) -> bool:
+    return (state["sha_used"] < R.sha_limit(state, seat) and bool(JIJIANG.helpers(state, seat))
+            and bool(target_choices(state, seat, "sha", [], [])[0]))
+
+
+def _jijiang_step(state: State, seat: int, path: list[str]) -> Step:
+    chosen = [ascii_int(t) for t in path]
+    for i in range(len(chosen)):
+        if chosen[i] not in target_choices(state, seat, "sha", [], chosen[:i])[0]:  # type: ignore[arg-type]
+            raise EngineError("sanguosha.err.illegal")
+    cand, done = target_choices(state, seat, "sha", [], chosen)  # type: ignore[arg-type]
+    return Step(m("step.target", card=cname("sha")), [seat_opt(state, s, seat) for s in cand], complete=done)
+
+
+def _jijiang_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    ctx.push("jijiang_use", seat=seat, targets=[int(t) for t in path], st=0)
+
+
+active(Active("jijiang", _jijiang_can, _jijiang_step, _jijiang_start))
+
+
+@FLOW.kind("jijiang_use")
+def _jijiang_use(ctx: Ctx, f: Frame) -> None:
+    """The lord declared targets; a Shu hero's 杀 (left on the table) becomes the lord's use,
+    counted against the one-杀 limit. Nobody answering: nothing is used."""
+    if f["st"] == 0:
+        f["st"] = 1
+        LORD_ASK["jijiang"](ctx, f["seat"], "sha", keep=True)
+        return
+    if f["st"] == 1:
+        got = ctx.take(f)
+        targets = [t for t in f["targets"] if R.alive(ctx.state, t)]
+        if isinstance(got, list) and got and targets:
+            f["st"] = 2
+            push_use(ctx, f["seat"], "sha", got, targets, count=True)
+            return
+        if isinstance(got, list):
+            R.to_discard(ctx.state, [c for c in got if c in ctx.state["proc"]])
+    ctx.take(f)
+    ctx.pop(f)
+
+
+# 武圣 / 龙胆 ------------------------------------------------------------------------------------
+
+conversion(Conversion("wusheng", "wusheng", "sha", lambda s, seat, c: card(c).red, equip=True))
+conversion(Conversion("longdan_sha", "longdan", "sha",
+                      lambda s, seat, c: card(c).name == "shan" and c in s["players"][seat]["hand"]))
+conversion(Conversion("longdan_shan", "longdan", "shan",
+                      lambda s, seat, c: card(c).name == "sha" and c in s["players"][seat]["hand"]))
+
+
+# 咆哮 / 马术 / 奇才 / 空城: modifiers --------------------------------------------------------------
+
+@T.modifier("sha_limit", "paoxiao")
+def _paoxiao(state: State, value: int, args: dict[str, Any]) -> int:
+    return 10_000 if R.has_skill(state, args["seat"], "paoxiao") else value
+
+
+@T.modifier("distance", "mashu")
+def _mashu(state: State, value: int, args: dict[str, Any]) -> int:
+    return value - 1 if R.has_skill(state, args["src"], "mashu") else value
+
+
+@T.modifier("trick_distance", "qicai")
+def _qicai(state: State, value: int, args: dict[str, Any]) -> int:
+    return 10_000 if R.has_skill(state, args["seat"], "qicai") else value
+
+
+@T.modifier("targetable", "kongcheng")
+def _kongcheng(state: State, value: bool, args: dict[str, Any]) -> bool:
+    t = args["target"]
+    if args["name"] in ("sha", "juedou") and R.has_skill(state, t, "kongcheng") and not state["players"][t]["hand"]:
+        return False
+    return value
+
+
+# 观星: arrange the top X cards ----------------------------------------------------------------
+
+@T.on("phase_start", "guanxing", priority=10,
+      can=lambda ctx, ev: (ev["phase"] == "prepare" and not ev["skip"]
+                           and R.has_skill(ctx.state, ev["seat"], "guanxing") and bool(ctx.state["deck"])))
+def _guanxing(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("guanxing", seat=ev["seat"], st=0)
+
+
+@FLOW.kind("guanxing")
+def _guanxing_frame(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    if f["st"] == 0:
+        x = min(5, len(R.living(s)), len(s["deck"]))
+        f["cards"] = list(reversed(s["deck"][-x:]))  # top first
+        f["st"] = 1
+        ctx.ask(f, [f["seat"]], "guanxing", default=PASS, short=False, window=True, info={"cards": f["cards"]})
+        return
+    action = ctx.take(f, "reply")["action"]
+    if action != ["pass"]:
+        announce(ctx, f["seat"], "guanxing")
+        cards = f["cards"]
+        top = [c for c in action if c != "bottom"]
+        bottom = [c for c in cards if c not in top]
+        deck = [c for c in s["deck"] if c not in cards]
+        s["deck"] = bottom + deck + list(reversed(top))
+        say(ctx, "guanxing", who=who(f["seat"]), top=len(top), bottom=len(bottom))
+    ctx.pop(f)
+
+
+def _guanxing_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    cards = ask.info["cards"]
+    prompt = m("step.guanxing", n=len(path) + 1)
+    if path == ["pass"]:
+        return Step(prompt, [], complete=True)
+    if "bottom" in path[:-1] or len(set(path)) != len(path) or any(c not in cards and c != "bottom" for c in path):
+        raise EngineError("sanguosha.err.illegal")
+    if path and path[-1] == "bottom" or len(path) == len(cards):
+        return Step(prompt, [], complete=True)
+    opts = [card_opt(c) for c in cards if c not in path] + [Option("bottom", m("opt.rest_bottom"))]
+    return Step(prompt, opts + ([] if path else [Option("pass", m("opt.pass"))]))
+
+
+STEPS["guanxing"] = _guanxing_step
+
+
+# 铁骑: judge; red → the 杀 cannot be dodged -----------------------------------------------------
+
+@optional("sha_effect", "tieqi", "user", priority=25)
+def _tieqi(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    ctx.push("tieqi", seat=f["seat"], st=0)
+
+
+@FLOW.kind("tieqi")
+def _tieqi_frame(ctx: Ctx, f: Frame) -> None:
+    if judge_first(ctx, f, "tieqi"):
+        return
+    judged = ctx.take(f)
+    if judged is not None and card(judged).red:
+        optional_frame = ctx.below(f)
+        assert optional_frame is not None
+        trigger = ctx.below(optional_frame)
+        assert trigger is not None
+        trigger["ev"]["need"] = 0
+        say(ctx, "tieqi_hit", who=who(f["seat"]))
+    ctx.pop(f)
+
+
+# 集智: draw when using an ordinary trick ------------------------------------------------------
+
+@optional("use_declared", "jizhi", "user", can=lambda ctx, ev: ev["name"] in TRICKS)
+def _jizhi(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    R.draw(ctx, f["seat"], 1)
+
+
+@optional("card_played", "jizhi", can=lambda ctx, ev: ev["name"] == "wuxie")
+def _jizhi_wuxie(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    R.draw(ctx, f["seat"], 1)
