@@ -69,9 +69,12 @@ def recorder() -> Recorder:
     return Recorder()
 
 
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+    """Every test taking ``store`` (or ``service``) runs on both backends; the PostgreSQL one gets
+    a fresh database on the session's throwaway server (``tests/conftest.py``)."""
+    target = request.getfixturevalue("pg_url") if request.param == "postgres" else db_path
+    s = await Store.open(target)
     yield s
     await s.close()
 
