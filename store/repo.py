@@ -336,12 +336,13 @@ async def claim_due_match_ids(tx: Tx, owner: str, now: float, lease_until: float
     run out and another takes its rows. A lease only steers work: applying a time-out still
     happens under the match lock and the version guard, so a late second claimant finds the
     request answered and does nothing."""
+    free = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
     rows = await tx.fetchall(
         "UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE (match_id, request_id) IN"
-        " (SELECT match_id, request_id FROM deadlines WHERE due_at <= ?"
-        " AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
-        f" ORDER BY due_at, match_id LIMIT ?{_skip_locked(tx)}) RETURNING match_id, due_at",
-        (owner, lease_until, now, now, owner, limit * 4))
+        f" (SELECT match_id, request_id FROM deadlines WHERE {free} AND match_id IN"
+        f" (SELECT match_id FROM deadlines WHERE {free} GROUP BY match_id ORDER BY MIN(due_at), match_id"
+        f" LIMIT ?){_skip_locked(tx)}) RETURNING match_id, due_at",
+        (owner, lease_until, now, now, owner, now, now, owner, limit))
     first: dict[int, float] = {}
     for r in rows:
         first[r["match_id"]] = min(r["due_at"], first.get(r["match_id"], r["due_at"]))

@@ -12,8 +12,9 @@ from __future__ import annotations
 import asyncio
 import itertools
 import os
+import threading
 from collections.abc import Iterator
-from concurrent.futures import ThreadPoolExecutor
+from typing import Any
 
 import pytest
 
@@ -45,34 +46,46 @@ def pg_server(request: pytest.FixtureRequest) -> Iterator[LocalPostgres]:
             pytest.fail(f"PostgreSQL is required here (CI or --postgres=require) but did not start: {err}")
         pytest.skip(f"PostgreSQL variants skipped: {str(err).splitlines()[0]}")
     try:
-        _admin(server, f"CREATE DATABASE {TEST_DB}")
+        admin = _Admin(server.url())
+        admin.execute(f"CREATE DATABASE {TEST_DB}")
+        admin.close()
+        server.admin = _Admin(server.url(TEST_DB))  # type: ignore[attr-defined]
     except BaseException:
         server.stop()
         raise
     yield server
-    server.stop()
+    server.admin.close()  # type: ignore[attr-defined]
+    server.stop()  # the schemas go with the server
 
 
-def _admin(server: LocalPostgres, sql: str, db: str = "postgres") -> None:
-    """One statement on the server's maintenance database, from synchronous code (a fixture may
-    be first asked for inside a running event loop, so asyncio runs in a thread of its own)."""
-    import asyncpg
+class _Admin:
+    """One connection to the test database, on an event loop in a thread of its own: fixtures may
+    be first asked for inside a running loop, and a connection per test would cost ~40 ms."""
 
-    async def run() -> None:
-        conn = await asyncpg.connect(server.url(db))
-        try:
-            await conn.execute(sql)
-        finally:
-            await conn.close()
+    def __init__(self, url: str) -> None:
+        import asyncpg
 
-    with ThreadPoolExecutor(1) as pool:
-        pool.submit(asyncio.run, run()).result()
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, name="pg-admin", daemon=True)
+        self._thread.start()
+        self._conn = self._call(asyncpg.connect(url))
+
+    def _call(self, coro: Any) -> Any:
+        return asyncio.run_coroutine_threadsafe(coro, self._loop).result(60)
+
+    def execute(self, sql: str) -> None:
+        self._call(self._conn.execute(sql))
+
+    def close(self) -> None:
+        self._call(self._conn.close())
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(5)
 
 
 @pytest.fixture
-def pg_url(pg_server: LocalPostgres) -> Iterator[str]:
-    """An empty schema of its own for one test (the store migrates it on open); dropped after."""
+def pg_url(pg_server: LocalPostgres) -> str:
+    """An empty schema of its own for one test (the store migrates it on open); it is left for the
+    server's removal at the end of the session (dropping each one cost more than it saved)."""
     name = f"t{os.getpid()}_{next(_numbers)}"
-    _admin(pg_server, f"CREATE SCHEMA {name}", TEST_DB)
-    yield f"{pg_server.url(TEST_DB)}?search_path={name}"
-    _admin(pg_server, f"DROP SCHEMA IF EXISTS {name} CASCADE", TEST_DB)
+    pg_server.admin.execute(f"CREATE SCHEMA {name}")  # type: ignore[attr-defined]
+    return f"{pg_server.url(TEST_DB)}?search_path={name}"
