@@ -55,12 +55,11 @@ SHUTDOWN_GRACE = 10.0
 
 
 def intents() -> discord.Intents:
-    """Default intents without the privileged ones: slash commands and components need none."""
-    value = discord.Intents.default()
-    value.members = False
-    value.presences = False
-    value.message_content = False
-    return value
+    """Guilds only: interactions (slash commands, components) arrive without any intent, and the
+    guild events keep the channel and thread cache the publisher and permission checks read.
+    No message, typing, reaction, voice or member events: each shard would otherwise receive (and
+    parse) every message of thousands of servers for nothing; nothing privileged."""
+    return discord.Intents(guilds=True)
 
 
 def invite_url(application_id: int) -> str:
@@ -124,9 +123,9 @@ async def warm_renderers(modules: tuple[str, ...] = WARM_RENDERERS) -> list[str]
 
 
 class TabletopBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=BotTree, allowed_mentions=discord.AllowedMentions.none())
+                         tree_cls=BotTree, allowed_mentions=discord.AllowedMentions.none(), **client_options)
         self.settings = settings
         self.store: Any = None
         self.service: Any = None
@@ -151,9 +150,10 @@ class TabletopBot(commands.Bot):
 
         # In the background: connecting and command sync must not wait for the map cache.
         self.warm_up = asyncio.get_running_loop().create_task(warm_renderers(), name="warm-renderers")
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(path))
+        # DATABASE_URL=postgresql://… shares one store between processes; else the SQLite file.
+        if self.settings.database_url is None:
+            self.settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Store.open(self.settings.database_target)
         self.service = MatchService(self.store, publisher=self.publisher,
                                     window_seconds=self.settings.window_seconds,
                                     ai_window_delay=self.settings.ai_window_delay)
@@ -201,8 +201,20 @@ class TabletopBot(commands.Bot):
         await super().close()
 
 
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The same bot on discord.py's sharded client (``SHARD_COUNT`` set): this process runs
+    ``SHARD_IDS`` of ``SHARD_COUNT`` shards (or, with ``auto``, all of Discord's recommended
+    count). Every process serves any match: interactions (also from DMs, which reach shard 0)
+    act through the shared store, and posts go by REST to the thread's channel id whichever
+    shard's guild it is in."""
+
+
 def create_bot(settings: Settings) -> TabletopBot:
-    return TabletopBot(settings)
+    if settings.shard_count is None:
+        return TabletopBot(settings)
+    count = settings.shard_count or None  # 0: "auto", Discord's recommended count
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedTabletopBot(settings, shard_count=count, shard_ids=ids)
 
 
 async def run_bot(settings: Settings, *, install_signals: bool = True, bot: TabletopBot | None = None) -> None:
