@@ -4,6 +4,10 @@ is only trusted while its process made the match's last delivery."""
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
 from types import SimpleNamespace
 
 import discord
@@ -17,7 +21,9 @@ from cogs.publisher import DiscordPublisher
 from engines.base import Event, Msg
 from i18n import t
 from service.models import Change
+from tools import cluster
 
+ROOT = Path(__file__).resolve().parent.parent.parent
 __all__ = ["_registered"]
 pytestmark = pytest.mark.usefixtures("_registered")
 
@@ -96,3 +102,27 @@ async def test_one_process_on_sqlite_keeps_its_memory_and_records_nothing() -> N
     await a.publish(_match(), _acted(4))
     await a.publish(_match(), _acted(5))
     assert (8, "publisher") not in bot_a.service.meta
+
+
+def test_cluster_gives_each_process_its_shard() -> None:
+    envs = [cluster.bot_env({"DISCORD_TOKEN": "t"}, "postgresql://x@127.0.0.1:5/db", 3, i) for i in range(3)]
+    assert [(e["SHARD_COUNT"], e["SHARD_IDS"]) for e in envs] == [("3", "0"), ("3", "1"), ("3", "2")]
+    assert all(e["DATABASE_URL"] == "postgresql://x@127.0.0.1:5/db" and e["DISCORD_TOKEN"] == "t" for e in envs)
+    settings = [app_settings.from_mapping(e) for e in envs]  # what each bot process will read
+    assert [(s.shard_count, s.shard_ids, s.database_url) for s in settings] == \
+        [(3, (i,), "postgresql://x@127.0.0.1:5/db") for i in range(3)]
+
+
+def test_cluster_command_starts_and_cleans_up(tmp_path: Path, pg_server: object) -> None:
+    """Without a token every bot stops at once (exit 2, the "no token" line); the cluster then
+    stops too and removes its throwaway server. ``pg_server`` only decides skip/fail."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "tools.cluster", "--processes", "2"], capture_output=True,
+                          text=True, cwd=tmp_path, env=env, timeout=120)
+    assert done.returncode == 1
+    assert "Throwaway PostgreSQL at postgresql://" in done.stdout
+    assert "runs shard 0 of 2" in done.stdout and "runs shard 1 of 2" in done.stdout
+    assert done.stderr.count(t("en", "discord.start.no_token")) == 2
+    root = Path(done.stdout.split("(data in ")[1].split(",")[0])
+    assert root.name.startswith("pg-local-") and not root.exists()  # the server and its data are gone
