@@ -7,10 +7,12 @@ Why it looks like this:
 - Reads and transactions use a connection pool; unlike SQLite's single writer, transactions of
   different matches run in parallel. Writes of one match are serialised by :meth:`shared_locks`
   and, as on SQLite, the match row's version guard (``UPDATE … WHERE version = ?``).
-- Cross-process locks are session-level advisory locks (``pg_try_advisory_lock``) on ONE
-  connection of their own per process: the lock must be held across the engine's work, which runs
-  outside any transaction, so ``pg_advisory_xact_lock`` would pin a pooled connection (and an
-  open transaction) per match in play. A lock taken by a process that dies is released by
+- Cross-process locks are session-level advisory locks (``pg_try_advisory_lock``) on a few
+  connections of their own per process (:data:`LOCK_CONNECTIONS`, a key always on the same one):
+  the lock must be held across the engine's work, which runs outside any transaction, so
+  ``pg_advisory_xact_lock`` would pin a pooled connection (and an open transaction) per match in
+  play. One connection for all keys was the bottleneck with a dozen busy matches (each lock and
+  unlock waits for the connection). A lock taken by a process that dies is released by
   PostgreSQL when its connection closes, so a crashed process never blocks a match. The process's
   own ``KeyedLocks`` is taken first, so the shared connection only ever polls when another
   process holds the match (a short back-off, never a blocking call that would hold up every
@@ -46,6 +48,8 @@ KIND_SHIFT = 48
 #: Back-off while another process holds a lock: first wait, growth, cap (seconds).
 LOCK_POLL_FIRST = 0.002
 LOCK_POLL_MAX = 0.05
+#: Connections per process that hold advisory locks (key ``k`` always uses ``k % LOCK_CONNECTIONS``).
+LOCK_CONNECTIONS = 4
 #: Serialises migrations of processes starting together (an arbitrary fixed advisory key).
 MIGRATION_LOCK = 0x6D696772
 
@@ -123,6 +127,14 @@ class PgTx(TxBase):
         return [dict(r) for r in await self._conn.fetch(to_dollar(sql), *_args(params))]
 
 
+async def _keep_session(conn: asyncpg.Connection) -> None:
+    """Pool release without asyncpg's default reset (``pg_advisory_unlock_all(); CLOSE ALL;
+    UNLISTEN *; RESET ALL``): one more round trip per read, measured as a third of a bot's
+    statements. Nothing here leaves session state on a pooled connection: transactions end in
+    their context manager, the only advisory locks on them are transaction-scoped, and session
+    locks live on the lock connections."""
+
+
 class _AdvisoryLocks:
     """``key -> async context manager`` holding ``local(key)`` and the advisory lock of ``key``."""
 
@@ -155,12 +167,12 @@ class PgStore(Database):
         self._pool = pool
         self.closed = False
         self.owner = new_owner_id()
-        self._lock_conn: asyncpg.Connection | None = None
-        self._lock_conn_guard = asyncio.Lock()
+        self._lock_conns: list[asyncpg.Connection | None] = [None] * LOCK_CONNECTIONS
+        self._lock_guards = [asyncio.Lock() for _ in range(LOCK_CONNECTIONS)]
 
     @classmethod
     async def open(cls, url: str, *, target_version: int | None = None) -> PgStore:  # type: ignore[override]
-        pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=POOL_MAX)
+        pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=POOL_MAX, reset=_keep_session)
         try:
             async with pool.acquire() as conn:
                 await migrate(conn, target_version)
@@ -173,9 +185,10 @@ class PgStore(Database):
         if self.closed:
             return
         self.closed = True
-        if self._lock_conn is not None:
-            with contextlib.suppress(Exception):
-                await self._lock_conn.close()
+        for conn in self._lock_conns:
+            if conn is not None:
+                with contextlib.suppress(Exception):
+                    await conn.close()
         await self._pool.close()
 
     # ----- reads --------------------------------------------------------------------------------
@@ -193,11 +206,17 @@ class PgStore(Database):
     def shared_locks(self, local: LockFactory, kind: int) -> LockFactory:
         return _AdvisoryLocks(self, local, kind)
 
+    def lock_connection(self, key: int) -> asyncpg.Connection | None:
+        """The connection holding ``key``'s advisory lock when it is held (tests kill it)."""
+        return self._lock_conns[key % LOCK_CONNECTIONS]
+
     async def _lock_call(self, sql: str, key: int) -> Any:
-        async with self._lock_conn_guard:
-            if self._lock_conn is None or self._lock_conn.is_closed():
-                self._lock_conn = await asyncpg.connect(self.path)
-            return await self._lock_conn.fetchval(sql, key)
+        i = key % LOCK_CONNECTIONS
+        async with self._lock_guards[i]:
+            conn = self._lock_conns[i]
+            if conn is None or conn.is_closed():
+                conn = self._lock_conns[i] = await asyncpg.connect(self.path)
+            return await conn.fetchval(sql, key)
 
     async def _advisory_acquire(self, key: int) -> None:
         delay = LOCK_POLL_FIRST

@@ -106,7 +106,7 @@ async def test_a_match_lock_excludes_the_other_process_and_dies_with_its_holder(
 
     # A holder that dies (its connection closes, as with kill -9) releases the lock.
     async with lock_a(9):
-        pid = a._lock_conn.get_server_pid()  # type: ignore[union-attr]
+        pid = a.lock_connection((1 << 48) | 9).get_server_pid()  # type: ignore[union-attr]
         waiter = asyncio.create_task(_take(lock_b, 9, order))
         await asyncio.sleep(0.1)
         assert order[-1] == "b7"
