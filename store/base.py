@@ -37,7 +37,18 @@ def new_owner_id() -> str:
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
-class TxBase:
+class Reads:
+    """``fetchall`` (each backend's) and ``fetchone`` on top of it: what ``repo.Reader`` needs."""
+
+    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:  # pragma: no cover
+        raise NotImplementedError
+
+    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
+        rows = await self.fetchall(sql, params)
+        return rows[0] if rows else None
+
+
+class TxBase(Reads):
     """Statements inside one open write transaction (only valid inside ``transaction()``)."""
 
     #: ``sqlite`` or ``postgres``; repo asks it for the few statements that differ.
@@ -56,15 +67,8 @@ class TxBase:
     async def rowcount(self, sql: str, params: Params = ()) -> int:  # pragma: no cover - interface
         raise NotImplementedError
 
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:  # pragma: no cover
-        raise NotImplementedError
 
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
-
-
-class Database:
+class Database(Reads):
     """What the service needs from a store: committed reads, all-or-nothing transactions, locks
     that hold across every process sharing the store, and an owner id for leases."""
 
@@ -80,13 +84,6 @@ class Database:
 
     async def close(self) -> None:  # pragma: no cover - interface
         raise NotImplementedError
-
-    async def fetchall(self, sql: str, params: Params = ()) -> list[Row]:  # pragma: no cover
-        raise NotImplementedError
-
-    async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
-        rows = await self.fetchall(sql, params)
-        return rows[0] if rows else None
 
     def transaction(self) -> AbstractAsyncContextManager[Any]:  # pragma: no cover - interface
         raise NotImplementedError

@@ -65,6 +65,11 @@ async def migrate(conn: aiosqlite.Connection, target: int | None = None) -> int:
         except sqlite3.Error:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
+            # Another process opening the same file at the same moment applied it first (its
+            # BEGIN IMMEDIATE won; ours then found the tables there): that is not a failure.
+            if await current_version(conn) >= number:
+                version = number
+                continue
             raise
         version = number
     return version

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import sqlite3
@@ -195,3 +196,18 @@ async def test_in_memory_store_works_with_the_service() -> None:
     finally:
         await store.close()
         svc_toy_engine.uninstall()
+
+
+async def test_processes_opening_a_new_file_together_all_get_a_migrated_store(tmp_path: Path) -> None:
+    """Each store's migration runs ``BEGIN IMMEDIATE`` per file; the ones that lose the race find
+    the file applied by the winner and go on (they used to fail with "table already exists")."""
+    for i in range(3):
+        path = tmp_path / f"together{i}.sqlite3"
+        stores = await asyncio.gather(*(Store.open(path) for _ in range(4)), return_exceptions=True)
+        opened = [s for s in stores if isinstance(s, Store)]
+        try:
+            assert len(opened) == 4, stores
+            assert {await s.schema_version() for s in opened} == {len(migrations())}
+        finally:
+            for s in opened:
+                await s.close()
