@@ -150,7 +150,14 @@ class _AdvisoryLocks:
     async def _hold(self, key: int) -> AsyncIterator[None]:
         async with self._local(key):
             lock_key = (self._kind << KIND_SHIFT) | int(key)
-            await self._store._advisory_acquire(lock_key)
+            try:
+                await self._store._advisory_acquire(lock_key)
+            except asyncio.CancelledError:
+                # The server may have granted the lock just before the cancel reached us; left
+                # held, it would shut other processes out of the match until this one exits.
+                # (Unlocking a lock not held only makes PostgreSQL log a warning.)
+                await asyncio.shield(self._store._advisory_release(lock_key))
+                raise
             try:
                 yield
             finally:

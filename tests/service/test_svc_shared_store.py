@@ -8,6 +8,7 @@ lease owner id), which is what a second bot process has; the subprocess test kil
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import signal
 import subprocess
@@ -265,3 +266,20 @@ async def test_a_killed_process_leaves_its_work_to_another(pg_url: str) -> None:
         assert await repo.undelivered(sa.store) == []
     finally:
         await sa.store.close()
+
+
+async def test_a_cancelled_wait_for_a_match_lock_leaves_nothing_held(pair: tuple[PgStore, PgStore]) -> None:
+    a, b = pair
+    lock_a, lock_b = a.shared_locks(KeyedLocks(), 1), b.shared_locks(KeyedLocks(), 1)
+    order: list[str] = []
+    async with lock_b(5):
+        waiting = asyncio.create_task(_take(lock_a, 5, order))
+        await asyncio.sleep(0.1)
+        waiting.cancel()
+        with contextlib.suppress(asyncio.CancelledError):
+            await waiting
+    assert order == []
+    await asyncio.wait_for(_take(lock_b, 5, order), 2)  # free again, for every process
+    async with a.transaction() as tx:
+        held = await tx.fetchone("SELECT COUNT(*) AS n FROM pg_locks WHERE locktype = 'advisory'")
+    assert held is not None and held["n"] == 0
