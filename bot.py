@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
 import logging
 import re
 import signal
 import sys
+import time
 from typing import Any
 
 import discord
@@ -122,6 +124,16 @@ async def warm_renderers(modules: tuple[str, ...] = WARM_RENDERERS) -> list[str]
     return done
 
 
+async def _reserve_slot(store: Any, channel_id: int, interval: float) -> float:
+    """``ChannelPacer.reserve`` on the shared store: seconds until this process's slot."""
+    from store import repo
+
+    now = time.time()
+    async with store.transaction() as tx:
+        start = await repo.reserve_channel_slot(tx, channel_id, now, interval)
+    return max(0.0, start - time.time())
+
+
 class TabletopBot(commands.Bot):
     def __init__(self, settings: Settings, **client_options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
@@ -154,6 +166,8 @@ class TabletopBot(commands.Bot):
         if self.settings.database_url is None:
             self.settings.database_path.parent.mkdir(parents=True, exist_ok=True)
         self.store = await Store.open(self.settings.database_target)
+        if self.store.dialect == "postgres":  # other processes may post into the same threads
+            self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
         self.service = MatchService(self.store, publisher=self.publisher,
                                     window_seconds=self.settings.window_seconds,
                                     ai_window_delay=self.settings.ai_window_delay)

@@ -439,6 +439,19 @@ async def set_meta(tx: Tx, match_id: int, key: str, value: str | None) -> None:
                          " ON CONFLICT(match_id, key) DO UPDATE SET value = excluded.value", (match_id, key, value))
 
 
+# ----- channel pacing shared by processes -------------------------------------------------------------
+async def reserve_channel_slot(tx: Tx, channel_id: int, now: float, interval: float) -> float:
+    """Take the channel's next posting slot (``interval`` seconds long, Unix time); returns when it
+    starts (``now`` when the channel is free). Atomic, so processes posting into one thread queue
+    up behind each other instead of each pacing only itself."""
+    greatest = "GREATEST" if tx.dialect == "postgres" else "MAX"
+    row = await tx.fetchone(
+        "INSERT INTO channel_pace (channel_id, next_at) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE"
+        f" SET next_at = {greatest}(channel_pace.next_at, ?) + ? RETURNING next_at",
+        (channel_id, now + interval, now, interval))
+    return float(row["next_at"]) - interval if row else now
+
+
 # ----- user preferences -------------------------------------------------------------------------------
 async def get_prefs(db: Reader, user_id: int) -> Row | None:
     return await db.fetchone("SELECT user_id, notify, locale FROM user_prefs WHERE user_id = ?", (user_id,))
