@@ -117,3 +117,9 @@ async def _cluster(fake: FakeDiscord, table: Table, pg_url: str, tmp_path: Path,
 
 async def test_three_bot_processes_one_killed(fake: FakeDiscord, table: Table, pg_url: str, tmp_path: Path) -> None:
     await _cluster(fake, table, pg_url, tmp_path, matches=3)
+
+
+@pytest.mark.slow
+async def test_three_bot_processes_thirty_matches_one_killed(fake: FakeDiscord, table: Table, pg_url: str,
+                                                             tmp_path: Path) -> None:
+    await _cluster(fake, table, pg_url, tmp_path, matches=30)
