@@ -18,7 +18,7 @@ from typing import Any
 
 import pytest
 
-from tools.pg_local import LocalPostgres, PostgresUnavailable
+from tools.pg_local import LocalPostgres, PostgresUnavailable, find_bin
 
 TEST_DB = "store_tests"
 _numbers = itertools.count(1)
@@ -32,6 +32,31 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def _required(config: pytest.Config) -> bool:
     return config.getoption("--postgres") == "require" or bool(os.environ.get("CI"))
+
+
+_PG_FIXTURES = {"pg_server", "pg_url"}
+_skipped: list[str] = []
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without the server binaries (and not required), skip the PostgreSQL variants up front and
+    say so once at the end (``pytest_terminal_summary``) instead of once per test."""
+    if _required(config) or config.getoption("--postgres") == "skip" or find_bin() is not None:
+        return
+    reason = "PostgreSQL server binaries (initdb, pg_ctl) not found"
+    marker = pytest.mark.skip(reason=reason)
+    for item in items:
+        params = getattr(getattr(item, "callspec", None), "params", {})
+        if _PG_FIXTURES & set(getattr(item, "fixturenames", ())) or params.get("store") == "postgres":
+            item.add_marker(marker)
+            _skipped.append(item.nodeid)
+
+
+def pytest_terminal_summary(terminalreporter: Any) -> None:
+    if _skipped:
+        terminalreporter.write_line(
+            f"PostgreSQL variants skipped ({len(_skipped)} tests): server binaries (initdb, pg_ctl) not found; "
+            "install the 'postgresql' package or set PG_BIN. CI (CI set or --postgres=require) fails instead.")
 
 
 @pytest.fixture(scope="session")

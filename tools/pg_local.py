@@ -34,8 +34,12 @@ class PostgresUnavailable(RuntimeError):
 
 
 def find_bin() -> Path | None:
-    """The folder with ``initdb`` and ``pg_ctl``, or None."""
-    candidates = [os.environ.get("PG_BIN", "")]
+    """The folder with ``initdb`` and ``pg_ctl``, or None. ``PG_BIN``, when set, is the only place
+    looked at (so ``PG_BIN=/nowhere`` shows what a machine without the binaries does)."""
+    if os.environ.get("PG_BIN"):
+        found = Path(os.environ["PG_BIN"])
+        return found if (found / "initdb").is_file() and (found / "pg_ctl").is_file() else None
+    candidates = []
     which = shutil.which("initdb")
     if which:
         candidates.append(str(Path(which).parent))
