@@ -93,8 +93,7 @@ async def test_64_bit_ids_times_and_packed_events_round_trip(pair: tuple[PgStore
 async def test_a_match_lock_excludes_the_other_process_and_dies_with_its_holder(
         pair: tuple[PgStore, PgStore]) -> None:
     a, b = pair
-    lock_a, lock_b = a.shared_locks(KeyedLocks(), 1), b.shared_locks(KeyedLocks(), 1)
-    order: list[str] = []
+    lock_a, lock_b, order = _match_locks(a, b)
     async with lock_a(7):
         waiter = asyncio.create_task(_take(lock_b, 7, order))
         await asyncio.sleep(0.2)
@@ -115,6 +114,12 @@ async def test_a_match_lock_excludes_the_other_process_and_dies_with_its_holder(
             await tx.execute("SELECT pg_terminate_backend(?)", (pid,))
         await asyncio.wait_for(waiter, 5)
         assert order[-1] == "b9"
+
+
+def _match_locks(a: PgStore, b: PgStore):  # type: ignore[no-untyped-def]
+    """Each store's match locks (as each process's service builds them) and a record of takes."""
+    order: list[str] = []
+    return a.shared_locks(KeyedLocks(), 1), b.shared_locks(KeyedLocks(), 1), order
 
 
 async def _take(locks, key: int, order: list[str]) -> None:  # type: ignore[no-untyped-def]
@@ -270,8 +275,7 @@ async def test_a_killed_process_leaves_its_work_to_another(pg_url: str) -> None:
 
 async def test_a_cancelled_wait_for_a_match_lock_leaves_nothing_held(pair: tuple[PgStore, PgStore]) -> None:
     a, b = pair
-    lock_a, lock_b = a.shared_locks(KeyedLocks(), 1), b.shared_locks(KeyedLocks(), 1)
-    order: list[str] = []
+    lock_a, lock_b, order = _match_locks(a, b)
     async with lock_b(5):
         waiting = asyncio.create_task(_take(lock_a, 5, order))
         await asyncio.sleep(0.1)
