@@ -47,7 +47,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     marker = pytest.mark.skip(reason=reason)
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
-        if _PG_FIXTURES & set(getattr(item, "fixturenames", ())) or params.get("store") == "postgres":
+        if _PG_FIXTURES & set(getattr(item, "fixturenames", ())) or "postgres" in (params.get("store"), params.get("db_target")):
             item.add_marker(marker)
             _skipped.append(item.nodeid)
 
