@@ -206,8 +206,23 @@ class PgStore(Database):
     @asynccontextmanager
     async def transaction(self) -> AsyncIterator[PgTx]:
         """All-or-nothing: commits when the block ends normally, rolls back on any exception."""
-        async with self._pool.acquire() as conn, conn.transaction():
-            yield PgTx(conn)
+        async with self._pool.acquire() as conn:
+            tr = conn.transaction()
+            await tr.start()
+            try:
+                yield PgTx(conn)
+                await self._commit(tr)
+            except BaseException:
+                if not conn.is_closed():
+                    try:
+                        await tr.rollback()
+                    except Exception:  # keep the original error; the server rolls back on close anyway
+                        log.exception("rollback failed")
+                raise
+
+    async def _commit(self, tr: Any) -> None:
+        """Separate so crash tests can make the commit itself fail (as ``store.db.Store._commit``)."""
+        await tr.commit()
 
     # ----- cross-process locks ------------------------------------------------------------------
     def shared_locks(self, local: LockFactory, kind: int) -> LockFactory:
