@@ -41,6 +41,19 @@ class Settings:
     window_seconds: float = DEFAULT_WINDOW_SECONDS
     ai_window_delay: float = DEFAULT_AI_WINDOW_DELAY
     post_interval: float = DEFAULT_POST_INTERVAL
+    #: ``DATABASE_URL`` when it is a ``postgresql://`` URL (several processes share it); None:
+    #: the SQLite file ``database_path``.
+    database_url: str | None = None
+    #: ``SHARD_COUNT``: None runs one unsharded connection (as before); 0 means "auto" (one
+    #: process, Discord's recommended count); N shards in all, this process running ``shard_ids``.
+    shard_count: int | None = None
+    #: ``SHARD_IDS``: the shards this process runs (None: all of ``shard_count``).
+    shard_ids: tuple[int, ...] | None = None
+
+    @property
+    def database_target(self) -> str:
+        """What ``store.base.open_store`` opens: the PostgreSQL URL, else the SQLite file."""
+        return self.database_url or str(self.database_path)
 
 
 def _seconds(env: Mapping[str, str], name: str, default: float, *, low: float) -> float:
@@ -61,6 +74,32 @@ def _int_or_none(name: str, raw: str | None) -> int | None:
         return int(raw.strip())
     except ValueError:
         raise SettingsError(f"{name} must be a number (a Discord server id), got {raw!r}") from None
+
+
+def _shards(env: Mapping[str, str]) -> tuple[int | None, tuple[int, ...] | None]:
+    """``SHARD_COUNT`` (empty, ``auto`` or a number ≥ 1) and ``SHARD_IDS`` (comma-separated)."""
+    raw_count = (env.get("SHARD_COUNT") or "").strip().lower()
+    raw_ids = (env.get("SHARD_IDS") or "").strip()
+    count: int | None
+    if not raw_count:
+        count = None
+    elif raw_count == "auto":
+        count = 0
+    else:
+        if not (raw_count.isascii() and raw_count.isdigit()) or int(raw_count) < 1:
+            raise SettingsError(f"SHARD_COUNT must be 'auto' or a number of shards (1 or more), got {raw_count!r}")
+        count = int(raw_count)
+    if not raw_ids:
+        return count, None
+    if not count:
+        raise SettingsError("SHARD_IDS needs SHARD_COUNT set to the total number of shards")
+    parts = [p.strip() for p in raw_ids.split(",")]
+    if not all(p.isascii() and p.isdigit() for p in parts):
+        raise SettingsError(f"SHARD_IDS must be shard numbers separated by commas, got {raw_ids!r}")
+    ids = tuple(int(p) for p in parts)
+    if any(i >= count for i in ids) or len(set(ids)) != len(ids):
+        raise SettingsError(f"SHARD_IDS must be distinct numbers from 0 to {count - 1}, got {raw_ids!r}")
+    return count, ids
 
 
 def from_mapping(env: Mapping[str, str]) -> Settings:
@@ -85,8 +124,13 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         raise SettingsError(f"POST_INTERVAL must be seconds, got {raw_pace!r}") from None
     if not 0 <= post_interval <= 60:
         raise SettingsError("POST_INTERVAL must be between 0 and 60 seconds")
-    raw_db = (env.get("DATABASE_PATH") or "").strip()
+    raw_url = (env.get("DATABASE_URL") or "").strip()
+    database_url = raw_url if raw_url.lower().startswith(("postgresql://", "postgres://")) else None
+    if raw_url and database_url is None and "://" in raw_url:
+        raise SettingsError(f"DATABASE_URL must be a postgresql:// URL or a file path, got {raw_url.split('://')[0]}://…")
+    raw_db = (env.get("DATABASE_PATH") or "").strip() if database_url or not raw_url else raw_url
     db = Path(raw_db) if raw_db else DEFAULT_DATABASE
+    shard_count, shard_ids = _shards(env)
     if not db.is_absolute():
         db = ROOT / db
     token = (env.get("DISCORD_TOKEN") or "").strip() or None
@@ -100,6 +144,9 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         window_seconds=_seconds(env, "WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS, low=1.0),
         ai_window_delay=_seconds(env, "AI_WINDOW_DELAY", DEFAULT_AI_WINDOW_DELAY, low=0.0),
         post_interval=post_interval,
+        database_url=database_url,
+        shard_count=shard_count,
+        shard_ids=shard_ids,
     )
 
 

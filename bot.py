@@ -19,11 +19,13 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import functools
 import importlib
 import logging
 import re
 import signal
 import sys
+import time
 from typing import Any
 
 import discord
@@ -55,12 +57,11 @@ SHUTDOWN_GRACE = 10.0
 
 
 def intents() -> discord.Intents:
-    """Default intents without the privileged ones: slash commands and components need none."""
-    value = discord.Intents.default()
-    value.members = False
-    value.presences = False
-    value.message_content = False
-    return value
+    """Guilds only: interactions (slash commands, components) arrive without any intent, and the
+    guild events keep the channel and thread cache the publisher and permission checks read.
+    No message, typing, reaction, voice or member events: each shard would otherwise receive (and
+    parse) every message of thousands of servers for nothing; nothing privileged."""
+    return discord.Intents(guilds=True)
 
 
 def invite_url(application_id: int) -> str:
@@ -123,10 +124,20 @@ async def warm_renderers(modules: tuple[str, ...] = WARM_RENDERERS) -> list[str]
     return done
 
 
+async def _reserve_slot(store: Any, channel_id: int, interval: float) -> float:
+    """``ChannelPacer.reserve`` on the shared store: seconds until this process's slot."""
+    from store import repo
+
+    now = time.time()
+    async with store.transaction() as tx:
+        start = await repo.reserve_channel_slot(tx, channel_id, now, interval)
+    return max(0.0, start - time.time())
+
+
 class TabletopBot(commands.Bot):
-    def __init__(self, settings: Settings) -> None:
+    def __init__(self, settings: Settings, **client_options: Any) -> None:
         super().__init__(command_prefix=commands.when_mentioned, intents=intents(), help_command=None,
-                         tree_cls=BotTree, allowed_mentions=discord.AllowedMentions.none())
+                         tree_cls=BotTree, allowed_mentions=discord.AllowedMentions.none(), **client_options)
         self.settings = settings
         self.store: Any = None
         self.service: Any = None
@@ -151,9 +162,12 @@ class TabletopBot(commands.Bot):
 
         # In the background: connecting and command sync must not wait for the map cache.
         self.warm_up = asyncio.get_running_loop().create_task(warm_renderers(), name="warm-renderers")
-        path = self.settings.database_path
-        path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(str(path))
+        # DATABASE_URL=postgresql://… shares one store between processes; else the SQLite file.
+        if self.settings.database_url is None:
+            self.settings.database_path.parent.mkdir(parents=True, exist_ok=True)
+        self.store = await Store.open(self.settings.database_target)
+        if self.store.dialect == "postgres":  # other processes may post into the same threads
+            self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
         self.service = MatchService(self.store, publisher=self.publisher,
                                     window_seconds=self.settings.window_seconds,
                                     ai_window_delay=self.settings.ai_window_delay)
@@ -201,8 +215,20 @@ class TabletopBot(commands.Bot):
         await super().close()
 
 
+class ShardedTabletopBot(TabletopBot, commands.AutoShardedBot):
+    """The same bot on discord.py's sharded client (``SHARD_COUNT`` set): this process runs
+    ``SHARD_IDS`` of ``SHARD_COUNT`` shards (or, with ``auto``, all of Discord's recommended
+    count). Every process serves any match: interactions (also from DMs, which reach shard 0)
+    act through the shared store, and posts go by REST to the thread's channel id whichever
+    shard's guild it is in."""
+
+
 def create_bot(settings: Settings) -> TabletopBot:
-    return TabletopBot(settings)
+    if settings.shard_count is None:
+        return TabletopBot(settings)
+    count = settings.shard_count or None  # 0: "auto", Discord's recommended count
+    ids = list(settings.shard_ids) if settings.shard_ids is not None else None
+    return ShardedTabletopBot(settings, shard_count=count, shard_ids=ids)
 
 
 async def run_bot(settings: Settings, *, install_signals: bool = True, bot: TabletopBot | None = None) -> None:

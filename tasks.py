@@ -4,6 +4,8 @@
     python3 tasks.py test [pytest args]  install what is needed, then lint and run the test suite
     python3 tasks.py play GAME        play a game against the AI in the terminal (no Discord)
     python3 tasks.py bench [NAME]     run the benchmarks in bench/
+    python3 tasks.py cluster [--processes N]   a throwaway PostgreSQL + N sharded bot processes
+    python3 tasks.py migrate-db [--from FILE] [--to URL]   copy the SQLite database into PostgreSQL
 
 Dependencies come from pyproject.toml and are installed into ./.venv; a stamp file holds the hash
 of pyproject.toml so the install runs again only when the dependencies change.
@@ -80,6 +82,12 @@ def main(argv: list[str]) -> int:
     if task == "bench":
         ensure_env(with_test=True)
         return _run(["-m", "bench", *rest])
+    if task == "cluster":
+        ensure_env(with_test=False)
+        return _run(["-m", "tools.cluster", *rest])
+    if task == "migrate-db":
+        ensure_env(with_test=False)
+        return _run(["-m", "tools.migrate_db", *rest])
     print(f"unknown task {task!r}\n{__doc__}")
     return 2
 

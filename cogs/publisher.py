@@ -198,6 +198,7 @@ class DiscordPublisher:
         todo = [c for c in changes if self._key(c) not in self._done]
         if not todo:
             return
+        await self._own_memory(match.id)
         extra = {"match": match.id, "versions": f"{todo[0].version}-{todo[-1].version}", "changes": len(todo)}
         log.debug("publish", extra=extra)
         if match.lobby_message_id and any(c.kind in ("lobby", "finished", "abandoned") for c in todo):
@@ -235,6 +236,26 @@ class DiscordPublisher:
             self._done[self._key(change)] = None
         while len(self._done) > _REMEMBER:
             self._done.popitem(last=False)
+
+    async def _own_memory(self, match_id: int) -> None:
+        """On a store shared by several bot processes, what this publisher remembers of a match
+        (the live post, the newest version shown, who was told) is a cache, valid only while this
+        process made the match's last delivery: another process may have posted since. So the
+        last deliverer is recorded in ``match_meta`` (read under the service's delivery lock, which
+        holds across processes), and when it was someone else the match is forgotten here, as
+        after a restart: the state is rebuilt from the store and the thread's history."""
+        store = getattr(self.bot, "store", None)
+        if getattr(store, "dialect", "sqlite") != "postgres":
+            return  # one process owns the store: its memory is the truth
+        me = str(store.owner)  # type: ignore[union-attr]
+        if await self.service.get_meta(match_id, "publisher") == me:
+            return
+        self._live.pop(match_id, None)
+        self._shown.pop(match_id, None)
+        self._notified.pop(match_id, None)
+        self._channel_of.pop(match_id, None)
+        self.panels.forget(match_id)
+        await self.service.set_meta(match_id, "publisher", me)
 
     @staticmethod
     def _key(change: Change) -> tuple[int, int, str, int | None]:

@@ -13,6 +13,7 @@ import json
 import logging
 import secrets
 import zlib
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
@@ -84,9 +85,27 @@ class Gateway:
         self.identify_count = 0
         self.resume_count = 0
         self.compress_modes: list[str | None] = []
+        #: Several bot processes (one per shard): when set, every live session gets the guild
+        #: events (each process keeps its caches), and each interaction goes to the session this
+        #: picks among the live ones (a DM's goes to shard 0 on Discord, a guild's to the guild's
+        #: shard; a test may pick at random). None: the newest session gets everything.
+        self.route: Callable[[list[Session]], Session] | None = None
+
+    def live(self) -> list[Session]:
+        """Sessions with a connection that got READY, oldest first."""
+        return [s for s in self.sessions.values() if s.conn is not None and s.ready.is_set()]
 
     async def dispatch(self, event: str, data: dict[str, Any], *, intent: int = INTENT_GUILDS) -> bool:
         """Send to the current session if it subscribed to ``intent``; False when nobody is there."""
+        if self.route is not None:
+            live = self.live()
+            if not live:
+                return False
+            targets = [self.route(live)] if event == "INTERACTION_CREATE" else live
+            for session in targets:
+                if not intent or session.intents & intent:
+                    await session.dispatch(event, data)
+            return True
         session = self.current
         if session is None:
             return False

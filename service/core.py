@@ -55,6 +55,14 @@ from store.repo import MatchRecord, SeatRecord
 
 log = logging.getLogger(__name__)
 
+#: Key spaces of the store's shared locks (``Database.shared_locks``): one match's changes, and
+#: its outbox deliveries.
+LOCK_MATCH = 1
+LOCK_DELIVERY = 2
+#: How long a run_due round's claim on due deadlines / undelivered rows keeps other processes
+#: off them (service clock); a crashed process's claims run out after this.
+LEASE_SECONDS = 30.0
+
 #: Outbox payload key of ``Change.request_seats`` (added here, next to the codec's fields).
 _REQUEST_SEATS = "request_seats"
 #: Outbox payload key of ``Change.request_windows``.
@@ -204,8 +212,9 @@ class MatchCore:
         self._rate_limits = rate_limits
         self._ai_cap = ai_moves_per_call
         self._offload = offload
-        self._locks = KeyedLocks()
-        self._delivery_locks = KeyedLocks()
+        # Held across processes when the store is shared (PostgreSQL: advisory locks).
+        self._locks = store.shared_locks(KeyedLocks(), LOCK_MATCH)
+        self._delivery_locks = store.shared_locks(KeyedLocks(), LOCK_DELIVERY)
         self._ai_in_background = ai_in_background
         self._tasks: set[asyncio.Task[None]] = set()
         self._batch_seconds = ai_batch_seconds

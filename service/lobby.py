@@ -70,6 +70,9 @@ class LobbyOps(MatchCore):
         now = self._clock()
         async with self.store.transaction() as tx:
             if self._rate_limits:  # checked inside the transaction so two quick clicks cannot both pass
+                await repo.serialize_on(tx, f"lobbies:{host_id}")  # (and on a shared store, in order)
+                if channel_id is not None:
+                    await repo.serialize_on(tx, f"channel-lobbies:{channel_id}")
                 recent = await repo.count_created_since(tx, host_id, now - LOBBY_WINDOW_SECONDS)
                 if recent >= LOBBIES_PER_USER:
                     raise UserError("core.err.rate_user", count=LOBBIES_PER_USER,

@@ -17,7 +17,7 @@ from typing import Any, get_args
 
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
-from service.core import AI_MOVES_PER_CALL, default_ai_rng, window_key, with_request
+from service.core import AI_MOVES_PER_CALL, LEASE_SECONDS, default_ai_rng, window_key, with_request
 from service.errors import UserError
 from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
@@ -334,14 +334,17 @@ class MatchService(LobbyOps):
         skipped by later rounds until it is done, so it never holds up other matches' reminders
         and time-outs."""
         now = self._clock()
+        owner, lease = self.store.owner, now + LEASE_SECONDS  # other processes sharing the store skip these
         async with self.store.transaction() as tx:
             await repo.prune_outbox(tx, now - self._outbox_keep)
+            to_deliver = await repo.claim_undelivered_match_ids(tx, owner, now, lease, limit)
+            due_ids = await repo.claim_due_match_ids(tx, owner, now, lease, limit)
         work: dict[int, _DueWork] = {}
-        for row in await repo.undelivered(self.store, limit=limit):
-            work.setdefault(row.match_id, _DueWork()).deliver = True
+        for match_id in to_deliver:
+            work.setdefault(match_id, _DueWork()).deliver = True
         for d in await repo.due_reminders(self.store, now, limit):
             work.setdefault(d.match_id, _DueWork()).reminders.append(d)
-        for match_id in await repo.due_match_ids(self.store, now, limit):
+        for match_id in due_ids:
             work.setdefault(match_id, _DueWork()).deadlines = True
         started = [self._start_due(match_id, w, now) for match_id, w in work.items() if match_id not in self._due_busy]
         done = 0

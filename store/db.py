@@ -4,6 +4,10 @@ aiosqlite runs each connection on its own thread, but coroutines sharing one con
 interleave their statements inside each other's transactions. So every write goes through
 :meth:`Store.transaction`, which holds a store-wide lock from ``BEGIN IMMEDIATE`` to ``COMMIT``;
 reads go through a second connection that, thanks to WAL, only ever sees committed data.
+
+This is the default backend (nothing to install); :mod:`store.pg` is the PostgreSQL one for several
+processes, both behind :class:`store.base.Database`. ``Store.open`` given a ``postgresql://`` URL
+opens that one instead, so every caller can take either.
 """
 
 from __future__ import annotations
@@ -14,16 +18,15 @@ import sqlite3
 from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from pathlib import Path
-from typing import Any
 
 import aiosqlite
 
+from store.base import Database, Params, Row, TxBase, is_postgres_url, new_owner_id, open_store
 from store.migrate import migrate
 
 log = logging.getLogger(__name__)
 
-Row = dict[str, Any]
-Params = Iterable[Any] | dict[str, Any]
+__all__ = ["Params", "Row", "Store", "Tx"]
 
 #: How long a connection waits for another process holding the write lock before failing.
 BUSY_TIMEOUT_MS = 5000
@@ -41,8 +44,10 @@ async def _connect(path: str) -> aiosqlite.Connection:
     return conn
 
 
-class Tx:
+class Tx(TxBase):
     """Statements inside one open write transaction (only valid inside ``Store.transaction``)."""
+
+    dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection) -> None:
         self._conn = conn
@@ -51,6 +56,9 @@ class Tx:
         """Run one statement; returns lastrowid for inserts (rowcount is rarely needed)."""
         async with self._conn.execute(sql, params) as cur:
             return int(cur.lastrowid or 0)
+
+    async def insert_id(self, sql: str, params: Params = ()) -> int:
+        return await self.execute(sql, params)
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """One statement for many parameter rows (one round trip to the connection's thread)."""
@@ -68,8 +76,10 @@ class Tx:
         return rows[0] if rows else None
 
 
-class Store:
+class Store(Database):
     """Open with ``await Store.open(path)``; ``await store.close()`` when done."""
+
+    dialect = "sqlite"
 
     def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
         self.path = path
@@ -77,11 +87,15 @@ class Store:
         self._reader = reader
         self._lock = asyncio.Lock()
         self.closed = False
+        self.owner = new_owner_id()
 
     @classmethod
-    async def open(cls, path: str | Path, *, target_version: int | None = None) -> Store:
+    async def open(cls, path: str | Path, *, target_version: int | None = None) -> Store:  # type: ignore[override]
         """Open (creating parent folders and the file) and migrate to ``target_version``
-        (default newest; tests use an older target to build old databases)."""
+        (default newest; tests use an older target to build old databases). A ``postgresql://``
+        URL opens the PostgreSQL backend instead (same interface)."""
+        if is_postgres_url(path):
+            return await open_store(path, target_version=target_version)  # type: ignore[return-value]
         p = str(path)
         if p != ":memory:":
             Path(p).parent.mkdir(parents=True, exist_ok=True)
@@ -102,10 +116,6 @@ class Store:
         if self._reader is not self._writer:
             await self._reader.close()
         await self._writer.close()
-
-    async def schema_version(self) -> int:
-        row = await self.fetchone("SELECT COALESCE(MAX(version), 0) AS v FROM schema_version")
-        return int(row["v"]) if row else 0
 
     # ----- reads (committed data only) -----------------------------------------------------
     # Each read runs and is fetched to the end in ONE call on the connection's thread. Were the

@@ -3,6 +3,10 @@
 A migration file is ``migrations/NNNN_name.sql``; once shipped it is never edited, only followed by
 a higher number. ``schema_version`` records what was applied so an old database file catches up
 on the next start without losing data.
+
+PostgreSQL has its own set in ``migrations/postgres/`` with the same numbers and names (the types
+differ: 64-bit ids, 8-byte times, BYTEA); a test checks both sets stay in step. Its runner is
+``store.pg.migrate``.
 """
 
 from __future__ import annotations
@@ -15,13 +19,15 @@ import aiosqlite
 
 MIGRATIONS_DIR = Path(__file__).resolve().parent / "migrations"
 _NAME = re.compile(r"^(\d{4})_[a-z0-9_]+\.sql$")
+#: Sub-folder of MIGRATIONS_DIR per dialect (SQLite's files are at the top).
+DIALECT_DIRS = {"sqlite": "", "postgres": "postgres"}
 
 
-def migrations() -> list[tuple[int, Path]]:
+def migrations(dialect: str = "sqlite") -> list[tuple[int, Path]]:
     """All shipped migrations as (number, path), ascending; numbers must be 1, 2, 3 ... with no gap,
     so a missing or duplicated file is caught at start rather than silently skipped."""
     found = []
-    for path in MIGRATIONS_DIR.glob("*.sql"):
+    for path in (MIGRATIONS_DIR / DIALECT_DIRS[dialect]).glob("*.sql"):
         m = _NAME.match(path.name)
         if m:
             found.append((int(m.group(1)), path))
@@ -59,6 +65,11 @@ async def migrate(conn: aiosqlite.Connection, target: int | None = None) -> int:
         except sqlite3.Error:
             if conn.in_transaction:
                 await conn.execute("ROLLBACK")
+            # Another process opening the same file at the same moment applied it first (its
+            # BEGIN IMMEDIATE won; ours then found the tables there): that is not a failure.
+            if await current_version(conn) >= number:
+                version = number
+                continue
             raise
         version = number
     return version

@@ -120,7 +120,7 @@ def _match(row: Row) -> MatchRecord:
 # ----- matches ----------------------------------------------------------------------------------
 async def insert_match(tx: Tx, *, game: str, options: dict[str, str], host_id: int, locale: str,
                        turn_seconds: int, guild_id: int | None, channel_id: int | None, now: float) -> int:
-    return await tx.execute(
+    return await tx.insert_id(
         "INSERT INTO matches (game, options, status, host_id, locale, turn_seconds, guild_id, channel_id,"
         " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
         (game, dumps(options), host_id, locale, turn_seconds, guild_id, channel_id, now, now))
@@ -169,6 +169,15 @@ async def matches_in_channel(db: Reader, channel_id: int, statuses: tuple[str, .
         f"SELECT {_LIGHT_COLS} FROM matches WHERE status IN ({marks}) AND (channel_id = ? OR thread_id = ?)"
         " ORDER BY id", (*statuses, channel_id, channel_id))
     return [_match(r) for r in rows]
+
+
+async def serialize_on(tx: Tx, name: str) -> None:
+    """Until this transaction ends, other transactions asking for the same ``name`` wait: a check
+    followed by a write (the lobby rate limits) then holds under concurrent clicks. SQLite's one
+    writer serialises every transaction already; PostgreSQL takes a transaction-scoped advisory
+    lock (a hash of the name: a collision only makes two unrelated checks take turns)."""
+    if tx.dialect == "postgres":
+        await tx.execute("SELECT pg_advisory_xact_lock(3, hashtext(?))", (name,))
 
 
 async def count_created_since(db: Reader, host_id: int, since: float) -> int:
@@ -273,6 +282,14 @@ def _deadline(r: Row) -> DeadlineRecord:
                           bool(r["reminded"]), r["window"], r["opened_at"], r["auto"])
 
 
+#: ``INSERT OR REPLACE`` in both dialects: a re-armed deadline starts unreminded and unleased.
+_UPSERT_DEADLINE = (
+    'INSERT INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, "window", opened_at, auto)'
+    " VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?) ON CONFLICT (match_id, request_id) DO UPDATE SET seat = excluded.seat,"
+    ' due_at = excluded.due_at, remind_at = excluded.remind_at, reminded = 0, "window" = excluded."window",'
+    " opened_at = excluded.opened_at, auto = excluded.auto, lease_owner = NULL, lease_until = NULL")
+
+
 async def get_deadlines(db: Reader, match_id: int) -> list[DeadlineRecord]:
     rows = await db.fetchall("SELECT * FROM deadlines WHERE match_id = ? ORDER BY due_at, request_id",
                              (match_id,))
@@ -292,10 +309,7 @@ async def delete_deadlines(tx: Tx, match_id: int, keep: set[str] | None = None) 
 async def insert_deadline(tx: Tx, match_id: int, request_id: str, seat: int, due_at: float,
                           remind_at: float | None, window: str = "", opened_at: float | None = None,
                           auto: int = AUTO_NONE) -> None:
-    await tx.execute(
-        "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window,"
-        " opened_at, auto) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)",
-        (match_id, request_id, seat, due_at, remind_at, window, opened_at, auto))
+    await tx.execute(_UPSERT_DEADLINE, (match_id, request_id, seat, due_at, remind_at, window, opened_at, auto))
 
 
 async def due_deadlines(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
@@ -310,9 +324,7 @@ async def insert_deadlines(tx: Tx, match_id: int, rows: list[DeadlineRow]) -> No
     """Several ``(request_id, seat, due_at, remind_at, window, opened_at, auto)`` deadlines in
     one statement."""
     if rows:
-        await tx.executemany(
-            "INSERT OR REPLACE INTO deadlines (match_id, request_id, seat, due_at, remind_at, reminded, window,"
-            " opened_at, auto) VALUES (?, ?, ?, ?, ?, 0, ?, ?, ?)", [(match_id, *r) for r in rows])
+        await tx.executemany(_UPSERT_DEADLINE, [(match_id, *r) for r in rows])
 
 
 async def due_match_ids(db: Reader, now: float, limit: int) -> list[int]:
@@ -322,6 +334,49 @@ async def due_match_ids(db: Reader, now: float, limit: int) -> list[int]:
         "SELECT match_id, MIN(due_at) AS t FROM deadlines WHERE due_at <= ? GROUP BY match_id"
         " ORDER BY t, match_id LIMIT ?", (now, limit))
     return [r["match_id"] for r in rows]
+
+
+def _skip_locked(tx: Tx) -> str:
+    """PostgreSQL: rows another process's claim is locking right now are passed over, not waited
+    for. SQLite needs nothing: its one writer makes each claim atomic."""
+    return " FOR UPDATE SKIP LOCKED" if tx.dialect == "postgres" else ""
+
+
+async def claim_due_match_ids(tx: Tx, owner: str, now: float, lease_until: float, limit: int) -> list[int]:
+    """Lease the due deadlines nobody else holds (free, expired, or already ours) to ``owner``
+    until ``lease_until``, and return their matches, the one due longest first (as
+    :func:`due_match_ids`). Several schedulers thus split the due work; a crashed one's leases
+    run out and another takes its rows. A lease only steers work: applying a time-out still
+    happens under the match lock and the version guard, so a late second claimant finds the
+    request answered and does nothing."""
+    free = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+    rows = await tx.fetchall(
+        "UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE (match_id, request_id) IN"
+        f" (SELECT match_id, request_id FROM deadlines WHERE {free} AND match_id IN"
+        f" (SELECT match_id FROM deadlines WHERE {free} GROUP BY match_id ORDER BY MIN(due_at), match_id"
+        f" LIMIT ?){_skip_locked(tx)}) RETURNING match_id, due_at",
+        (owner, lease_until, now, now, owner, now, now, owner, limit))
+    first: dict[int, float] = {}
+    for r in rows:
+        first[r["match_id"]] = min(r["due_at"], first.get(r["match_id"], r["due_at"]))
+    return sorted(first, key=lambda m: (first[m], m))[:limit]
+
+
+async def claim_undelivered_match_ids(tx: Tx, owner: str, now: float, lease_until: float,
+                                      limit: int) -> list[int]:
+    """Lease undelivered outbox rows (free, expired or ours) to ``owner``; their matches, oldest
+    row first. Delivery itself is serialised per match by the delivery lock and rows are marked
+    delivered before it is released, so a lease never decides whether a post is made twice."""
+    rows = await tx.fetchall(
+        "UPDATE outbox SET lease_owner = ?, lease_until = ? WHERE id IN"
+        " (SELECT id FROM outbox WHERE delivered_at IS NULL"
+        " AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
+        f" ORDER BY id LIMIT ?{_skip_locked(tx)}) RETURNING id, match_id",
+        (owner, lease_until, now, owner, limit))
+    first: dict[int, int] = {}
+    for r in rows:
+        first[r["match_id"]] = min(r["id"], first.get(r["match_id"], r["id"]))
+    return sorted(first, key=lambda m: first[m])
 
 
 async def due_reminders(db: Reader, now: float, limit: int) -> list[DeadlineRecord]:
@@ -344,7 +399,7 @@ async def next_human_due(db: Reader) -> float | None:
         "SELECT MIN(CASE WHEN d.reminded = 0 AND d.remind_at IS NOT NULL AND d.remind_at < d.due_at"
         " THEN d.remind_at ELSE d.due_at END) AS t"
         " FROM deadlines d JOIN seats s ON s.match_id = d.match_id AND s.seat = d.seat"
-        " WHERE (s.user_id IS NOT NULL AND s.resigned = 0 AND s.away = 0) OR d.window != ''")
+        " WHERE (s.user_id IS NOT NULL AND s.resigned = 0 AND s.away = 0) OR d.\"window\" != ''")
     return row["t"] if row else None
 
 
@@ -356,7 +411,7 @@ async def mark_reminded(tx: Tx, match_id: int, request_id: str) -> int:
 
 # ----- outbox ------------------------------------------------------------------------------------------
 async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, Any], now: float) -> int:
-    return await tx.execute(
+    return await tx.insert_id(
         "INSERT INTO outbox (match_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
         (match_id, version, dumps(payload), now))
 
@@ -395,6 +450,19 @@ async def set_meta(tx: Tx, match_id: int, key: str, value: str | None) -> None:
     else:
         await tx.execute("INSERT INTO match_meta (match_id, key, value) VALUES (?, ?, ?)"
                          " ON CONFLICT(match_id, key) DO UPDATE SET value = excluded.value", (match_id, key, value))
+
+
+# ----- channel pacing shared by processes -------------------------------------------------------------
+async def reserve_channel_slot(tx: Tx, channel_id: int, now: float, interval: float) -> float:
+    """Take the channel's next posting slot (``interval`` seconds long, Unix time); returns when it
+    starts (``now`` when the channel is free). Atomic, so processes posting into one thread queue
+    up behind each other instead of each pacing only itself."""
+    greatest = "GREATEST" if tx.dialect == "postgres" else "MAX"
+    row = await tx.fetchone(
+        "INSERT INTO channel_pace (channel_id, next_at) VALUES (?, ?) ON CONFLICT (channel_id) DO UPDATE"
+        f" SET next_at = {greatest}(channel_pace.next_at, ?) + ? RETURNING next_at",
+        (channel_id, now + interval, now, interval))
+    return float(row["next_at"]) - interval if row else now
 
 
 # ----- user preferences -------------------------------------------------------------------------------

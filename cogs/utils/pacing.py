@@ -36,6 +36,10 @@ class ChannelPacer:
         self._locks = KeyedLocks()
         self._deferred: dict[Hashable, dict[Hashable, Callable[[], Awaitable[object]]]] = {}
         self._workers: dict[Hashable, asyncio.Task[None]] = {}
+        #: Several processes posting into one channel (a shared PostgreSQL store): ``reserve(channel,
+        #: interval)`` takes the channel's next slot for all of them and returns the seconds to wait
+        #: for it (the bot sets it; None: this process's pace is the channel's).
+        self.reserve: Callable[[int, float], Awaitable[float]] | None = None
 
     def wait_for(self, key: Hashable) -> float:
         """Seconds until ``key`` may be used again (0: now)."""
@@ -55,6 +59,14 @@ class ChannelPacer:
             wait = self.wait_for(key)
             if wait > 0:
                 await asyncio.sleep(wait)
+            if self.reserve is not None and isinstance(key, int):
+                try:
+                    wait = await self.reserve(key, self.interval)
+                except Exception:  # pacing is a courtesy: post on this process's pace alone
+                    log.warning("shared channel slot unavailable", extra={"channel": str(key)}, exc_info=True)
+                    wait = 0.0
+                if wait > 0:
+                    await asyncio.sleep(wait)
             self._next[key] = self._clock() + self.interval
 
     def defer(self, key: Hashable, item: Hashable, call: Callable[[], Awaitable[object]]) -> None:

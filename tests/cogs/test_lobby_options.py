@@ -56,3 +56,42 @@ async def test_lobby_message_has_no_deal_select_outside_mode_4() -> None:
     ids_of = [[c.custom_id for c in m["view"].children] for m in (two, four)]
     assert deal not in ids_of[0] and ids.lobby_option_id(8, "mode") in ids_of[0]
     assert deal in ids_of[1]
+
+
+class _Response:
+    def __init__(self) -> None:
+        self.edits: list[dict] = []
+
+    async def edit_message(self, **kwargs: object) -> None:
+        self.edits.append(kwargs)
+
+
+@pytest.mark.parametrize("ephemeral", [False, True])
+async def test_a_setting_on_a_lobby_whose_id_is_not_stored_yet_keeps_the_lobby(ephemeral: bool,
+                                                                              monkeypatch: pytest.MonkeyPatch) -> None:
+    """With several bot processes a select on a fresh lobby can arrive before the process that
+    posted it stored its id: the (non-ephemeral) lobby is still re-rendered as the lobby, buttons and
+    all; only the ephemeral extra-options message gets the extra-options layout."""
+    from types import SimpleNamespace
+
+    import cogs.lobby as lobby_cog
+
+    refreshed: list[int] = []
+
+    async def refresh(client: object, match: MatchInfo) -> None:
+        refreshed.append(match.id)
+
+    monkeypatch.setattr(lobby_cog, "refresh_lobby", refresh)
+    match = _match("pentactic", {"mode": "2", "board": "8x8"})
+    assert match.lobby_message_id is None
+    flags = SimpleNamespace(ephemeral=ephemeral)
+    interaction = SimpleNamespace(message=SimpleNamespace(id=77, flags=flags), response=_Response(), client=None,
+                                  locale="en-US")
+    await lobby_cog._after_setting(interaction, match)  # type: ignore[arg-type]
+    (edit,) = interaction.response.edits
+    join = "g:l:8:join"  # the lobby's join button (cogs/utils/ids.py layout)
+    shown = [c.custom_id for c in edit["view"].children] if edit["view"] is not None else []
+    if ephemeral:
+        assert join not in shown and "embed" not in edit and refreshed == [8]
+    else:
+        assert join in shown and "embed" in edit and refreshed == []

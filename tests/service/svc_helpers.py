@@ -69,9 +69,19 @@ def recorder() -> Recorder:
     return Recorder()
 
 
-@pytest.fixture
-async def store(db_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(db_path)
+@pytest.fixture(params=["sqlite", "postgres"])
+def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
+    """What a test that opens its own stores passes to ``Store.open``: a SQLite file, or a fresh
+    PostgreSQL schema's URL (tests/conftest.py); the test runs once on each."""
+    return request.getfixturevalue("pg_url") if request.param == "postgres" else tmp_path / "db.sqlite3"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+async def store(request: pytest.FixtureRequest, db_path: Path) -> AsyncIterator[Store]:
+    """Every test taking ``store`` (or ``service``) runs on both backends; the PostgreSQL one gets
+    a fresh database on the session's throwaway server (``tests/conftest.py``)."""
+    target = request.getfixturevalue("pg_url") if request.param == "postgres" else db_path
+    s = await Store.open(target)
     yield s
     await s.close()
 

@@ -17,17 +17,18 @@ from typing import Any
 
 import pytest
 import svc_toy_engine
-from svc_helpers import BOB, HOST, Clock, Recorder, play_own_turn, toy, two_humans
+from svc_helpers import BOB, HOST, Clock, Recorder, db_target, play_own_turn, toy, two_humans
 
 import store.db as store_db
 from service.errors import UserError
 from service.matches import MatchService
 from store import repo
 from store.db import Store
+from store.pg import PgStore, PgTx
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
-__all__ = ["toy"]
+__all__ = ["db_target", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 
 
@@ -61,16 +62,17 @@ class Injected(Exception):
     pass
 
 
-async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_failure_at_every_statement_of_act(db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     svc_toy_engine.install()
     clock = Clock()
     recorder = Recorder()
-    store = await Store.open(tmp_path / "m.sqlite3")
+    store = await Store.open(db_target)
     service = MatchService(store, publisher=recorder, clock=clock, offload=False)
     mid = (await two_humans(service)).id
 
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
-    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "rowcount", "fetchone",
+    tx_class = PgTx if isinstance(store, PgStore) else store_db.Tx
+    originals = {name: getattr(tx_class, name) for name in ("execute", "executemany", "rowcount", "fetchone",
                                                             "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
@@ -83,15 +85,15 @@ async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: py
         return call
 
     for name in originals:
-        monkeypatch.setattr(store_db.Tx, name, failing(name))
-    real_commit = Store._commit
+        monkeypatch.setattr(tx_class, name, failing(name))
+    real_commit = type(store)._commit
 
-    async def failing_commit(self: Store) -> None:
+    async def failing_commit(self: Store, *args: Any) -> None:
         if budget["left"] == 0:
             raise Injected("at commit")
-        await real_commit(self)
+        await real_commit(self, *args)
 
-    monkeypatch.setattr(Store, "_commit", failing_commit)
+    monkeypatch.setattr(type(store), "_commit", failing_commit)
 
     outcomes = []
     for point in range(30):

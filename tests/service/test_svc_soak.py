@@ -10,14 +10,14 @@ from pathlib import Path
 
 import pytest
 import svc_toy_engine
-from svc_helpers import toy
+from svc_helpers import db_target, toy
 
 from service.errors import UserError
 from service.matches import MatchService
 from store import repo
 from store.db import Store
 
-__all__ = ["toy"]
+__all__ = ["db_target", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 
 
@@ -44,7 +44,7 @@ async def _player(service: MatchService, match_id: int, user: int, seed: int) ->
     return refused
 
 
-async def _soak(path: Path, matches: int) -> None:
+async def _soak(path: Path | str, matches: int) -> None:
     store = await Store.open(path)
     service = MatchService(store, rate_limits=False)
     try:
@@ -73,10 +73,10 @@ async def _soak(path: Path, matches: int) -> None:
         await store.close()
 
 
-async def test_concurrent_matches_with_racing_clicks(tmp_path: Path) -> None:
-    await _soak(tmp_path / "soak.sqlite3", 8)
+async def test_concurrent_matches_with_racing_clicks(db_target: Path | str) -> None:
+    await _soak(db_target, 8)
 
 
 @pytest.mark.slow
-async def test_concurrent_matches_soak(tmp_path: Path) -> None:
-    await _soak(tmp_path / "soak.sqlite3", 100)
+async def test_concurrent_matches_soak(db_target: Path | str) -> None:
+    await _soak(db_target, 100)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import hashlib
 import json
 import sqlite3
@@ -75,6 +76,8 @@ SHIPPED_MIGRATIONS = {
     4: "b135b686bcc47f23dc5286f1957f2753b65d31cf5aea9484281df22207a74e9b",
     5: "f43c8f47022559dd62b467543c44b8c244d4c1a97fd06b3ce7fafca90b388991",
     6: "8e2ac72dbbfb9dcfc7856c63b54376be1d00a8ddb93cd2eeb0de2583275a16fb",
+    7: "e85079583dd3268c97c2392de47d52556234e534bc2ac363bd3cc56fa94299e7",
+    8: "c2539b32a14376a4535ad1ad6ed707392cb8733c2846c863990c6a0a1cfca461",
 }
 
 
@@ -196,3 +199,18 @@ async def test_in_memory_store_works_with_the_service() -> None:
     finally:
         await store.close()
         svc_toy_engine.uninstall()
+
+
+async def test_processes_opening_a_new_file_together_all_get_a_migrated_store(tmp_path: Path) -> None:
+    """Each store's migration runs ``BEGIN IMMEDIATE`` per file; the ones that lose the race find
+    the file applied by the winner and go on (they used to fail with "table already exists")."""
+    for i in range(3):
+        path = tmp_path / f"together{i}.sqlite3"
+        stores = await asyncio.gather(*(Store.open(path) for _ in range(4)), return_exceptions=True)
+        opened = [s for s in stores if isinstance(s, Store)]
+        try:
+            assert len(opened) == 4, stores
+            assert {await s.schema_version() for s in opened} == {len(migrations())}
+        finally:
+            for s in opened:
+                await s.close()

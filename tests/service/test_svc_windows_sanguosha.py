@@ -147,7 +147,7 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
     restart the deadline rows finish the job, each pass exactly once."""
     if "sanguosha" not in registry.available():
         pytest.skip("the 三国杀 engine is not in this branch")
-    from service.core import AI_WINDOW_DELAY
+    from service.core import AI_WINDOW_DELAY, LEASE_SECONDS
 
     path = tmp_path / "crash.sqlite3"
     clock, rec = Clock(), Recorder()
@@ -184,6 +184,7 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
         assert (await repo.get_match(store, mid)).version == versions  # nothing half-written
         (d,) = await repo.get_deadlines(store, mid)
         assert (d.seat, d.auto) == ((lord + 2) % 4, repo.AUTO_CANNOT) and d.due_at <= clock.now
+        clock.advance(LEASE_SECONDS)  # the dead process had leased the deadline: it runs out first
         await svc.run_due()
         clock.advance(AI_WINDOW_DELAY)
         await svc.run_due()

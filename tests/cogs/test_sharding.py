@@ -1,0 +1,128 @@
+"""Scale-out settings and the parts of the bot that must hold with several processes: DATABASE_URL
+and SHARD_* parsing, the sharded client, trimmed intents, and a publisher whose memory of a match
+is only trusted while its process made the match's last delivery."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from types import SimpleNamespace
+
+import discord
+import pytest
+from test_publisher import ALICE, BOB, _Bot, _Channel, _match, _registered, _User
+
+import app_settings
+import bot as botmod
+from app_settings import Settings, SettingsError
+from cogs.publisher import DiscordPublisher
+from engines.base import Event, Msg
+from i18n import t
+from service.models import Change
+from tools import cluster
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+__all__ = ["_registered"]
+pytestmark = pytest.mark.usefixtures("_registered")
+
+
+def test_database_url_picks_the_backend() -> None:
+    pg = app_settings.from_mapping({"DATABASE_URL": "postgresql://bot@db.internal:5432/games"})
+    assert pg.database_url == "postgresql://bot@db.internal:5432/games"
+    assert pg.database_target == pg.database_url
+    as_path = app_settings.from_mapping({"DATABASE_URL": "/srv/bot/games.sqlite3"})
+    assert as_path.database_url is None and as_path.database_target == "/srv/bot/games.sqlite3"
+    default = app_settings.from_mapping({})
+    assert default.database_url is None and default.database_target == str(app_settings.DEFAULT_DATABASE)
+    with pytest.raises(SettingsError, match="DATABASE_URL"):
+        app_settings.from_mapping({"DATABASE_URL": "mysql://x/y"})
+
+
+def test_shard_settings() -> None:
+    assert app_settings.from_mapping({}).shard_count is None
+    assert app_settings.from_mapping({"SHARD_COUNT": "auto"}).shard_count == 0
+    s = app_settings.from_mapping({"SHARD_COUNT": "3", "SHARD_IDS": "0, 2"})
+    assert (s.shard_count, s.shard_ids) == (3, (0, 2))
+    for bad in ({"SHARD_COUNT": "0"}, {"SHARD_COUNT": "３"}, {"SHARD_COUNT": "x"},
+                {"SHARD_IDS": "0"}, {"SHARD_COUNT": "auto", "SHARD_IDS": "0"},
+                {"SHARD_COUNT": "2", "SHARD_IDS": "2"}, {"SHARD_COUNT": "2", "SHARD_IDS": "1,1"},
+                {"SHARD_COUNT": "2", "SHARD_IDS": "1;0"}):
+        with pytest.raises(SettingsError, match="SHARD"):
+            app_settings.from_mapping(bad)
+
+
+def test_sharded_client_and_trimmed_intents() -> None:
+    plain = botmod.create_bot(Settings(token="x"))
+    assert not isinstance(plain, discord.AutoShardedClient)
+    sharded = botmod.create_bot(Settings(token="x", shard_count=3, shard_ids=(1, 2)))
+    assert isinstance(sharded, discord.AutoShardedClient) and isinstance(sharded, botmod.TabletopBot)
+    assert sharded.shard_count == 3 and sharded.shard_ids == [1, 2]
+    auto = botmod.create_bot(Settings(token="x", shard_count=0))
+    assert isinstance(auto, discord.AutoShardedClient) and auto.shard_count is None
+    intents = botmod.intents()
+    assert intents.guilds
+    assert not (intents.guild_messages or intents.dm_messages or intents.message_content or intents.typing
+                or intents.members or intents.presences or intents.reactions or intents.voice_states)
+
+
+def _process(channel: _Channel, owner: str, dialect: str, shared: _Bot | None) -> tuple[DiscordPublisher, _Bot]:
+    bot = _Bot(channel, {ALICE: _User(True), BOB: _User(True)})
+    if shared is not None:
+        bot.service = shared.service  # one store: the match_meta rows are shared
+    bot.store = SimpleNamespace(dialect=dialect, owner=owner)  # type: ignore[attr-defined]
+    return DiscordPublisher(bot), bot
+
+
+def _acted(version: int) -> Change:
+    return Change("acted", 8, version, 0, [Event(Msg("discord.publish.finished"))])
+
+
+async def test_a_process_does_not_trust_its_memory_after_another_delivered() -> None:
+    """A posts v4, B (another process) posts v5, then A is handed v5 again with v6 (B died before
+    marking v5 delivered): A must see B's post in the thread and not repeat v5's line."""
+    channel = _Channel()
+    a, bot_a = _process(channel, "A", "postgres", None)
+    b, _ = _process(channel, "B", "postgres", bot_a)
+    line = t("zh-TW", "discord.publish.finished")
+    await a.publish(_match(), _acted(4))
+    await b.publish(_match(), _acted(5))
+    assert bot_a.service.meta[(8, "publisher")] == "B"
+    await a.publish_batch(_match(), [_acted(5), _acted(6)])
+    assert bot_a.service.meta[(8, "publisher")] == "A"
+    footers = [e.footer.text for m in channel.sent for e in m.embeds]
+    assert footers == ["#8 · v4", "#8 · v5", "#8 · v6"]
+    assert [(m.content or "").count(line) for m in channel.sent] == [1, 1, 1]  # v5 not repeated
+
+
+async def test_one_process_on_sqlite_keeps_its_memory_and_records_nothing() -> None:
+    channel = _Channel()
+    a, bot_a = _process(channel, "A", "sqlite", None)
+    await a.publish(_match(), _acted(4))
+    await a.publish(_match(), _acted(5))
+    assert (8, "publisher") not in bot_a.service.meta
+
+
+def test_cluster_gives_each_process_its_shard() -> None:
+    envs = [cluster.bot_env({"DISCORD_TOKEN": "t"}, "postgresql://x@127.0.0.1:5/db", 3, i) for i in range(3)]
+    assert [(e["SHARD_COUNT"], e["SHARD_IDS"]) for e in envs] == [("3", "0"), ("3", "1"), ("3", "2")]
+    assert all(e["DATABASE_URL"] == "postgresql://x@127.0.0.1:5/db" and e["DISCORD_TOKEN"] == "t" for e in envs)
+    settings = [app_settings.from_mapping(e) for e in envs]  # what each bot process will read
+    assert [(s.shard_count, s.shard_ids, s.database_url) for s in settings] == \
+        [(3, (i,), "postgresql://x@127.0.0.1:5/db") for i in range(3)]
+
+
+def test_cluster_command_starts_and_cleans_up(tmp_path: Path, pg_server: object) -> None:
+    """Without a token every bot stops at once (exit 2, the "no token" line); the cluster then
+    stops too and removes its throwaway server. ``pg_server`` only decides skip/fail."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISCORD_TOKEN", "DATABASE_URL")}
+    env["PYTHONPATH"] = str(ROOT)
+    done = subprocess.run([sys.executable, "-m", "tools.cluster", "--processes", "2"], capture_output=True,
+                          text=True, cwd=tmp_path, env=env, timeout=120)
+    assert done.returncode == 1
+    assert "Throwaway PostgreSQL at postgresql://" in done.stdout
+    assert "runs shard 0 of 2" in done.stdout and "runs shard 1 of 2" in done.stdout
+    assert done.stderr.count(t("en", "discord.start.no_token")) == 2
+    root = Path(done.stdout.split("(data in ")[1].split(",")[0])
+    assert root.name.startswith("pg-local-") and not root.exists()  # the server and its data are gone
