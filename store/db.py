@@ -39,9 +39,25 @@ async def _connect(path: str) -> aiosqlite.Connection:
     await conn.execute("PRAGMA foreign_keys = ON")
     # WAL + NORMAL: a committed transaction survives a killed process; only an OS crash or power
     # loss can drop the last few commits, never corrupt the file.
-    await conn.execute("PRAGMA journal_mode = WAL")
+    await _wal(conn)
     await conn.execute("PRAGMA synchronous = NORMAL")
     return conn
+
+
+async def _wal(conn: aiosqlite.Connection) -> None:
+    """Switch a new file to WAL. The switch needs the file to itself and SQLite does not wait for
+    it (no busy handler): processes opening a new file together see "database is locked" (one
+    run in a few on a busy machine), so retry until the busy timeout is spent."""
+    loop = asyncio.get_running_loop()
+    give_up = loop.time() + BUSY_TIMEOUT_MS / 1000
+    while True:
+        try:
+            await conn.execute("PRAGMA journal_mode = WAL")
+            return
+        except sqlite3.OperationalError as exc:
+            if "locked" not in str(exc) or loop.time() > give_up:
+                raise
+            await asyncio.sleep(0.02)
 
 
 class Tx(TxBase):
