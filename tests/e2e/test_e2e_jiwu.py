@@ -37,7 +37,7 @@ def bot_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
     """The bot's DMs to ``user`` but the lobby's "you joined" note."""
     hello = {t(loc, "discord.lobby.dm_hello", game=game_name("jiwu", loc), match=m)
              for loc in LOCALES for m in range(1, 4)}
-    return [m for m in fake.dms_of(user) if m.author.bot and m.content not in hello]
+    return [m for m in fake.dms_of(user) if m.author.bot and not m.ephemeral and m.content not in hello]
 
 
 def offers(message: FakeMessage, request_id: str) -> bool:

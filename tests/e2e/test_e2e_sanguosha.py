@@ -29,10 +29,11 @@ STEP_PREFIXES = ("g:a:", "g:p:", "g:c:", "g:s:")
 
 def bot_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
     """The bot's DMs to ``user`` but the lobby's "you joined" note: the panel (it has the hand
-    picture) and anything else the bot sent."""
+    picture) and anything else the bot sent. Ephemeral answers to clicks in the DM ("that button
+    is out of date" when a window closed between reading the panel and clicking) are not posts."""
     hello = {t(loc, "discord.lobby.dm_hello", game=game_name("sanguosha", loc), match=m)
              for loc in LOCALES for m in range(1, 4)}
-    return [m for m in fake.dms_of(user) if m.author.bot and m.content not in hello]
+    return [m for m in fake.dms_of(user) if m.author.bot and not m.ephemeral and m.content not in hello]
 
 
 def offers(message: FakeMessage, request_id: str) -> bool:
