@@ -607,6 +607,27 @@ class MatchCore:
         every move was its own transaction, so a run a crash lost is replayed move for move by
         the next ``run_due``. Cost: one transaction instead of one per move (the match row is
         written once, deadlines synced once)."""
+        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until)
+        if not steps:
+            await self._retry_later(m, req)
+            return 0
+        if idle:
+            self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
+        if len(steps) == 1:
+            r, action, events, _ = steps[0]
+            await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
+                                    events=events, source="ai", kind="acted")
+        else:
+            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after)
+        return len(steps)
+
+    def _ai_moves(self, m: LoadedMatch, state: State, req: Request, deadlines: dict[str, repo.DeadlineRecord],
+                  now: float, limit: int, until: float | None,
+                  ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[list[Request]], State, bool]:
+        """The engine side of :meth:`_answer_run`, all of it in ONE worker-thread call: a Risk
+        move is ~0.05 ms of engine work, two thread hops per move cost more than the moves
+        (``bench_run_due``). Returns (steps, the requests pending after each, the last state,
+        whether nothing else is due for the AI); no steps when the first move failed."""
         steps: list[tuple[Request, Action, list[Event], str]] = []
         after: list[list[Request]] = []  # the requests pending after each move
         cur = state
@@ -615,36 +636,26 @@ class MatchCore:
             level = (seat.ai_level if seat else None) or "normal"
             rng = self._ai_rng(m.id, m.rec.version + len(steps))
             try:
-                action = await self._cpu(with_request(m.engine.ai_action, req), cur, req.seat, rng, level)
-                new_state, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
+                action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
+                new_state, events = with_request(m.engine.apply, req)(cur, req.seat, action)
             except Exception:
                 log.exception("automatic move for request %s of match %s failed", req.id, m.id)
-                if not steps:
-                    await self._retry_later(m, req)
-                    return 0
-                break  # commit the moves made; the next call meets the failure first and retries later
+                # with moves made: commit them; the next call meets the failure first and retries later
+                return steps, after, cur, False
             steps.append((req, list(action), events, "ai"))
             cur = new_state
             pending = m.engine.pending(cur)
             after.append(pending)
             if len(steps) >= limit or m.engine.result(cur) is not None \
                     or (until is not None and time.monotonic() >= until):
-                break
+                return steps, after, cur, False
             nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
                         and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
             if nxt is None:
-                if not any(m.bot_plays(r.seat) and (deadlines[r.id].due_at <= now if r.id in deadlines
-                                                    else self._bot_due(now, r) <= now) for r in pending):
-                    self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
-                break
+                idle = not any(m.bot_plays(r.seat) and (deadlines[r.id].due_at <= now if r.id in deadlines
+                                                        else self._bot_due(now, r) <= now) for r in pending)
+                return steps, after, cur, idle
             req = nxt
-        if len(steps) == 1:
-            r, action, events, _ = steps[0]
-            await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
-                                    events=events, source="ai", kind="acted")
-        else:
-            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after)
-        return len(steps)
 
     async def _answer_one(self, m: LoadedMatch, state: State, req: Request) -> bool:
         """The AI's move for an AI-played seat, or a person's expired turn (timeout_action)."""

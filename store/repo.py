@@ -115,7 +115,7 @@ def _match(row: Row) -> MatchRecord:
 # ----- matches ----------------------------------------------------------------------------------
 async def insert_match(tx: Tx, *, game: str, options: dict[str, str], host_id: int, locale: str,
                        turn_seconds: int, guild_id: int | None, channel_id: int | None, now: float) -> int:
-    return await tx.execute(
+    return await tx.insert(
         "INSERT INTO matches (game, options, status, host_id, locale, turn_seconds, guild_id, channel_id,"
         " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
         (game, dumps(options), host_id, locale, turn_seconds, guild_id, channel_id, now, now))
@@ -341,8 +341,8 @@ async def mark_reminded(tx: Tx, match_id: int, request_id: str) -> int:
 
 
 # ----- outbox ------------------------------------------------------------------------------------------
-async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, Any], now: float) -> int:
-    return await tx.execute(
+async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, Any], now: float) -> None:
+    await tx.execute(
         "INSERT INTO outbox (match_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
         (match_id, version, dumps(payload), now))
 

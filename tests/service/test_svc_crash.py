@@ -70,8 +70,8 @@ async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: py
     mid = (await two_humans(service)).id
 
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
-    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "rowcount", "fetchone",
-                                                            "fetchall")}
+    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "insert", "rowcount",
+                                                            "fetchone", "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
         async def call(self: store_db.Tx, sql: str, params: Any = ()) -> Any:
