@@ -39,7 +39,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines import registry
@@ -135,6 +135,8 @@ class LoadedMatch:
     engine: Engine
     #: Earliest reminder/due time among human deadlines armed in the current transaction.
     new_due: float | None = None
+    #: The committed deadlines, when loaded with them (``_load(with_deadlines=True)``).
+    deadlines: list[repo.DeadlineRecord] = field(default_factory=list)
 
     @property
     def id(self) -> int:
@@ -269,15 +271,17 @@ class MatchCore:
             return now + self._window_seconds, None
         return deadline_for(now, m.rec.turn_seconds)
 
-    async def _load(self, match_id: int, *, with_state: bool = True) -> LoadedMatch:
-        rec = await repo.get_match(self.store, match_id, with_state=with_state)
+    async def _load(self, match_id: int, *, with_state: bool = True, with_deadlines: bool = False) -> LoadedMatch:
+        """The committed match and its seats (and deadlines: ``LoadedMatch.deadlines``), one read."""
+        rec, seats, deadlines = await repo.load_match(self.store, match_id, with_state=with_state,
+                                                      with_deadlines=with_deadlines)
         if rec is None:
             raise UserError("core.err.no_match", match=match_id)
         try:
             engine = registry.get(rec.game)
         except (KeyError, ImportError) as err:
             raise UserError("core.err.unknown_game", game=rec.game) from err
-        return LoadedMatch(rec, await repo.get_seats(self.store, match_id), engine)
+        return LoadedMatch(rec, seats, engine, deadlines=deadlines)
 
     @staticmethod
     def _info(m: LoadedMatch) -> MatchInfo:
@@ -558,7 +562,7 @@ class MatchCore:
         Returns how many moves were committed. ``deliver=False`` leaves publishing to the
         caller (an AI run batches)."""
         async with self._locks(match_id):
-            m = await self._load(match_id)
+            m = await self._load(match_id, with_deadlines=True)
             if m.rec.status != "active" or m.rec.state is None:
                 async with self.store.transaction() as tx:  # leftovers must not be retried forever
                     await repo.delete_deadlines(tx, m.id)
@@ -566,7 +570,7 @@ class MatchCore:
             state = m.rec.state
             pending = m.engine.pending(state)
             now = self._clock()
-            deadlines = {d.request_id: d for d in await repo.get_deadlines(self.store, m.id)}
+            deadlines = {d.request_id: d for d in m.deadlines}
 
             def due(r: Request) -> bool:
                 d = deadlines.get(r.id)

@@ -56,13 +56,17 @@ class Tx:
         self._queued: list[tuple[str, Any, bool]] = [] if first is None else [(first, (), False)]
 
     async def _run(self, sql: str | None, params: Any, how: str) -> Any:
-        """The queued writes, then ``sql`` (if any), in ONE call on the connection's thread."""
+        """The queued writes, then ``sql`` (if any), in ONE call on the connection's thread.
+        ``how``: "insert" (lastrowid), "rowcount", "rows", or "many" (``params`` is then a list
+        of (sql, params) reads, answered by a list of row lists)."""
         queued, self._queued = self._queued, []
 
         def work() -> Any:
             raw = self._conn._conn  # noqa: SLF001 - aiosqlite runs this on the connection's own thread
             for q_sql, q_params, many in queued:
                 (raw.executemany if many else raw.execute)(q_sql, q_params)
+            if how == "many":
+                return [[dict(r) for r in raw.execute(q, p).fetchall()] for q, p in params]
             if sql is None:
                 return None
             cur = raw.execute(sql, params)
@@ -95,6 +99,10 @@ class Tx:
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]:
+        """Several reads in one call on the connection's thread (with the queued writes first)."""
+        return list(await self._run(None, queries, "many"))
 
     async def flush(self, then: str | None = None) -> None:
         """Send the queued writes now, followed by ``then`` (the COMMIT)."""
@@ -154,6 +162,15 @@ class Store:
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
+
+    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]:
+        """Several reads in ONE call on the reader's thread, each fetched to the end (see above):
+        loading a match is three small queries, and the trips cost more than the queries."""
+        def work() -> list[list[Row]]:
+            raw = self._reader._conn  # noqa: SLF001 - aiosqlite runs this on the connection's own thread
+            return [[dict(r) for r in raw.execute(q, p).fetchall()] for q, p in queries]
+
+        return await self._reader._execute(work)  # noqa: SLF001
 
     # ----- writes ----------------------------------------------------------------------------
     @asynccontextmanager

@@ -17,6 +17,7 @@ from store.db import Params, Row, Tx
 class Reader(Protocol):
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]: ...
 
 
 def dumps(value: Any) -> str:
@@ -127,6 +128,20 @@ async def get_match(db: Reader, match_id: int, *, with_state: bool = True) -> Ma
     return _match(row) if row else None
 
 
+async def load_match(db: Reader, match_id: int, *, with_state: bool = True, with_deadlines: bool = False,
+                     ) -> tuple[MatchRecord | None, list[SeatRecord], list[DeadlineRecord]]:
+    """A match row, its seats and (``with_deadlines``) its deadlines, read in one trip to the
+    connection's thread: what every change starts with."""
+    cols = _LIGHT_COLS + (", state" if with_state else "")
+    queries: list[tuple[str, Params]] = [(f"SELECT {cols} FROM matches WHERE id = ?", (match_id,)),
+                                         (_SEATS_SQL, (match_id,))]
+    if with_deadlines:
+        queries.append((_DEADLINES_SQL, (match_id,)))
+    found = await db.fetch_many(queries)
+    rec = _match(found[0][0]) if found[0] else None
+    return rec, [_seat(r) for r in found[1]], [_deadline(r) for r in found[2]] if with_deadlines else []
+
+
 async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
     bad = set(fields) - _UPDATABLE
     if bad:
@@ -198,12 +213,16 @@ async def active_match_ids(db: Reader) -> list[int]:
 
 
 # ----- seats --------------------------------------------------------------------------------------
+_SEATS_SQL = "SELECT seat, user_id, ai_level, name, resigned, missed, away FROM seats WHERE match_id = ? ORDER BY seat"
+
+
+def _seat(r: Row) -> SeatRecord:
+    return SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"]), r["missed"],
+                      bool(r["away"]))
+
+
 async def get_seats(db: Reader, match_id: int) -> list[SeatRecord]:
-    rows = await db.fetchall(
-        "SELECT seat, user_id, ai_level, name, resigned, missed, away FROM seats WHERE match_id = ? ORDER BY seat",
-        (match_id,))
-    return [SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"]), r["missed"],
-                       bool(r["away"])) for r in rows]
+    return [_seat(r) for r in await db.fetchall(_SEATS_SQL, (match_id,))]
 
 
 async def replace_seats(tx: Tx, match_id: int, seats: list[SeatRecord]) -> None:
@@ -265,10 +284,11 @@ def _deadline(r: Row) -> DeadlineRecord:
                           bool(r["reminded"]), r["window"])
 
 
+_DEADLINES_SQL = "SELECT * FROM deadlines WHERE match_id = ? ORDER BY due_at, request_id"
+
+
 async def get_deadlines(db: Reader, match_id: int) -> list[DeadlineRecord]:
-    rows = await db.fetchall("SELECT * FROM deadlines WHERE match_id = ? ORDER BY due_at, request_id",
-                             (match_id,))
-    return [_deadline(r) for r in rows]
+    return [_deadline(r) for r in await db.fetchall(_DEADLINES_SQL, (match_id,))]
 
 
 async def delete_deadlines(tx: Tx, match_id: int, keep: set[str] | None = None) -> None:
