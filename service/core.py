@@ -137,6 +137,9 @@ class LoadedMatch:
     new_due: float | None = None
     #: The committed deadlines, when loaded with them (``_load(with_deadlines=True)``).
     deadlines: list[repo.DeadlineRecord] = field(default_factory=list)
+    #: request id -> (seat, window) of the deadlines the current transaction's
+    #: ``_sync_deadlines`` left (what ``_emit`` would otherwise read back).
+    synced: dict[str, tuple[int, str]] | None = None
 
     @property
     def id(self) -> int:
@@ -321,23 +324,26 @@ class MatchCore:
         raise UserError("core.err.stale")
 
     async def _bump(self, tx: Tx, m: LoadedMatch, steps: int = 1, **fields: Any) -> int:
-        """Advance the match row ``steps`` versions (one per logged action); refuses (as stale)
-        if another writer got there first."""
+        """Advance the match row ``steps`` versions (one per logged action); the transaction
+        refuses (as stale) if another writer got there first."""
         version = m.rec.version + steps
-        ok = await repo.bump_match(tx, m.id, m.rec.version, version=version, updated_at=self._clock(),
-                                   **fields)
-        if not ok:
-            raise UserError("core.err.stale")
+        await repo.bump_match(tx, m.id, m.rec.version, stale=UserError("core.err.stale"), version=version,
+                              updated_at=self._clock(), **fields)
         return version
 
-    async def _emit(self, tx: Tx, change: Change) -> None:
+    async def _emit(self, tx: Tx, change: Change, m: LoadedMatch | None = None) -> None:
+        """The change's outbox row. ``m``: the match whose deadlines this transaction has just
+        synced (``m.synced``), which spares reading them back."""
         payload = codec.change_to_json(change)
         seats = list(change.request_seats)
         windows = list(change.request_windows)
         if change.request_ids and (not seats or not windows):  # the deadlines, synced in this transaction, know them
-            by_id = {d.request_id: d for d in await repo.get_deadlines(tx, change.match_id)}
-            seats = seats or [by_id[r].seat for r in change.request_ids if r in by_id]
-            windows = windows or [by_id[r].window for r in change.request_ids if r in by_id]
+            if m is not None and m.synced is not None:
+                by_id = m.synced
+            else:
+                by_id = {d.request_id: (d.seat, d.window) for d in await repo.get_deadlines(tx, change.match_id)}
+            seats = seats or [by_id[r][0] for r in change.request_ids if r in by_id]
+            windows = windows or [by_id[r][1] for r in change.request_ids if r in by_id]
         if seats and len(seats) == len(change.request_ids):  # the codec predates this field
             payload[_REQUEST_SEATS] = seats
         if any(windows) and len(windows) == len(change.request_ids):
@@ -395,6 +401,8 @@ class MatchCore:
             if first is not None:
                 m.new_due = first if m.new_due is None else min(m.new_due, first)
         await repo.insert_deadlines(tx, m.id, new)
+        m.synced = {**{k: (d.seat, d.window) for k, d in existing.items() if k in keep},
+                    **{rid: (seat, window) for rid, seat, _, _, window in new}}
         return [r.id for r in pending]
 
     @staticmethod
@@ -441,7 +449,7 @@ class MatchCore:
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
+            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
         if result is not None:
@@ -814,12 +822,12 @@ class MatchCore:
                     seats = [] if last else [r.seat for r in asked]
                     windows = [] if last else [window_key(r) for r in asked]
                     await self._emit(tx, Change("acted", m.id, first + i, req.seat, list(evs), None, ids,
-                                                seats, windows))
+                                                seats, windows), m)
             else:
                 single_ai = len(steps) == 1 and steps[0][3] == "ai"
                 kind: ChangeKind = "acted" if single_ai else "window"
                 seat = steps[0][0].seat if single_ai else None
-                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids))
+                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
         m.rec.version = version

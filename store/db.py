@@ -53,18 +53,25 @@ class Tx:
 
     def __init__(self, conn: aiosqlite.Connection, first: str | None = None) -> None:
         self._conn = conn
-        self._queued: list[tuple[str, Any, bool]] = [] if first is None else [(first, (), False)]
+        #: (sql, params, kind): kind "one" (a statement), "many" (executemany) or "check" (a
+        #: statement that must change exactly one row, else its error is raised).
+        self._queued: list[tuple[str, Any, str]] = [] if first is None else [(first, (), "one")]
+        self._errors: dict[int, BaseException] = {}
 
     async def _run(self, sql: str | None, params: Any, how: str) -> Any:
         """The queued writes, then ``sql`` (if any), in ONE call on the connection's thread.
         ``how``: "insert" (lastrowid), "rowcount", "rows", or "many" (``params`` is then a list
         of (sql, params) reads, answered by a list of row lists)."""
         queued, self._queued = self._queued, []
+        errors, self._errors = self._errors, {}
 
         def work() -> Any:
             raw = self._conn._conn  # noqa: SLF001 - aiosqlite runs this on the connection's own thread
-            for q_sql, q_params, many in queued:
-                (raw.executemany if many else raw.execute)(q_sql, q_params)
+            for i, (q_sql, q_params, kind) in enumerate(queued):
+                if kind == "many":
+                    raw.executemany(q_sql, q_params)
+                elif raw.execute(q_sql, q_params).rowcount != 1 and kind == "check":
+                    raise errors[i]
             if how == "many":
                 return [[dict(r) for r in raw.execute(q, p).fetchall()] for q, p in params]
             if sql is None:
@@ -80,11 +87,17 @@ class Tx:
 
     async def execute(self, sql: str, params: Params = ()) -> None:
         """Queue one statement (sent with the next call that needs an answer, or the COMMIT)."""
-        self._queued.append((sql, params, False))
+        self._queued.append((sql, params, "one"))
 
     async def executemany(self, sql: str, rows: Iterable[Params]) -> None:
         """Queue one statement for many parameter rows."""
-        self._queued.append((sql, list(rows), True))
+        self._queued.append((sql, list(rows), "many"))
+
+    async def execute_one(self, sql: str, params: Params, error: BaseException) -> None:
+        """Queue a statement that must change exactly one row (an optimistic version check);
+        otherwise ``error`` is raised when it is sent, which rolls the transaction back."""
+        self._errors[len(self._queued)] = error
+        self._queued.append((sql, params, "check"))
 
     async def insert(self, sql: str, params: Params = ()) -> int:
         """Run one insert now (with the queued writes); returns its lastrowid."""

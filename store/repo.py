@@ -151,17 +151,17 @@ async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
     await tx.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*values, match_id))
 
 
-async def bump_match(tx: Tx, match_id: int, expect_version: int, **fields: Any) -> bool:
+async def bump_match(tx: Tx, match_id: int, expect_version: int, *, stale: BaseException, **fields: Any) -> None:
     """Optimistic write: changes the row only if nobody (another process) moved it on since it was
-    read at ``expect_version``; returns False when the row was stale."""
+    read at ``expect_version``; otherwise the transaction raises ``stale`` (when the write is sent
+    to the database: with the next statement that answers, at the latest at the commit)."""
     bad = set(fields) - _UPDATABLE
     if bad:
         raise ValueError(f"not updatable: {sorted(bad)}")
     sets = ", ".join(f"{k} = ?" for k in fields)
     values = [dumps(v) if k in _JSON_COLS and v is not None else v for k, v in fields.items()]
-    n = await tx.rowcount(f"UPDATE matches SET {sets} WHERE id = ? AND version = ?",
-                          (*values, match_id, expect_version))
-    return n == 1
+    await tx.execute_one(f"UPDATE matches SET {sets} WHERE id = ? AND version = ?",
+                         (*values, match_id, expect_version), stale)
 
 
 async def matches_for_user(db: Reader, user_id: int, statuses: tuple[str, ...]) -> list[MatchRecord]:

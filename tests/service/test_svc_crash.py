@@ -70,16 +70,16 @@ async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: py
     mid = (await two_humans(service)).id
 
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
-    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "insert", "rowcount",
-                                                            "fetchone", "fetchall")}
+    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "execute_one", "insert",
+                                                            "rowcount", "fetchone", "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
-        async def call(self: store_db.Tx, sql: str, params: Any = ()) -> Any:
+        async def call(self: store_db.Tx, sql: str, params: Any = (), *rest: Any) -> Any:
             if budget["left"] == 0:
                 raise Injected(f"before {sql[:30]}")
             if budget["left"] > 0:
                 budget["left"] -= 1
-            return await originals[name](self, sql, params)
+            return await originals[name](self, sql, params, *rest)
         return call
 
     for name in originals:
