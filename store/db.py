@@ -99,7 +99,7 @@ class Tx:
         self._errors[len(self._queued)] = error
         self._queued.append((sql, params, "check"))
 
-    async def insert(self, sql: str, params: Params = ()) -> int:
+    async def insert_id(self, sql: str, params: Params = ()) -> int:
         """Run one insert now (with the queued writes); returns its lastrowid."""
         return int(await self._run(sql, params, "insert"))
 

@@ -116,7 +116,7 @@ def _match(row: Row) -> MatchRecord:
 # ----- matches ----------------------------------------------------------------------------------
 async def insert_match(tx: Tx, *, game: str, options: dict[str, str], host_id: int, locale: str,
                        turn_seconds: int, guild_id: int | None, channel_id: int | None, now: float) -> int:
-    return await tx.insert(
+    return await tx.insert_id(
         "INSERT INTO matches (game, options, status, host_id, locale, turn_seconds, guild_id, channel_id,"
         " created_at, updated_at) VALUES (?, ?, 'lobby', ?, ?, ?, ?, ?, ?, ?)",
         (game, dumps(options), host_id, locale, turn_seconds, guild_id, channel_id, now, now))

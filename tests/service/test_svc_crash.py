@@ -70,7 +70,7 @@ async def test_failure_at_every_statement_of_act(tmp_path: Path, monkeypatch: py
     mid = (await two_humans(service)).id
 
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
-    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "execute_one", "insert",
+    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "executemany", "execute_one", "insert_id",
                                                             "rowcount", "fetchone", "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
