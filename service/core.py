@@ -673,14 +673,18 @@ class MatchCore:
         """The AI's move for an AI-played seat, or a person's expired turn (timeout_action)."""
         rng = self._ai_rng(m.id, m.rec.version)
         bot = m.bot_plays(req.seat)
-        try:
+
+        def move() -> tuple[Action, State, list[Event]]:  # one worker-thread call, not two
             if bot:
                 seat = m.seats[req.seat] if req.seat < len(m.seats) else None
                 level = (seat.ai_level if seat else None) or "normal"
-                action = await self._cpu(with_request(m.engine.ai_action, req), state, req.seat, rng, level)
+                action = with_request(m.engine.ai_action, req)(state, req.seat, rng, level)
             else:
-                action = await self._cpu(m.engine.timeout_action, state, req, rng)
-            new_state, events = await self._cpu(with_request(m.engine.apply, req), state, req.seat, action)
+                action = m.engine.timeout_action(state, req, rng)
+            return action, *with_request(m.engine.apply, req)(state, req.seat, action)
+
+        try:
+            action, new_state, events = await self._cpu(move)
         except Exception:
             log.exception("automatic move for request %s of match %s failed", req.id, m.id)
             await self._retry_later(m, req)
