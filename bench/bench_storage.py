@@ -28,18 +28,11 @@ ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.pare
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench.bench_run_due import Clock  # noqa: E402
 from engines.risk import ENGINE  # noqa: E402
 from service.matches import MatchService  # noqa: E402
 from store import compact  # noqa: E402
 from store.db import Store  # noqa: E402
-
-
-class Clock:
-    def __init__(self) -> None:
-        self.now = 1_000_000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 class Sink:
