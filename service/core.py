@@ -276,15 +276,15 @@ class MatchCore:
 
     async def _load(self, match_id: int, *, with_state: bool = True, with_deadlines: bool = False) -> LoadedMatch:
         """The committed match and its seats (and deadlines: ``LoadedMatch.deadlines``), one read."""
-        rec, seats, deadlines = await repo.load_match(self.store, match_id, with_state=with_state,
-                                                      with_deadlines=with_deadlines)
+        found = await repo.load_match(self.store, match_id, with_state=with_state, with_deadlines=with_deadlines)
+        rec = found.rec
         if rec is None:
             raise UserError("core.err.no_match", match=match_id)
         try:
             engine = registry.get(rec.game)
         except (KeyError, ImportError) as err:
             raise UserError("core.err.unknown_game", game=rec.game) from err
-        return LoadedMatch(rec, seats, engine, deadlines=deadlines)
+        return LoadedMatch(rec, found.seats, engine, deadlines=found.deadlines)
 
     @staticmethod
     def _info(m: LoadedMatch) -> MatchInfo:
@@ -485,17 +485,21 @@ class MatchCore:
                     await settle(match_id)
                 except Exception:  # pacing is a courtesy; delivery must not depend on it
                     log.exception("publisher settle failed for match %s", match_id)
-            rows = await repo.undelivered(self.store, match_id)
+            # The rows and the match they go with, in one read.
+            found = await repo.load_match(self.store, match_id, with_state=False, with_undelivered=True)
+            rows = found.undelivered
             if not rows:
                 return 0
+            first = codec.match_info(found.rec, found.seats) if found.rec is not None else None
             batch = getattr(publisher, "publish_batch", None)
             if callable(batch):
-                return await self._deliver_batch(match_id, rows, batch)
+                return await self._deliver_batch(match_id, rows, batch, first)
             sent = 0
             for row in rows:
                 try:
                     change = self._change_of(row.payload)
-                    info = self._info(await self._load(match_id, with_state=False))
+                    info = first or self._info(await self._load(match_id, with_state=False))
+                    first = None  # later rows: the match as it is by then
                     await publisher.publish(info, change)
                     async with self.store.transaction() as tx:
                         await repo.mark_delivered(tx, [row.id], self._clock())
@@ -506,7 +510,8 @@ class MatchCore:
         return sent
 
     async def _deliver_batch(self, match_id: int, rows: list[repo.OutboxRecord],
-                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]]) -> int:
+                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]],
+                             info: MatchInfo | None = None) -> int:
         changes: list[Change] = []
         for row in rows:
             try:
@@ -517,7 +522,7 @@ class MatchCore:
         if not changes:
             return 0
         try:
-            info = self._info(await self._load(match_id, with_state=False))
+            info = info or self._info(await self._load(match_id, with_state=False))
             await batch(info, changes)
             async with self.store.transaction() as tx:
                 await repo.mark_delivered(tx, [row.id for row in rows[:len(changes)]], self._clock())

@@ -128,18 +128,32 @@ async def get_match(db: Reader, match_id: int, *, with_state: bool = True) -> Ma
     return _match(row) if row else None
 
 
+@dataclass
+class MatchRows:
+    """What :func:`load_match` read: the match (None: no such match) and what was asked with it."""
+
+    rec: MatchRecord | None
+    seats: list[SeatRecord]
+    deadlines: list[DeadlineRecord]
+    undelivered: list[OutboxRecord]
+
+
 async def load_match(db: Reader, match_id: int, *, with_state: bool = True, with_deadlines: bool = False,
-                     ) -> tuple[MatchRecord | None, list[SeatRecord], list[DeadlineRecord]]:
-    """A match row, its seats and (``with_deadlines``) its deadlines, read in one trip to the
-    connection's thread: what every change starts with."""
+                     with_undelivered: bool = False) -> MatchRows:
+    """A match row, its seats and (when asked) its deadlines and undelivered outbox rows, read in
+    one trip to the connection's thread: what every change and every delivery starts with."""
     cols = _LIGHT_COLS + (", state" if with_state else "")
     queries: list[tuple[str, Params]] = [(f"SELECT {cols} FROM matches WHERE id = ?", (match_id,)),
                                          (_SEATS_SQL, (match_id,))]
     if with_deadlines:
         queries.append((_DEADLINES_SQL, (match_id,)))
-    found = await db.fetch_many(queries)
-    rec = _match(found[0][0]) if found[0] else None
-    return rec, [_seat(r) for r in found[1]], [_deadline(r) for r in found[2]] if with_deadlines else []
+    if with_undelivered:
+        queries.append((_UNDELIVERED_SQL + " AND match_id = ? ORDER BY id LIMIT ?", (match_id, UNDELIVERED_LIMIT)))
+    found = iter(await db.fetch_many(queries))
+    match, seats = next(found), next(found)
+    return MatchRows(_match(match[0]) if match else None, [_seat(r) for r in seats],
+                     [_deadline(r) for r in next(found)] if with_deadlines else [],
+                     [_outbox(r) for r in next(found)] if with_undelivered else [])
 
 
 async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
@@ -367,17 +381,21 @@ async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, 
         (match_id, version, dumps(payload), now))
 
 
-async def undelivered(db: Reader, match_id: int | None = None, limit: int = 500) -> list[OutboxRecord]:
+_UNDELIVERED_SQL = "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
+#: Undelivered rows one delivery reads at most (the rest go with the next).
+UNDELIVERED_LIMIT = 500
+
+
+def _outbox(r: Row) -> OutboxRecord:
+    return OutboxRecord(r["id"], r["match_id"], r["version"], json.loads(r["payload"]), r["created_at"])
+
+
+async def undelivered(db: Reader, match_id: int | None = None, limit: int = UNDELIVERED_LIMIT) -> list[OutboxRecord]:
     if match_id is None:
-        rows = await db.fetchall(
-            "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
-            " ORDER BY id LIMIT ?", (limit,))
+        rows = await db.fetchall(_UNDELIVERED_SQL + " ORDER BY id LIMIT ?", (limit,))
     else:
-        rows = await db.fetchall(
-            "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
-            " AND match_id = ? ORDER BY id LIMIT ?", (match_id, limit))
-    return [OutboxRecord(r["id"], r["match_id"], r["version"], json.loads(r["payload"]), r["created_at"])
-            for r in rows]
+        rows = await db.fetchall(_UNDELIVERED_SQL + " AND match_id = ? ORDER BY id LIMIT ?", (match_id, limit))
+    return [_outbox(r) for r in rows]
 
 
 async def mark_delivered(tx: Tx, outbox_ids: list[int], now: float) -> None:

@@ -64,24 +64,29 @@ async def test_reads_inside_a_transaction_see_its_queued_writes(store: Store) ->
     async with store.transaction() as tx:
         await repo.insert_deadline(tx, mid, "r1", 1, 5.0, None)
         assert [d.request_id for d in await repo.get_deadlines(tx, mid)] == ["r1"]
-        rec, seats, deadlines = await repo.load_match(tx, mid, with_deadlines=True)
-        assert rec is not None and [d.request_id for d in deadlines] == ["r1"]
+        found = await repo.load_match(tx, mid, with_deadlines=True)
+        assert found.rec is not None and [d.request_id for d in found.deadlines] == ["r1"]
         assert await repo.get_deadlines(store, mid) == []  # not committed yet
     assert [d.request_id for d in await repo.get_deadlines(store, mid)] == ["r1"]
 
 
-async def test_load_match_is_the_three_single_reads(store: Store) -> None:
+async def test_load_match_is_the_single_reads(store: Store) -> None:
     mid = await new_match(store)
     async with store.transaction() as tx:
         await repo.insert_deadline(tx, mid, "r2", 1, 9.0, 4.0, "w")
         await repo.insert_deadline(tx, mid, "r1", 0, 5.0, None)
-    rec, seats, deadlines = await repo.load_match(store, mid, with_deadlines=True)
-    assert rec == await repo.get_match(store, mid)
-    assert seats == await repo.get_seats(store, mid)
-    assert deadlines == await repo.get_deadlines(store, mid) and len(deadlines) == 2
-    light, _, none = await repo.load_match(store, mid, with_state=False)
-    assert light == await repo.get_match(store, mid, with_state=False) and none == []
-    assert await repo.load_match(store, mid + 1) == (None, [], [])
+    async with store.transaction() as tx:
+        await repo.insert_outbox(tx, mid, 1, {"kind": "lobby"}, 2.0)
+        await repo.insert_outbox(tx, mid, 2, {"kind": "started"}, 3.0)
+    found = await repo.load_match(store, mid, with_deadlines=True, with_undelivered=True)
+    assert found.rec == await repo.get_match(store, mid)
+    assert found.seats == await repo.get_seats(store, mid)
+    assert found.deadlines == await repo.get_deadlines(store, mid) and len(found.deadlines) == 2
+    assert found.undelivered == await repo.undelivered(store, mid) and len(found.undelivered) == 2
+    light = await repo.load_match(store, mid, with_state=False)
+    assert light.rec == await repo.get_match(store, mid, with_state=False)
+    assert light.deadlines == light.undelivered == []
+    assert await repo.load_match(store, mid + 1) == repo.MatchRows(None, [], [], [])
 
 
 @pytest.fixture
@@ -105,7 +110,7 @@ async def test_a_persons_move_takes_few_trips_to_the_database(service: MatchServ
     info = await play_own_turn(service, mid, HOST)
     assert info.version == start.version + 1
     # load + move (load, one transaction of 2 trips) + delivery (read, load, mark) + get():
-    # 27 trips before the batching (9 after), each a hop to a thread and back.
+    # 27 trips before the batching (8 after), each a hop to a thread and back.
     assert len(trips) <= 12, len(trips)
     trips.clear()
     await play_own_turn(service, mid, BOB)
