@@ -199,8 +199,11 @@ async def check_dms(interaction: discord.Interaction, match: MatchInfo) -> None:
 
 
 async def _after_setting(interaction: discord.Interaction, match: MatchInfo) -> None:
-    """Re-render where the select was: the lobby itself, or the ephemeral extra-options message."""
-    if interaction.message is not None and interaction.message.id == match.lobby_message_id:
+    """Re-render where the select was: the lobby itself, or the ephemeral extra-options message.
+    The lobby is known by its id, or, when the select came before /play recorded that id (a
+    quick first click: the store answers in about a millisecond), by not being ephemeral."""
+    message = interaction.message
+    if message is not None and (message.id == match.lobby_message_id or not message.flags.ephemeral):
         await interaction.response.edit_message(**lobby_message(match, match.locale))
         return
     layout = extra_option_layout(match, shown_specs(registry.get(match.game), match.options),
