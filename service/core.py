@@ -10,8 +10,9 @@ How a change happens (the same for lobby edits, moves, AI moves, time-outs, resi
    deadlines of the now-pending requests and the outbox row(s) describing the change;
 5. after the commit, hand the outbox rows to the publisher and mark them delivered.
 
-An AI's run of consecutive moves commits each move on its own (so a crash loses at most one), but
-its outbox rows are delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
+An AI's run of consecutive moves is committed in one transaction per delivery batch (a crash loses
+at most that batch, replayed move for move: :meth:`MatchCore._answer_run`), and its outbox rows are
+delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
 :data:`AI_BATCH_MOVES` during a long run: a chat front-end then posts one summary per turn instead
 of one message per die roll (``Publisher.publish_batch``; rows are marked delivered after it
 returns, so delivery stays at least once and in order). A change after which the AI must answer
