@@ -402,8 +402,9 @@ class MatchCore:
             if first is not None:
                 m.new_due = first if m.new_due is None else min(m.new_due, first)
         await repo.insert_deadlines(tx, m.id, new)
+        # (request id, seat, due, remind, window, ...): by position, whatever follows the window
         m.synced = {**{k: (d.seat, d.window) for k, d in existing.items() if k in keep},
-                    **{rid: (seat, window) for rid, seat, _, _, window in new}}
+                    **{row[0]: (row[1], row[4]) for row in new}}
         return [r.id for r in pending]
 
     @staticmethod
