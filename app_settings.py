@@ -24,6 +24,16 @@ DEFAULT_AI_WINDOW_DELAY = 1.2
 #: Least seconds between two of the bot's posts/edits in one channel: Discord allows about 5 per
 #: 5 s per channel (429 beyond), and ~1.5 s leaves room for everything else in the channel.
 DEFAULT_POST_INTERVAL = 1.5
+#: The scheduler's backlog (``MatchService``): how long delivered outbox rows are kept, how many
+#: matches' due engine work one round serves at once, how long a round waits for it (seconds).
+DEFAULT_OUTBOX_KEEP_SECONDS = 86400.0
+DEFAULT_DUE_CONCURRENCY = 8
+DEFAULT_DUE_WAIT = 2.0
+#: Above these a value is surely a typo (a week of outbox rows; more concurrent matches than
+#: worker threads could ever serve; a round waiting longer than any scheduler interval).
+MAX_OUTBOX_KEEP_SECONDS = 7 * 86400.0
+MAX_DUE_CONCURRENCY = 64
+MAX_DUE_WAIT = 600.0
 
 
 class SettingsError(ValueError):
@@ -41,6 +51,9 @@ class Settings:
     window_seconds: float = DEFAULT_WINDOW_SECONDS
     ai_window_delay: float = DEFAULT_AI_WINDOW_DELAY
     post_interval: float = DEFAULT_POST_INTERVAL
+    outbox_keep_seconds: float = DEFAULT_OUTBOX_KEEP_SECONDS
+    due_concurrency: int = DEFAULT_DUE_CONCURRENCY
+    due_wait: float = DEFAULT_DUE_WAIT
     #: ``DATABASE_URL`` when it is a ``postgresql://`` URL (several processes share it); None:
     #: the SQLite file ``database_path``.
     database_url: str | None = None
@@ -64,6 +77,22 @@ def _seconds(env: Mapping[str, str], name: str, default: float, *, low: float) -
         raise SettingsError(f"{name} must be seconds, got {raw!r}") from None
     if value < low:
         raise SettingsError(f"{name} must be at least {low}")
+    return value
+
+
+def _bounded(env: Mapping[str, str], name: str, default: float, low: float, high: float, *, whole: bool = False,
+             ) -> float:
+    """``name`` as seconds (or, ``whole``, a whole number) between ``low`` and ``high``."""
+    raw = (env.get(name) or "").strip()
+    what = "a whole number" if whole else "seconds"
+    try:
+        if not raw.isascii():  # int()/float() would take other scripts' digits
+            raise ValueError(raw)
+        value = (int(raw) if whole else float(raw)) if raw else default
+    except ValueError:
+        raise SettingsError(f"{name} must be {what}, got {raw!r}") from None
+    if not low <= value <= high:  # also refuses nan
+        raise SettingsError(f"{name} must be between {low:g} and {high:g}, got {raw!r}")
     return value
 
 
@@ -144,6 +173,10 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         window_seconds=_seconds(env, "WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS, low=1.0),
         ai_window_delay=_seconds(env, "AI_WINDOW_DELAY", DEFAULT_AI_WINDOW_DELAY, low=0.0),
         post_interval=post_interval,
+        outbox_keep_seconds=_bounded(env, "OUTBOX_KEEP_SECONDS", DEFAULT_OUTBOX_KEEP_SECONDS, 0, MAX_OUTBOX_KEEP_SECONDS),
+        due_concurrency=int(_bounded(env, "DUE_CONCURRENCY", DEFAULT_DUE_CONCURRENCY, 1, MAX_DUE_CONCURRENCY,
+                                     whole=True)),
+        due_wait=_bounded(env, "DUE_WAIT", DEFAULT_DUE_WAIT, 0.1, MAX_DUE_WAIT),
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,

@@ -201,9 +201,10 @@ async def check_dms(interaction: discord.Interaction, match: MatchInfo) -> None:
 async def _after_setting(interaction: discord.Interaction, match: MatchInfo) -> None:
     """Re-render where the select was: the lobby itself, or the ephemeral extra-options message.
 
-    The lobby is told by its id, or by not being ephemeral: a select on a lobby just posted may
-    reach a process (another shard's) before the one answering /play has stored the lobby's id,
-    and treating the lobby as the extra-options message would strip its buttons."""
+    The lobby is known by its id, or by not being ephemeral: a select may come before /play has
+    recorded that id (a quick first click: the store answers in about a millisecond; or a click
+    reaching another shard's process), and treating the lobby as the extra-options message would
+    strip its buttons."""
     message = interaction.message
     if message is not None and (message.id == match.lobby_message_id or not message.flags.ephemeral):
         await interaction.response.edit_message(**lobby_message(match, match.locale))

@@ -10,8 +10,9 @@ How a change happens (the same for lobby edits, moves, AI moves, time-outs, resi
    deadlines of the now-pending requests and the outbox row(s) describing the change;
 5. after the commit, hand the outbox rows to the publisher and mark them delivered.
 
-An AI's run of consecutive moves commits each move on its own (so a crash loses at most one), but
-its outbox rows are delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
+An AI's run of consecutive moves is committed in one transaction per delivery batch (a crash loses
+at most that batch, replayed move for move: :meth:`MatchCore._answer_run`), and its outbox rows are
+delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
 :data:`AI_BATCH_MOVES` during a long run: a chat front-end then posts one summary per turn instead
 of one message per die roll (``Publisher.publish_batch``; rows are marked delivered after it
 returns, so delivery stays at least once and in order). A change after which the AI must answer
@@ -39,7 +40,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines import registry
@@ -147,6 +148,11 @@ class LoadedMatch:
     engine: Engine
     #: Earliest reminder/due time among human deadlines armed in the current transaction.
     new_due: float | None = None
+    #: The committed deadlines, when loaded with them (``_load(with_deadlines=True)``).
+    deadlines: list[repo.DeadlineRecord] = field(default_factory=list)
+    #: request id -> (seat, window) of the deadlines the current transaction's
+    #: ``_sync_deadlines`` left (what ``_emit`` would otherwise read back).
+    synced: dict[str, tuple[int, str]] | None = None
 
     @property
     def id(self) -> int:
@@ -306,15 +312,17 @@ class MatchCore:
         self._due_changed(floor)
         return True
 
-    async def _load(self, match_id: int, *, with_state: bool = True) -> LoadedMatch:
-        rec = await repo.get_match(self.store, match_id, with_state=with_state)
+    async def _load(self, match_id: int, *, with_state: bool = True, with_deadlines: bool = False) -> LoadedMatch:
+        """The committed match and its seats (and deadlines: ``LoadedMatch.deadlines``), one read."""
+        found = await repo.load_match(self.store, match_id, with_state=with_state, with_deadlines=with_deadlines)
+        rec = found.rec
         if rec is None:
             raise UserError("core.err.no_match", match=match_id)
         try:
             engine = registry.get(rec.game)
         except (KeyError, ImportError) as err:
             raise UserError("core.err.unknown_game", game=rec.game) from err
-        return LoadedMatch(rec, await repo.get_seats(self.store, match_id), engine)
+        return LoadedMatch(rec, found.seats, engine, deadlines=found.deadlines)
 
     @staticmethod
     def _info(m: LoadedMatch) -> MatchInfo:
@@ -354,23 +362,26 @@ class MatchCore:
         raise UserError("core.err.stale")
 
     async def _bump(self, tx: Tx, m: LoadedMatch, steps: int = 1, **fields: Any) -> int:
-        """Advance the match row ``steps`` versions (one per logged action); refuses (as stale)
-        if another writer got there first."""
+        """Advance the match row ``steps`` versions (one per logged action); the transaction
+        refuses (as stale) if another writer got there first."""
         version = m.rec.version + steps
-        ok = await repo.bump_match(tx, m.id, m.rec.version, version=version, updated_at=self._clock(),
-                                   **fields)
-        if not ok:
-            raise UserError("core.err.stale")
+        await repo.bump_match(tx, m.id, m.rec.version, stale=UserError("core.err.stale"), version=version,
+                              updated_at=self._clock(), **fields)
         return version
 
-    async def _emit(self, tx: Tx, change: Change) -> None:
+    async def _emit(self, tx: Tx, change: Change, m: LoadedMatch | None = None) -> None:
+        """The change's outbox row. ``m``: the match whose deadlines this transaction has just
+        synced (``m.synced``), which spares reading them back."""
         payload = codec.change_to_json(change)
         seats = list(change.request_seats)
         windows = list(change.request_windows)
         if change.request_ids and (not seats or not windows):  # the deadlines, synced in this transaction, know them
-            by_id = {d.request_id: d for d in await repo.get_deadlines(tx, change.match_id)}
-            seats = seats or [by_id[r].seat for r in change.request_ids if r in by_id]
-            windows = windows or [by_id[r].window for r in change.request_ids if r in by_id]
+            if m is not None and m.synced is not None:
+                by_id = m.synced
+            else:
+                by_id = {d.request_id: (d.seat, d.window) for d in await repo.get_deadlines(tx, change.match_id)}
+            seats = seats or [by_id[r][0] for r in change.request_ids if r in by_id]
+            windows = windows or [by_id[r][1] for r in change.request_ids if r in by_id]
         if seats and len(seats) == len(change.request_ids):  # the codec predates this field
             payload[_REQUEST_SEATS] = seats
         if any(windows) and len(windows) == len(change.request_ids):
@@ -459,6 +470,9 @@ class MatchCore:
                     new = [x for x in new if x[0] != r.id] + [(*row[:2], close, *row[3:])]
                     m.new_due = close if m.new_due is None else min(m.new_due, close)
         await repo.insert_deadlines(tx, m.id, new)
+        # (request id, seat, due, remind, window, ...): by position, whatever follows the window
+        m.synced = {**{k: (d.seat, d.window) for k, d in existing.items() if k in keep},
+                    **{row[0]: (row[1], row[4]) for row in new}}
         return [r.id for r in pending]
 
     @staticmethod
@@ -515,7 +529,7 @@ class MatchCore:
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids))
+            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
         if result is not None:
@@ -551,17 +565,21 @@ class MatchCore:
                     await settle(match_id)
                 except Exception:  # pacing is a courtesy; delivery must not depend on it
                     log.exception("publisher settle failed for match %s", match_id)
-            rows = await repo.undelivered(self.store, match_id)
+            # The rows and the match they go with, in one read.
+            found = await repo.load_match(self.store, match_id, with_state=False, with_undelivered=True)
+            rows = found.undelivered
             if not rows:
                 return 0
+            first = codec.match_info(found.rec, found.seats) if found.rec is not None else None
             batch = getattr(publisher, "publish_batch", None)
             if callable(batch):
-                return await self._deliver_batch(match_id, rows, batch)
+                return await self._deliver_batch(match_id, rows, batch, first)
             sent = 0
             for row in rows:
                 try:
                     change = self._change_of(row.payload)
-                    info = self._info(await self._load(match_id, with_state=False))
+                    info = first or self._info(await self._load(match_id, with_state=False))
+                    first = None  # later rows: the match as it is by then
                     await publisher.publish(info, change)
                     async with self.store.transaction() as tx:
                         await repo.mark_delivered(tx, [row.id], self._clock())
@@ -572,7 +590,8 @@ class MatchCore:
         return sent
 
     async def _deliver_batch(self, match_id: int, rows: list[repo.OutboxRecord],
-                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]]) -> int:
+                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]],
+                             info: MatchInfo | None = None) -> int:
         changes: list[Change] = []
         for row in rows:
             try:
@@ -583,7 +602,7 @@ class MatchCore:
         if not changes:
             return 0
         try:
-            info = self._info(await self._load(match_id, with_state=False))
+            info = info or self._info(await self._load(match_id, with_state=False))
             await batch(info, changes)
             async with self.store.transaction() as tx:
                 await repo.mark_delivered(tx, [row.id for row in rows[:len(changes)]], self._clock())
@@ -636,7 +655,7 @@ class MatchCore:
         Returns how many moves were committed. ``deliver=False`` leaves publishing to the
         caller (an AI run batches)."""
         async with self._locks(match_id):
-            m = await self._load(match_id)
+            m = await self._load(match_id, with_deadlines=True)
             if m.rec.status != "active" or m.rec.state is None:
                 async with self.store.transaction() as tx:  # leftovers must not be retried forever
                     await repo.delete_deadlines(tx, m.id)
@@ -644,7 +663,7 @@ class MatchCore:
             state = m.rec.state
             pending = m.engine.pending(state)
             now = self._clock()
-            deadlines = {d.request_id: d for d in await repo.get_deadlines(self.store, m.id)}
+            deadlines = {d.request_id: d for d in m.deadlines}
 
             def due(r: Request) -> bool:
                 d = deadlines.get(r.id)
@@ -685,37 +704,12 @@ class MatchCore:
         every move was its own transaction, so a run a crash lost is replayed move for move by
         the next ``run_due``. Cost: one transaction instead of one per move (the match row is
         written once, deadlines synced once)."""
-        steps: list[tuple[Request, Action, list[Event], str]] = []
-        after: list[list[Request]] = []  # the requests pending after each move
-        cur = state
-        while True:
-            seat = m.seats[req.seat] if req.seat < len(m.seats) else None
-            level = (seat.ai_level if seat else None) or "normal"
-            rng = self._ai_rng(m.id, m.rec.version + len(steps))
-            try:
-                action = await self._cpu(with_request(m.engine.ai_action, req), cur, req.seat, rng, level)
-                new_state, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
-            except Exception:
-                log.exception("automatic move for request %s of match %s failed", req.id, m.id)
-                if not steps:
-                    await self._retry_later(m, req)
-                    return 0
-                break  # commit the moves made; the next call meets the failure first and retries later
-            steps.append((req, list(action), events, "ai"))
-            cur = new_state
-            pending = m.engine.pending(cur)
-            after.append(pending)
-            if len(steps) >= limit or m.engine.result(cur) is not None \
-                    or (until is not None and time.monotonic() >= until):
-                break
-            nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
-                        and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
-            if nxt is None:
-                if not any(m.bot_plays(r.seat) and (deadlines[r.id].due_at <= now if r.id in deadlines
-                                                    else self._bot_due(now, r) <= now) for r in pending):
-                    self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
-                break
-            req = nxt
+        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until)
+        if not steps:
+            await self._retry_later(m, req)
+            return 0
+        if idle:
+            self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
         if len(steps) == 1:
             r, action, events, _ = steps[0]
             await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
@@ -724,18 +718,58 @@ class MatchCore:
             await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after)
         return len(steps)
 
+    def _ai_moves(self, m: LoadedMatch, state: State, req: Request, deadlines: dict[str, repo.DeadlineRecord],
+                  now: float, limit: int, until: float | None,
+                  ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[list[Request]], State, bool]:
+        """The engine side of :meth:`_answer_run`, all of it in ONE worker-thread call: a Risk
+        move is ~0.05 ms of engine work, two thread hops per move cost more than the moves
+        (``bench_run_due``). Returns (steps, the requests pending after each, the last state,
+        whether nothing else is due for the AI); no steps when the first move failed."""
+        steps: list[tuple[Request, Action, list[Event], str]] = []
+        after: list[list[Request]] = []  # the requests pending after each move
+        cur = state
+        while True:
+            seat = m.seats[req.seat] if req.seat < len(m.seats) else None
+            level = (seat.ai_level if seat else None) or "normal"
+            rng = self._ai_rng(m.id, m.rec.version + len(steps))
+            try:
+                action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
+                new_state, events = with_request(m.engine.apply, req)(cur, req.seat, action)
+            except Exception:
+                log.exception("automatic move for request %s of match %s failed", req.id, m.id)
+                # with moves made: commit them; the next call meets the failure first and retries later
+                return steps, after, cur, False
+            steps.append((req, list(action), events, "ai"))
+            cur = new_state
+            pending = m.engine.pending(cur)
+            after.append(pending)
+            if len(steps) >= limit or m.engine.result(cur) is not None \
+                    or (until is not None and time.monotonic() >= until):
+                return steps, after, cur, False
+            nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
+                        and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
+            if nxt is None:
+                idle = not any(m.bot_plays(r.seat) and (deadlines[r.id].due_at <= now if r.id in deadlines
+                                                        else self._bot_due(now, r) <= now) for r in pending)
+                return steps, after, cur, idle
+            req = nxt
+
     async def _answer_one(self, m: LoadedMatch, state: State, req: Request) -> bool:
         """The AI's move for an AI-played seat, or a person's expired turn (timeout_action)."""
         rng = self._ai_rng(m.id, m.rec.version)
         bot = m.bot_plays(req.seat)
-        try:
+
+        def move() -> tuple[Action, State, list[Event]]:  # one worker-thread call, not two
             if bot:
                 seat = m.seats[req.seat] if req.seat < len(m.seats) else None
                 level = (seat.ai_level if seat else None) or "normal"
-                action = await self._cpu(with_request(m.engine.ai_action, req), state, req.seat, rng, level)
+                action = with_request(m.engine.ai_action, req)(state, req.seat, rng, level)
             else:
-                action = await self._cpu(m.engine.timeout_action, state, req, rng)
-            new_state, events = await self._cpu(with_request(m.engine.apply, req), state, req.seat, action)
+                action = m.engine.timeout_action(state, req, rng)
+            return action, *with_request(m.engine.apply, req)(state, req.seat, action)
+
+        try:
+            action, new_state, events = await self._cpu(move)
         except Exception:
             log.exception("automatic move for request %s of match %s failed", req.id, m.id)
             await self._retry_later(m, req)
@@ -892,12 +926,12 @@ class MatchCore:
                     seats = [] if last else [r.seat for r in asked]
                     windows = [] if last else [window_key(r) for r in asked]
                     await self._emit(tx, Change("acted", m.id, first + i, req.seat, list(evs), None, ids,
-                                                seats, windows))
+                                                seats, windows), m)
             else:
                 single_ai = len(steps) == 1 and steps[0][3] == "ai"
                 kind: ChangeKind = "acted" if single_ai else "window"
                 seat = steps[0][0].seat if single_ai else None
-                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids))
+                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
         m.rec.version = version

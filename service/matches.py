@@ -392,9 +392,13 @@ class MatchService(LobbyOps):
                     async with self.store.transaction() as tx:
                         await repo.delete_deadlines(tx, match_id)
                     return done
-            if made:
+            if made and match_id in self._ai_owed:
                 # One AI run after all of the match's due answers; it delivers them too.
+                self._ai_owed.discard(match_id)
                 done += made + await self._drive_ai(match_id)
+            elif made:  # the answers ask only people: no AI run to look for (as in _after_change)
+                await self._deliver(match_id)
+                done += made
         return done
 
 

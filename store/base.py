@@ -47,6 +47,11 @@ class Reads:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
+    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]:
+        """Several reads; SQLite answers them in one trip to its thread, a plain sequence of
+        reads is as good elsewhere."""
+        return [await self.fetchall(q, p) for q, p in queries]
+
 
 class TxBase(Reads):
     """Statements inside one open write transaction (only valid inside ``transaction()``)."""
@@ -54,7 +59,9 @@ class TxBase(Reads):
     #: ``sqlite`` or ``postgres``; repo asks it for the few statements that differ.
     dialect = "sqlite"
 
-    async def execute(self, sql: str, params: Params = ()) -> int:  # pragma: no cover - interface
+    async def execute(self, sql: str, params: Params = ()) -> object:  # pragma: no cover - interface
+        """A write whose result nobody reads (SQLite may queue it until the next read or the
+        COMMIT; use :meth:`insert_id` or :meth:`rowcount` for an answer)."""
         raise NotImplementedError
 
     async def insert_id(self, sql: str, params: Params = ()) -> int:  # pragma: no cover - interface
@@ -66,6 +73,13 @@ class TxBase(Reads):
 
     async def rowcount(self, sql: str, params: Params = ()) -> int:  # pragma: no cover - interface
         raise NotImplementedError
+
+    async def execute_one(self, sql: str, params: Params, error: BaseException) -> None:
+        """A statement that must change exactly one row (the optimistic version check), else
+        ``error`` is raised and the transaction rolls back. SQLite queues it with its other
+        writes; here it runs at once."""
+        if await self.rowcount(sql, params) != 1:
+            raise error
 
 
 class Database(Reads):

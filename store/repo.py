@@ -17,6 +17,7 @@ from store.db import Params, Row, Tx
 class Reader(Protocol):
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
+    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]: ...
 
 
 def dumps(value: Any) -> str:
@@ -132,6 +133,34 @@ async def get_match(db: Reader, match_id: int, *, with_state: bool = True) -> Ma
     return _match(row) if row else None
 
 
+@dataclass
+class MatchRows:
+    """What :func:`load_match` read: the match (None: no such match) and what was asked with it."""
+
+    rec: MatchRecord | None
+    seats: list[SeatRecord]
+    deadlines: list[DeadlineRecord]
+    undelivered: list[OutboxRecord]
+
+
+async def load_match(db: Reader, match_id: int, *, with_state: bool = True, with_deadlines: bool = False,
+                     with_undelivered: bool = False) -> MatchRows:
+    """A match row, its seats and (when asked) its deadlines and undelivered outbox rows, read in
+    one trip to the connection's thread: what every change and every delivery starts with."""
+    cols = _LIGHT_COLS + (", state" if with_state else "")
+    queries: list[tuple[str, Params]] = [(f"SELECT {cols} FROM matches WHERE id = ?", (match_id,)),
+                                         (_SEATS_SQL, (match_id,))]
+    if with_deadlines:
+        queries.append((_DEADLINES_SQL, (match_id,)))
+    if with_undelivered:
+        queries.append((_UNDELIVERED_SQL + " AND match_id = ? ORDER BY id LIMIT ?", (match_id, UNDELIVERED_LIMIT)))
+    found = iter(await db.fetch_many(queries))
+    match, seats = next(found), next(found)
+    return MatchRows(_match(match[0]) if match else None, [_seat(r) for r in seats],
+                     [_deadline(r) for r in next(found)] if with_deadlines else [],
+                     [_outbox(r) for r in next(found)] if with_undelivered else [])
+
+
 async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
     bad = set(fields) - _UPDATABLE
     if bad:
@@ -141,17 +170,17 @@ async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
     await tx.execute(f"UPDATE matches SET {sets} WHERE id = ?", (*values, match_id))
 
 
-async def bump_match(tx: Tx, match_id: int, expect_version: int, **fields: Any) -> bool:
+async def bump_match(tx: Tx, match_id: int, expect_version: int, *, stale: BaseException, **fields: Any) -> None:
     """Optimistic write: changes the row only if nobody (another process) moved it on since it was
-    read at ``expect_version``; returns False when the row was stale."""
+    read at ``expect_version``; otherwise the transaction raises ``stale`` (when the write is sent
+    to the database: with the next statement that answers, at the latest at the commit)."""
     bad = set(fields) - _UPDATABLE
     if bad:
         raise ValueError(f"not updatable: {sorted(bad)}")
     sets = ", ".join(f"{k} = ?" for k in fields)
     values = [dumps(v) if k in _JSON_COLS and v is not None else v for k, v in fields.items()]
-    n = await tx.rowcount(f"UPDATE matches SET {sets} WHERE id = ? AND version = ?",
-                          (*values, match_id, expect_version))
-    return n == 1
+    await tx.execute_one(f"UPDATE matches SET {sets} WHERE id = ? AND version = ?",
+                         (*values, match_id, expect_version), stale)
 
 
 async def matches_for_user(db: Reader, user_id: int, statuses: tuple[str, ...]) -> list[MatchRecord]:
@@ -212,12 +241,16 @@ async def active_match_ids(db: Reader) -> list[int]:
 
 
 # ----- seats --------------------------------------------------------------------------------------
+_SEATS_SQL = "SELECT seat, user_id, ai_level, name, resigned, missed, away FROM seats WHERE match_id = ? ORDER BY seat"
+
+
+def _seat(r: Row) -> SeatRecord:
+    return SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"]), r["missed"],
+                      bool(r["away"]))
+
+
 async def get_seats(db: Reader, match_id: int) -> list[SeatRecord]:
-    rows = await db.fetchall(
-        "SELECT seat, user_id, ai_level, name, resigned, missed, away FROM seats WHERE match_id = ? ORDER BY seat",
-        (match_id,))
-    return [SeatRecord(r["seat"], r["user_id"], r["ai_level"], r["name"], bool(r["resigned"]), r["missed"],
-                       bool(r["away"])) for r in rows]
+    return [_seat(r) for r in await db.fetchall(_SEATS_SQL, (match_id,))]
 
 
 async def replace_seats(tx: Tx, match_id: int, seats: list[SeatRecord]) -> None:
@@ -290,10 +323,11 @@ _UPSERT_DEADLINE = (
     " opened_at = excluded.opened_at, auto = excluded.auto, lease_owner = NULL, lease_until = NULL")
 
 
+_DEADLINES_SQL = "SELECT * FROM deadlines WHERE match_id = ? ORDER BY due_at, request_id"
+
+
 async def get_deadlines(db: Reader, match_id: int) -> list[DeadlineRecord]:
-    rows = await db.fetchall("SELECT * FROM deadlines WHERE match_id = ? ORDER BY due_at, request_id",
-                             (match_id,))
-    return [_deadline(r) for r in rows]
+    return [_deadline(r) for r in await db.fetchall(_DEADLINES_SQL, (match_id,))]
 
 
 async def delete_deadlines(tx: Tx, match_id: int, keep: set[str] | None = None) -> None:
@@ -410,23 +444,27 @@ async def mark_reminded(tx: Tx, match_id: int, request_id: str) -> int:
 
 
 # ----- outbox ------------------------------------------------------------------------------------------
-async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, Any], now: float) -> int:
-    return await tx.insert_id(
+async def insert_outbox(tx: Tx, match_id: int, version: int, payload: dict[str, Any], now: float) -> None:
+    await tx.execute(
         "INSERT INTO outbox (match_id, version, payload, created_at) VALUES (?, ?, ?, ?)",
         (match_id, version, dumps(payload), now))
 
 
-async def undelivered(db: Reader, match_id: int | None = None, limit: int = 500) -> list[OutboxRecord]:
+_UNDELIVERED_SQL = "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
+#: Undelivered rows one delivery reads at most (the rest go with the next).
+UNDELIVERED_LIMIT = 500
+
+
+def _outbox(r: Row) -> OutboxRecord:
+    return OutboxRecord(r["id"], r["match_id"], r["version"], json.loads(r["payload"]), r["created_at"])
+
+
+async def undelivered(db: Reader, match_id: int | None = None, limit: int = UNDELIVERED_LIMIT) -> list[OutboxRecord]:
     if match_id is None:
-        rows = await db.fetchall(
-            "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
-            " ORDER BY id LIMIT ?", (limit,))
+        rows = await db.fetchall(_UNDELIVERED_SQL + " ORDER BY id LIMIT ?", (limit,))
     else:
-        rows = await db.fetchall(
-            "SELECT id, match_id, version, payload, created_at FROM outbox WHERE delivered_at IS NULL"
-            " AND match_id = ? ORDER BY id LIMIT ?", (match_id, limit))
-    return [OutboxRecord(r["id"], r["match_id"], r["version"], json.loads(r["payload"]), r["created_at"])
-            for r in rows]
+        rows = await db.fetchall(_UNDELIVERED_SQL + " AND match_id = ? ORDER BY id LIMIT ?", (match_id, limit))
+    return [_outbox(r) for r in rows]
 
 
 async def mark_delivered(tx: Tx, outbox_ids: list[int], now: float) -> None:

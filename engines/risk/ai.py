@@ -631,15 +631,22 @@ def _fortify_normal(board: Board) -> Action:
 
 
 def _claim_normal(board: Board) -> Action:
+    """The free territory whose continent we are likeliest to hold (weighted by its bonus), plus
+    a little for our neighbours there. A continent's part is worked out once per decision, not
+    once per free territory in it (the classic set-up's ~40 claims asked it ~1 000 times a game)."""
     c = board.c
-    free = [t for t in c.territories if board.owner(t) is None]
+    owner, me = board._owner, board.me
+    free = [t for t in c.territories if owner[t] is None]
+    worth: dict[str, float] = {}
+    for cont, terrs in c.continents.items():
+        owners = [owner[x] for x in terrs]
+        mine = owners.count(me)
+        theirs = len(owners) - mine - owners.count(None)
+        worth[cont] = (mine + 1) * c.bonus[cont] / (len(terrs) * (theirs + 1))
 
     def score(t: str) -> float:
-        terrs = c.continents[c.continent_of[t]]
-        mine = sum(1 for x in terrs if board.owner(x) == board.me)
-        theirs = sum(1 for x in terrs if board.owner(x) not in (board.me, None))
-        near = sum(1 for n in c.adjacent[t] if board.owner(n) == board.me)
-        return (mine + 1) * c.bonus[c.continent_of[t]] / (len(terrs) * (theirs + 1)) + 0.3 * near
+        near = sum(1 for n in c.adjacent[t] if owner[n] == me)
+        return worth[c.continent_of[t]] + 0.3 * near
     return ["claim", max(free, key=score)]
 
 

@@ -358,8 +358,9 @@ def plainly_legal(state: State, seat: int, path: list[str]) -> bool:
     """True only when ``path`` is a complete path of :func:`tree`, worked out without building
     the option lists. ``apply`` re-validates every move, and walking the tree was a third of it.
 
-    Covers the moves of a turn (trade, place, attack, move in, fortify, end); the set-up answers
-    False and walks the tree, as does every illegal path. False never means illegal: a
+    Covers the moves of a turn (trade, place, attack, move in, fortify, end) and the classic
+    set-up's claims and placements; the quick set-up and HQ choice answer False and walk the
+    tree, as does every illegal path. False never means illegal: a
     property test checks that whatever this accepts the tree accepts, and that it accepts the
     AI's moves of those kinds."""
     phase = state["phase"]
@@ -448,7 +449,26 @@ def _direct_fortify(state: State, seat: int, path: list[str]) -> bool:
     return a >= 2 and _in_range(path[3], 1, a - 1)
 
 
+def _direct_claim(state: State, seat: int, path: list[str]) -> bool:
+    """``claim <territory>``: any unclaimed territory (the tree's only step after the verb)."""
+    return len(path) == 2 and path[0] == "claim" and state["owner"].get(path[1], NO_OWNER) is None
+
+
+def _direct_setup_place(state: State, seat: int, path: list[str]) -> bool:
+    """The classic set-up's ``place <own territory>`` (neutral variant: ``place <own> <own>
+    <neutral>``); the quick set-up's chunks walk the tree (a few moves a game)."""
+    if state["setup"] == "quick" or path[0] != "place":
+        return False
+    owner = state["owner"]
+    if state["variant"] == "neutral":
+        return len(path) == 4 and owner.get(path[1], NO_OWNER) == seat and owner.get(path[2], NO_OWNER) == seat \
+            and owner.get(path[3], NO_OWNER) == rules.NEUTRAL
+    return len(path) == 2 and owner.get(path[1], NO_OWNER) == seat
+
+
 _DIRECT: dict[str, Callable[[State, int, list[str]], bool]] = {
+    "setup_claim": _direct_claim,
+    "setup_place": _direct_setup_place,
     "reinforce": _direct_reinforce,
     "attack": _direct_attack,
     "occupy": _direct_occupy,

@@ -72,16 +72,16 @@ async def test_failure_at_every_statement_of_act(db_target: Path | str, monkeypa
 
     budget = {"left": -1}  # statements allowed before the injected failure; -1 = never fail
     tx_class = PgTx if isinstance(store, PgStore) else store_db.Tx
-    originals = {name: getattr(tx_class, name) for name in ("execute", "executemany", "rowcount", "fetchone",
-                                                            "fetchall")}
+    originals = {name: getattr(tx_class, name) for name in ("execute", "executemany", "execute_one", "insert_id",
+                                                            "rowcount", "fetchone", "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
-        async def call(self: store_db.Tx, sql: str, params: Any = ()) -> Any:
+        async def call(self: store_db.Tx, sql: str, params: Any = (), *rest: Any) -> Any:
             if budget["left"] == 0:
                 raise Injected(f"before {sql[:30]}")
             if budget["left"] > 0:
                 budget["left"] -= 1
-            return await originals[name](self, sql, params)
+            return await originals[name](self, sql, params, *rest)
         return call
 
     for name in originals:

@@ -43,7 +43,8 @@ def _variants(path: list[str], state: dict, rng: random.Random) -> Iterator[list
 
 
 @pytest.mark.parametrize("variant,seats,setup,seed", [("classic", 6, "quick", 1), ("mission", 4, "classic", 2),
-                                                      ("hq", 3, "quick", 3), ("neutral", 2, "quick", 4)])
+                                                      ("hq", 3, "quick", 3), ("neutral", 2, "quick", 4),
+                                                      ("neutral", 2, "classic", 5)])
 def test_direct_check_never_accepts_what_the_tree_refuses(variant: str, seats: int, setup: str, seed: int) -> None:
     rng = random.Random(seed)
     state = new(seats, variant, setup, seed=seed)
@@ -67,7 +68,8 @@ def test_direct_check_never_accepts_what_the_tree_refuses(variant: str, seats: i
                      ["attack", t, n_, "once"], ["attack", t, n_, "blitz", count], ["attack", t, n_, "dice", count]]
         for i, move in enumerate(moves):
             # The direct check covers the turn's moves: it must vouch for them.
-            if state["phase"] in ("reinforce", "attack", "occupy", "fortify"):
+            if state["phase"] in ("reinforce", "attack", "occupy", "fortify", "setup_claim") \
+                    or (state["phase"], state["setup"]) == ("setup_place", "classic"):
                 assert choices.plainly_legal(state, req.seat, move), (state["phase"], move)
                 ai_moves += i == 0
             if n % 5:
