@@ -1,104 +1,113 @@
-"""A beginner-mode AI that plays legally and sensibly from what its seat may know.
+"""The 三国杀 AI: decides from its own seat's view only, and always answers legally.
 
-It reads only ``view(state, seat)`` (the public table, its own hand and role) to judge friend and
-foe, and asks :func:`choices.step` for its legal moves (which depend only on its own hand and
-public facts). Friend or foe: the lord is known; everyone else is judged from the public record
-of hostile and friendly acts (``view["acts"]``): hurting the lord or its helpers looks like a
-rebel, hurting the lord's attackers looks loyal. The full identity-guessing AI is part 2.
+Design (docs/rules/sanguosha.md, "AI"):
+
+- **Who is who** comes from :class:`ai_mind.Mind` (behaviour → loyalty → role probabilities →
+  enemy/friend scores for this seat's goal). It reads ``view(state, seat)`` only: the test
+  ``test_sgs_ai.py`` scrambles the other seats' hidden roles and hands and expects the same move.
+- **What is legal** comes from :func:`choices.step` (the same token tree as the buttons). The
+  tree depends only on this seat's hand and public facts.
+- **What to do** is one handler per ask kind in :data:`ASK_HINTS` and, in the play phase, one
+  scorer per card or skill token in :data:`PLAY_HINTS`: each candidate move gets a score and the
+  best positive one is played, else the phase ends. Skills plug in by adding entries; a token
+  or ask kind without an entry still gets a legal, sensible default: an unknown play token is
+  never used, an unknown ask takes its window default, else declines (``pass``), else takes the
+  first option, and any path is completed step by step by :func:`finish`.
 """
 
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
-from engines.flow import Flow
+from engines.flow import Ask, Flow
 from engines.sanguosha import choices
+from engines.sanguosha.ai_mind import Mind
+from engines.sanguosha.data import card
 from engines.sanguosha.frames import HARMFUL
-from engines.sanguosha.rules import ROLES
 from engines.sanguosha.views import build
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
 View = dict[str, Any]
 
+#: How much a card is worth keeping in hand (discard keeps the best; 五谷丰登 takes the best).
 VALUE = {"tao": 9, "shan": 7, "wuxie": 6, "wuzhong": 6, "sha": 5, "shunshou": 5, "lebu": 5,
          "juedou": 4, "guohe": 4, "nanman": 4, "wanjian": 4, "jiedao": 3, "wugu": 3, "taoyuan": 3,
          "shandian": 1}
+#: Equipment worth (an upgrade replaces a lower one; 过河拆桥/顺手牵羊 take the highest).
+EQUIP = {"bagua": 8, "renwang": 7, "zhuge": 6, "qinglong": 5, "hanbing": 5, "guanshi": 5,
+         "zhangba": 5, "qinggang": 5, "fangtian": 4, "qilin": 4, "cixiong": 3,
+         "chitu": 5, "dawan": 5, "zixing": 5, "dilu": 6, "jueying": 6, "zhuahuang": 6}
+#: Chance one unknown hand card is a 闪 / a 杀 (24 and 30 of the 108 cards).
+P_SHAN, P_SHA = 24 / 108, 30 / 108
 
 
 def value(name: str) -> int:
-    return VALUE.get(name, 4)
+    return VALUE.get(name, EQUIP.get(name, 4))
 
 
-class Mind:
-    """Friend/foe judgement of one seat, from its view."""
+@dataclass
+class Seat:
+    """Everything one decision may look at: the ask, the seat's own view and judgement."""
 
-    def __init__(self, view: View) -> None:
-        self.view = view
-        you = view["you"]
-        self.me: int = you["seat"]
-        self.role: str = you["role"]
-        self.lord: int = view["lord"]
-        ps = view["players"]
-        acts = view["acts"]
-        n = len(ps)
-        alive = [p["seat"] for p in ps if p["alive"]]
-        # Loyalty score: + for helping the lord or hurting its attackers, − for hurting the lord.
-        attackers = {x for x in range(n) if acts[x][self.lord] > 0}
-        self.pro = {}
-        for x in range(n):
-            score = -2 * acts[x][self.lord] + sum(acts[x][y] for y in attackers if y != x)
-            score -= sum(acts[x][y] for y in range(n) if y != self.lord and acts[y][self.lord] < 0)
-            self.pro[x] = score
-        for p in ps:
-            if p["role"] in ("loyalist", "lord"):
-                self.pro[p["seat"]] = 99
-            elif p["role"] in ("rebel", "renegade"):
-                self.pro[p["seat"]] = -99
-        self.alive = alive
-        # The role distribution is public: once every rebel is dead, the renegade hides among
-        # the living unknowns, and the renegade drops its loyal mask.
-        dead_rebels = sum(1 for p in ps if not p["alive"] and p["role"] == "rebel")
-        self.rebels_left = ROLES[n].count("F") - dead_rebels
-        self.renegade_left = any(p["alive"] and p["role"] is None for p in ps) and not any(
-            p["role"] == "renegade" for p in ps if not p["alive"])
-        unknown = [s for s in alive if ps[s]["role"] is None and s != self.me]
-        low = min((self.pro[s] for s in unknown), default=0)
-        self.suspects = {s for s in unknown if self.pro[s] == low} if self.rebels_left == 0 else set()
-        self.endgame = self.role == "renegade" and self.rebels_left == 0
-        self.lord_alone = self.endgame and not [s for s in alive if s not in (self.me, self.lord)]
+    state: State  # only for choices.step (legal tokens); never read directly
+    seat: int
+    ask: Ask
+    view: View
+    mind: Mind
+    hand: dict[str, str]  # own hand: card id -> name
+    rng: random.Random
 
-    def enemy(self, x: int) -> bool:
-        if x == self.me:
-            return False
-        if self.role in ("lord", "loyalist"):
-            return x != self.lord and (self.pro[x] < 0 or x in self.suspects)
-        if self.role == "rebel":
-            return x == self.lord or self.pro[x] > 0
-        if self.endgame:
-            return x != self.lord or self.lord_alone
-        return x != self.lord and self.pro[x] < 0
+    def options(self, path: list[str]) -> list[str]:
+        return [o.value for o in choices.step(self.state, self.seat, path).options]
 
-    def friend(self, x: int) -> bool:
-        if x == self.me:
-            return True
-        if self.role in ("lord", "loyalist"):
-            return x == self.lord or self.pro[x] > 0
-        if self.role == "rebel":
-            return x != self.lord and self.pro[x] < 0
-        return x == self.lord and not self.lord_alone
+    def complete(self, path: list[str]) -> bool:
+        return choices.step(self.state, self.seat, path).complete
 
-    def hp(self, x: int) -> int:
-        return self.view["players"][x]["hp"]
+    def targets(self, path: list[str]) -> list[int]:
+        return [n for o in self.options(path) if (n := ascii_int(o)) is not None]
+
+    def me(self) -> dict[str, Any]:
+        return self.view["players"][self.seat]
+
+    def count(self, name: str) -> int:
+        return sum(1 for n in self.hand.values() if n == name)
+
+    def responses(self) -> list[str]:
+        """The cards (and other tokens) offered to answer the ask, ``pass`` left out."""
+        return [o for o in self.options([]) if o != "pass"]
 
 
-def _options(state: State, seat: int, path: list[str]) -> list[str]:
-    return [o.value for o in choices.step(state, seat, path).options]
+Hint = Callable[[Seat], list[str]]
+#: Ask kind -> decision. Skills add entries for their own prompts.
+ASK_HINTS: dict[str, Hint] = {}
+PlayHint = Callable[[Seat, str], tuple[float, list[str]] | None]
+#: Play-phase card name or skill token -> (score, path) of its best use, or None (do not use).
+PLAY_HINTS: dict[str, PlayHint] = {}
 
 
-def _complete(state: State, seat: int, path: list[str]) -> bool:
-    return choices.step(state, seat, path).complete
+def ask_hint(*kinds: str) -> Callable[[Hint], Hint]:
+    def deco(fn: Hint) -> Hint:
+        for k in kinds:
+            ASK_HINTS[k] = fn
+        return fn
+    return deco
+
+
+def play_hint(*names: str) -> Callable[[PlayHint], PlayHint]:
+    def deco(fn: PlayHint) -> PlayHint:
+        for k in names:
+            PLAY_HINTS[k] = fn
+        return fn
+    return deco
+
+
+# -- entry points -----------------------------------------------------------------------------
+
+_RESPONSE_CARD = {"nullify": "wuxie", "peach": "tao", "need_shan": "shan"}
 
 
 def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -> list[str]:
@@ -108,185 +117,48 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
     if level == "easy" and ask.kind != "discard" and rng.random() < 0.3:
         return timeout(state, seat)
     wanted = _RESPONSE_CARD.get(ask.kind)
-    if wanted and not _holds(state, seat, wanted):
-        return ["pass"]  # nothing to answer with: no need to think (most windows)
-    view = build(state, seat)
-    mind = Mind(view)
-    hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
-    k, info = ask.kind, ask.info
-    if k == "play":
-        return _play(state, seat, mind, hand, rng)
-    if k == "discard":
-        return _discard(hand, info["n"])
-    if k in ("need_shan", "need_sha"):
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
-        if k == "need_sha" and info.get("card") == "juedou" and mind.friend(info.get("user", -1)) \
-                and info.get("user") != seat:
+    opts = None
+    if wanted:  # most windows: nothing to answer with, no need to think
+        opts = [o.value for o in choices.step(state, seat, []).options]
+        if opts == ["pass"]:
             return ["pass"]
-        return _play_one(state, seat, opts, hand)
-    if k == "nullify":
-        about = info["about"]
-        happens = info["count"] % 2 == 0
-        t = about["target"]
-        harmful = about["name"] in HARMFUL
-        want = (happens and harmful and mind.friend(t)) or (not happens and harmful and mind.enemy(t)) \
-            or (happens and about["name"] == "wuzhong" and mind.enemy(t))
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
-        return [opts[0]] if want and opts else ["pass"]
-    if k == "peach":
-        dying = info["dying"]
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
-        if opts and (dying == seat or (mind.friend(dying) and (mind.hp(seat) > 1 or len(opts) > 1))):
-            return [opts[0]]
+    view = build(state, seat)
+    hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
+    s = Seat(state, seat, ask, view, Mind(view), hand, rng)
+    path = ASK_HINTS.get(ask.kind, fallback)(s)
+    return finish(s, path)
+
+
+def finish(s: Seat, path: list[str]) -> list[str]:
+    """Complete ``path`` (a skill may add steps the hint did not foresee): decline when that is
+    offered, else take the first option. An impossible path falls back to the ask default."""
+    path = list(path)
+    for _ in range(20):
+        try:
+            st = choices.step(s.state, s.seat, path)
+        except Exception:  # noqa: BLE001 - a hint's path the tree refuses: be legal instead
+            return fallback(s) if path else [s.options([])[0]]
+        if st.complete:
+            return path
+        values = [o.value for o in st.options]
+        path.append("pass" if "pass" in values else values[0])
+    return fallback(s)
+
+
+def fallback(s: Seat) -> list[str]:
+    """An ask nobody taught the AI: the window default, else decline, else the first option."""
+    if s.ask.default is not None:
+        return list(s.ask.default)
+    if s.ask.kind == "play":
+        return ["end"]
+    opts = s.options([])
+    if "pass" in opts:
         return ["pass"]
-    if k == "pick":
-        return _pick(state, seat, mind, info)
-    if k == "wugu":
-        pool = _options(state, seat, [])
-        names = {c["id"]: c["name"] for c in view["table"]}
-        return [max(pool, key=lambda c: value(names.get(c, "")))]
-    if k in ("jiedao", "qinglong"):
-        target = info.get("victim", info.get("target"))
-        opts = [o for o in _options(state, seat, []) if o not in ("pass", "zb")]
-        if opts and (mind.enemy(target) or (k == "jiedao" and not mind.friend(target))):
-            return [opts[0]]
-        return ["pass"]
-    if k == "guanshi":
-        mine = [o for o in _options(state, seat, []) if o != "pass"]
-        if mind.enemy(info["target"]) and len(mine) >= 4:
-            low = sorted(mine, key=lambda c: value(hand.get(c, "equip")))[:2]
-            return low
-        return ["pass"]
-    if k == "hanbing":
-        return ["yes"] if mind.hp(info["target"]) > 2 and not mind.enemy(info["target"]) else ["pass"]
-    if k == "qilin":
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
-        return [opts[0]] if opts and mind.enemy(info["target"]) else ["pass"]
-    if k == "cixiong":
-        return ["yes"]
-    if k == "cixiong_choice":
-        opts = [o for o in _options(state, seat, []) if o != "pass"]
-        if len(opts) >= 3:
-            return [min(opts, key=lambda c: value(hand.get(c, "")))]
-        return ["pass"]
-    return timeout(state, seat)
-
-
-_RESPONSE_CARD = {"nullify": "wuxie", "peach": "tao", "need_shan": "shan"}
-
-
-def _holds(state: State, seat: int, name: str) -> bool:
-    from engines.sanguosha.data import card
-
-    return any(card(c).name == name for c in state["players"][seat]["hand"])
-
-
-def _play_one(state: State, seat: int, opts: list[str], hand: dict[str, str]) -> list[str]:
-    cards = [o for o in opts if o in hand]
-    if cards:
-        return [min(cards, key=lambda c: value(hand[c]))]
-    if "zb" in opts:
-        rest = sorted((c for c in _options(state, seat, ["zb"])), key=lambda c: value(hand.get(c, "")))
-        if len(rest) >= 2:
-            return ["zb", rest[0], rest[1]]
-    return ["pass"]
-
-
-def _discard(hand: dict[str, str], n: int) -> list[str]:
-    order = sorted(hand, key=lambda c: (value(hand[c]), c))
-    return order[:n]
-
-
-def _pick(state: State, seat: int, mind: Mind, info: dict[str, Any]) -> list[str]:
-    opts = _options(state, seat, [])
-    target = info["target"]
-    tp = mind.view["players"][target]
-    judge = [j["id"] for j in tp["judge"]]
-    if mind.friend(target):
-        for cid in judge:
-            if cid in opts:
-                return [cid]
-    order = [tp["equip"][s]["id"] for s in ("armor", "weapon", "minus", "plus") if tp["equip"][s]]
-    for cid in order:
-        if cid in opts:
-            return [cid]
-    if "hand" in opts:
-        return ["hand"]
-    return [opts[0]]
-
-
-def _targets(state: State, seat: int, path: list[str]) -> list[int]:
-    return [n for o in _options(state, seat, path) if (n := ascii_int(o)) is not None]
-
-
-def _play(state: State, seat: int, mind: Mind, hand: dict[str, str], rng: random.Random) -> list[str]:
-    playable = [o for o in _options(state, seat, []) if o in hand]
-    me = mind.view["players"][seat]
-    by_name: dict[str, list[str]] = {}
-    for cid in playable:
-        by_name.setdefault(hand[cid], []).append(cid)
-    equip_names = {"zhuge", "qinggang", "hanbing", "cixiong", "qinglong", "zhangba", "guanshi",
-                   "fangtian", "qilin", "bagua", "renwang", "dilu", "jueying", "zhuahuang", "chitu",
-                   "dawan", "zixing"}
-    slot_of = {"bagua": "armor", "renwang": "armor", "dilu": "plus", "jueying": "plus",
-               "zhuahuang": "plus", "chitu": "minus", "dawan": "minus", "zixing": "minus"}
-    for cid in playable:
-        name = hand[cid]
-        if name in equip_names:
-            slot = slot_of.get(name, "weapon")
-            if me["equip"][slot] is None:
-                return [cid]
-    if "tao" in by_name and me["hp"] < me["max"]:
-        return [by_name["tao"][0]]
-    if "wuzhong" in by_name:
-        return [by_name["wuzhong"][0]]
-    others = [s for s in mind.alive if s != seat]
-    enemies = [s for s in others if mind.enemy(s)]
-    friends = [s for s in others if mind.friend(s)]
-    for name in ("lebu", "shunshou", "guohe"):
-        for cid in by_name.get(name, []):
-            cands = _targets(state, seat, [cid])
-            good = [t for t in cands if mind.enemy(t)]
-            if name == "guohe":
-                good += [t for t in cands if mind.friend(t) and mind.view["players"][t]["judge"]]
-            if good:
-                return [cid, str(min(good, key=mind.hp))]
-    if "wugu" in by_name:
-        return [by_name["wugu"][0]]
-    for name in ("nanman", "wanjian"):
-        if name in by_name and len(enemies) >= max(1, len(friends)) \
-                and not any(mind.hp(f) <= 1 for f in friends):
-            return [by_name[name][0]]
-    if "taoyuan" in by_name:
-        hurt = lambda s: mind.view["players"][s]["max"] - mind.hp(s)  # noqa: E731
-        if hurt(seat) + sum(hurt(f) for f in friends) > sum(hurt(e) for e in enemies):
-            return [by_name["taoyuan"][0]]
-    if "juedou" in by_name and enemies:
-        shas = len([c for c in hand if hand[c] == "sha"])
-        cands = [t for t in _targets(state, seat, [by_name["juedou"][0]]) if mind.enemy(t)]
-        if cands and (shas >= 1 or any(mind.hp(t) <= 1 for t in cands)):
-            return [by_name["juedou"][0], str(min(cands, key=mind.hp))]
-    if "jiedao" in by_name:
-        cid = by_name["jiedao"][0]
-        for holder in _targets(state, seat, [cid]):
-            if mind.friend(holder) and holder != seat:
-                continue
-            victims = [v for v in _targets(state, seat, [cid, str(holder)]) if mind.enemy(v)]
-            if victims:
-                return [cid, str(holder), str(victims[0])]
-    if "sha" in by_name:
-        for cid in by_name["sha"]:
-            cands = [t for t in _targets(state, seat, [cid]) if mind.enemy(t)]
-            if cands:
-                path = [cid, str(min(cands, key=mind.hp))]
-                while True:
-                    more = [t for t in _targets(state, seat, path) if mind.enemy(t)]
-                    if not more:
-                        return path
-                    path.append(str(more[0]))
-    if "shandian" in by_name and rng.random() < 0.2:
-        return [by_name["shandian"][0]]
-    return ["end"]
+    path = [opts[0]]
+    while not s.complete(path):
+        nxt = s.options(path)
+        path.append("pass" if "pass" in nxt else nxt[0])
+    return path
 
 
 def timeout(state: State, seat: int) -> list[str]:
@@ -300,8 +172,411 @@ def timeout(state: State, seat: int) -> list[str]:
     if ask.kind == "play":
         return ["end"]
     if ask.kind == "discard":
-        from engines.sanguosha.data import card
-
         hand = {c: card(c).name for c in state["players"][seat]["hand"]}
-        return _discard(hand, ask.info["n"])
-    return [_options(state, seat, [])[0]]
+        return _discard_order(hand)[:ask.info["n"]]
+    return [o.value for o in choices.step(state, seat, []).options][:1]
+
+
+# -- responses --------------------------------------------------------------------------------
+
+def _discard_order(hand: dict[str, str]) -> list[str]:
+    """Cards from least to most worth keeping; a second or third copy is worth less (three 闪
+    in hand rarely beat a 闪 and a 桃)."""
+    seen: dict[str, int] = {}
+    scored = []
+    for cid in sorted(hand, key=lambda c: (-value(hand[c]), c)):
+        name = hand[cid]
+        scored.append((value(name) - 1.5 * seen.get(name, 0), cid))
+        seen[name] = seen.get(name, 0) + 1
+    return [cid for _, cid in sorted(scored)]
+
+
+@ask_hint("discard")
+def _discard(s: Seat) -> list[str]:
+    return _discard_order(s.hand)[:s.ask.info["n"]]
+
+
+def _cheapest(s: Seat, cids: list[str]) -> str:
+    return min(cids, key=lambda c: (value(s.hand.get(c, "")), c))
+
+
+@ask_hint("need_shan")
+def _need_shan(s: Seat) -> list[str]:
+    cards = [o for o in s.responses() if o in s.hand]
+    return [_cheapest(s, cards)] if cards else ["pass"]
+
+
+@ask_hint("need_sha")
+def _need_sha(s: Seat) -> list[str]:
+    info = s.ask.info
+    user = info.get("user")
+    if info.get("card") == "juedou" and user is not None and user != s.seat and s.mind.friend(user):
+        return ["pass"]  # a friend's 决斗 (a mistake or a test): lose 1 HP, keep the 杀
+    cards = [o for o in s.responses() if o in s.hand]
+    if cards:
+        return [_cheapest(s, cards)]
+    if "zb" in s.responses() and s.mind.hp(s.seat) <= 2:
+        rest = sorted(s.options(["zb"]), key=lambda c: value(s.hand.get(c, "")))
+        if len(rest) >= 2:
+            return ["zb", rest[0], rest[1]]
+    return ["pass"]
+
+
+@ask_hint("nullify")
+def _nullify(s: Seat) -> list[str]:
+    info = s.ask.info
+    about = info["about"]
+    name, t = about["name"], about["target"]
+    happens = info["count"] % 2 == 0
+    cards = [o for o in s.responses() if o in s.hand]
+    if not cards:
+        return ["pass"]
+    mind = s.mind
+    if name in HARMFUL:
+        if happens and (t == s.seat or mind.friend(t)) and _hurts(s, name, t):
+            return [cards[0]]
+        if not happens and mind.enemy(t) and name in ("lebu", "juedou", "nanman", "wanjian", "shandian"):
+            return [cards[0]]
+        return ["pass"]
+    if happens and name == "wuzhong" and mind.enemy(t) and len(cards) >= 2:
+        return [cards[0]]
+    return ["pass"]
+
+
+def _hurts(s: Seat, name: str, t: int) -> bool:
+    """Is this harmful trick on ``t`` worth a 无懈可击? 乐不思蜀 and 闪电 always; 决斗 and the
+    AoE when ``t`` has little HP or (for this seat) no card to answer; taking cards when ``t``
+    has equipment or a delayed trick worth keeping."""
+    p = s.mind.player(t)
+    if name in ("lebu", "shandian"):
+        return True
+    if name in ("nanman", "wanjian", "juedou", "jiedao"):
+        if t == s.seat:
+            need = "shan" if name == "wanjian" else "sha"
+            return p["hp"] <= 2 or s.count(need) == 0
+        return p["hp"] <= 2 or t == s.mind.lord
+    if name in ("guohe", "shunshou"):
+        return any(p["equip"].values()) and p["hp"] <= 3 or t == s.mind.lord
+    return False
+
+
+@ask_hint("peach")
+def _peach(s: Seat) -> list[str]:
+    dying = s.ask.info["dying"]
+    cards = [o for o in s.responses() if o in s.hand]
+    if not cards:
+        return ["pass"]
+    mind = s.mind
+    if dying == s.seat:
+        return [cards[0]]
+    if mind.role == "renegade" and dying == mind.lord and not mind.lord_alone:
+        return [cards[0]]  # the lord dying now would hand the game to the rebels
+    if mind.friend(dying) and (dying == mind.lord or mind.hp(s.seat) > 1 or len(cards) > 1):
+        return [cards[0]]
+    return ["pass"]
+
+
+@ask_hint("pick")
+def _pick(s: Seat) -> list[str]:
+    opts = s.options([])
+    target = s.ask.info["target"]
+    tp = s.mind.player(target)
+    if s.mind.friend(target) or target == s.seat:
+        for j in tp["judge"]:  # take a friend's delayed trick first
+            if j["id"] in opts:
+                return [j["id"]]
+        low = sorted((EQUIP.get(e["name"], 4), e["id"]) for e in tp["equip"].values() if e and e["id"] in opts)
+        return [low[0][1]] if low else ["hand"] if "hand" in opts else [opts[0]]
+    gear = sorted((-EQUIP.get(e["name"], 4), e["id"]) for e in tp["equip"].values() if e and e["id"] in opts)
+    if gear and (not tp["hand"] or -gear[0][0] >= 5):
+        return [gear[0][1]]
+    if "hand" in opts:
+        return ["hand"]
+    if gear:
+        return [gear[0][1]]
+    return [opts[0]]
+
+
+@ask_hint("wugu")
+def _wugu(s: Seat) -> list[str]:
+    pool = s.options([])
+    names = {c["id"]: c["name"] for c in s.view["table"]}
+    return [max(pool, key=lambda c: (value(names.get(c, "")), c))]
+
+
+@ask_hint("jiedao", "qinglong")
+def _sha_at(s: Seat) -> list[str]:
+    target = s.ask.info.get("victim", s.ask.info.get("target"))
+    cards = [o for o in s.responses() if o in s.hand]
+    if not cards or s.mind.friend(target):
+        return ["pass"]
+    if s.mind.enemy(target) or (s.ask.kind == "jiedao" and s.mind.enemy_score(target) >= 0.3):
+        return [_cheapest(s, cards)]
+    return ["pass"]
+
+
+@ask_hint("guanshi")
+def _guanshi(s: Seat) -> list[str]:
+    t = s.ask.info["target"]
+    mine = [o for o in s.responses() if o in s.hand]
+    if s.mind.enemy(t) and (len(mine) >= 4 or (s.mind.hp(t) <= 1 and len(mine) >= 2)):
+        return sorted(mine, key=lambda c: (value(s.hand[c]), c))[:2]
+    return ["pass"]
+
+
+@ask_hint("hanbing")
+def _hanbing(s: Seat) -> list[str]:
+    t = s.ask.info["target"]
+    p = s.mind.player(t)
+    gear = sum(1 for e in p["equip"].values() if e)
+    if not s.mind.enemy(t):
+        return ["yes"]  # spare a friend or an unknown the damage
+    return ["yes"] if p["hp"] > 2 and gear >= 2 else ["pass"]
+
+
+@ask_hint("qilin")
+def _qilin(s: Seat) -> list[str]:
+    opts = s.responses()
+    return [opts[0]] if opts and s.mind.enemy(s.ask.info["target"]) else ["pass"]
+
+
+@ask_hint("cixiong")
+def _cixiong(s: Seat) -> list[str]:
+    return ["yes"]
+
+
+@ask_hint("cixiong_choice")
+def _cixiong_choice(s: Seat) -> list[str]:
+    opts = [o for o in s.responses() if o in s.hand]
+    if len(opts) >= 3 and not s.mind.friend(s.ask.info["user"]):
+        return [_cheapest(s, opts)]
+    return ["pass"]
+
+
+# -- the play phase ---------------------------------------------------------------------------
+
+@ask_hint("play")
+def _play(s: Seat) -> list[str]:
+    """Score every offered token's best use; play the best positive one, else end."""
+    best: tuple[float, list[str]] = (0.0, ["end"])
+    done: set[str] = set()
+    for tok in s.options([]):
+        name = s.hand.get(tok, tok)
+        if tok == "end" or (name in done and tok in s.hand):
+            continue  # one evaluation per card name is enough
+        hint = PLAY_HINTS.get(name)
+        if hint is None:
+            continue  # unknown tokens (new skills) are never used
+        if tok in s.hand:
+            done.add(name)
+        got = hint(s, tok)
+        if got is not None and got[0] > best[0]:
+            best = got
+    return best[1]
+
+
+def hit_chance(s: Seat, t: int, cid: str | None = None) -> float:
+    """How likely a 杀 (``cid``) on ``t`` does damage: its hand may hold a 闪, 八卦阵 gives a
+    second chance, 仁王盾 stops black 杀 (青釭剑 ignores armour)."""
+    p = s.mind.player(t)
+    armor = p["equip"]["armor"]["name"] if p["equip"]["armor"] else ""
+    if (s.me()["equip"]["weapon"] or {}).get("name") == "qinggang":
+        armor = ""
+    if armor == "renwang" and cid is not None and cid in s.hand and not card(cid).red:
+        return 0.0
+    hit = (1 - P_SHAN) ** p["hand"]
+    if armor == "bagua":
+        hit *= 0.5
+    return hit
+
+
+def _worth_hitting(s: Seat, t: int, dmg: float = 1.0) -> float:
+    """Value of damaging ``t``: enmity, more when it may die, most for the lord (rebels)."""
+    mind = s.mind
+    e = mind.enemy_score(t)
+    if not mind.enemy(t):
+        return 0.0
+    hp = mind.hp(t)
+    bonus = 1.5 if hp <= dmg else 0.5 if hp <= dmg + 1 else 0.0
+    if t == mind.lord and mind.role == "rebel":
+        bonus += 1.0
+    return e * (1 + bonus)
+
+
+@play_hint("sha")
+def _sha(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    offered = set(s.options([]))
+    cands = [c for c, n in s.hand.items() if n == "sha" and c in offered]
+    best: tuple[float, list[str]] | None = None
+    for cid in cands[:2] if len({card(c).red for c in cands}) > 1 else cands[:1]:
+        scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, cid), t) for t in s.targets([cid])),
+                        reverse=True)
+        scored = [x for x in scored if x[0] > 0]
+        if not scored:
+            continue
+        path = [cid, str(scored[0][1])]
+        for _ in range(4):  # 方天画戟: more enemy targets if allowed
+            more = [t for t in s.targets(path) if s.mind.enemy(t)]
+            if not more:
+                break
+            path.append(str(more[0]))
+        score = 3 + 4 * scored[0][0]
+        if best is None or score > best[0]:
+            best = (score, path)
+    return best
+
+
+@play_hint("zb")
+def _zhangba(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    """丈八蛇矛: two spare cards as a 杀, only without a real one and with cards to spare."""
+    if s.count("sha") or len(s.hand) <= s.mind.hp(s.seat):
+        return None
+    spare = sorted(s.options([tok]), key=lambda c: (value(s.hand.get(c, "")), c))[:2]
+    if len(spare) < 2 or max(value(s.hand.get(c, "")) for c in spare) >= 7:
+        return None
+    path = [tok, *spare]
+    scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t), t) for t in s.targets(path)), reverse=True)
+    if not scored or scored[0][0] <= 0:
+        return None
+    return 2 + 3 * scored[0][0], [*path, str(scored[0][1])]
+
+
+@play_hint("tao")
+def _tao(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    me = s.me()
+    if me["hp"] >= me["max"]:
+        return None
+    if me["hp"] <= 2 or len(s.hand) > me["hp"]:
+        return 9.0, [tok]
+    return None
+
+
+@play_hint("wuzhong")
+def _wuzhong(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    return 10.0, [tok]
+
+
+@play_hint(*EQUIP)
+def _equip(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    c = card(tok)
+    old = s.me()["equip"][c.slot]
+    mine = EQUIP.get(c.name, 4)
+    if c.name == "zhuge":
+        mine += 2 * (s.count("sha") - 1)
+    if old is not None and EQUIP.get(old["name"], 4) >= mine:
+        return None
+    return 11.0, [tok]
+
+
+@play_hint("lebu")
+def _lebu(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    scored = [(s.mind.enemy_score(t) * (1 + 0.2 * s.mind.player(t)["hand"]), t)
+              for t in s.targets([tok]) if s.mind.enemy(t)]
+    if not scored:
+        return None
+    sc, t = max(scored)
+    return 6 + sc, [tok, str(t)]
+
+
+@play_hint("guohe", "shunshou")
+def _take(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    """Take from an enemy (best with equipment to lose) or clear a friend's delayed trick."""
+    best: tuple[float, int] | None = None
+    for t in s.targets([tok]):
+        p = s.mind.player(t)
+        if s.mind.friend(t) and p["judge"]:
+            sc = 3.0 + sum(2 if j["as"] == "lebu" else 1 for j in p["judge"])
+        elif s.mind.enemy(t):
+            gear = max((EQUIP.get(e["name"], 4) for e in p["equip"].values() if e), default=0)
+            sc = s.mind.enemy_score(t) * (1 + gear / 4 + (0.5 if p["hand"] else 0))
+        else:
+            continue
+        if best is None or sc > best[0]:
+            best = (sc, t)
+    if best is None:
+        return None
+    return 5 + best[0], [tok, str(best[1])]
+
+
+@play_hint("juedou")
+def _juedou(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    shas = s.count("sha")
+    best: tuple[float, int] | None = None
+    for t in s.targets([tok]):
+        if not s.mind.enemy(t):
+            continue
+        theirs = s.mind.player(t)["hand"] * P_SHA
+        if shas + 0.5 < theirs and s.mind.hp(t) > 1:
+            continue
+        sc = _worth_hitting(s, t) * (1.0 if shas >= theirs else 0.5)
+        if best is None or sc > best[0]:
+            best = (sc, t)
+    if best is None or (s.mind.hp(s.seat) <= 1 and shas == 0):
+        return None
+    return 4 + best[0], [tok, str(best[1])]
+
+
+@play_hint("jiedao")
+def _jiedao(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    for holder in s.targets([tok]):
+        if s.mind.friend(holder):
+            continue
+        victims = [v for v in s.targets([tok, str(holder)]) if s.mind.enemy(v) and v != holder]
+        if victims:
+            v = max(victims, key=lambda x: _worth_hitting(s, x))
+            return 4.0, [tok, str(holder), str(v)]
+    return None
+
+
+def _aoe_net(s: Seat, need: str) -> float:
+    """Expected gain of a 南蛮入侵/万箭齐发: hits on enemies minus hits on friends (the lord's
+    side counts a hit on a low lord as a disaster)."""
+    mind = s.mind
+    net = 0.0
+    for t in mind.alive:
+        if t == s.seat:
+            continue
+        p = mind.player(t)
+        miss = 1 - (1 - (P_SHA if need == "sha" else P_SHAN)) ** p["hand"]
+        hit = 1 - miss
+        net += hit * (mind.enemy_score(t) if mind.enemy(t) else 0.0)
+        f = mind.friend_score(t)
+        if f >= 0.6:
+            net -= hit * f * (4 if p["hp"] <= 1 else 1.5 if t == mind.lord else 1)
+    return net
+
+
+@play_hint("nanman", "wanjian")
+def _aoe(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    net = _aoe_net(s, "sha" if s.hand[tok] == "nanman" else "shan")
+    return (4 + net, [tok]) if net > 0.3 else None
+
+
+@play_hint("taoyuan")
+def _taoyuan(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    mind = s.mind
+    gain = 0.0
+    for t in mind.alive:
+        p = mind.player(t)
+        if p["hp"] < p["max"]:
+            gain += mind.friend_score(t) - mind.enemy_score(t)
+    return (4 + gain, [tok]) if gain > 0.5 else None
+
+
+@play_hint("wugu")
+def _wugu_play(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    mind = s.mind
+    side = sum(mind.friend_score(t) - mind.enemy_score(t) for t in mind.alive if t != s.seat)
+    return (2.0, [tok]) if side >= -0.5 else None
+
+
+@play_hint("shandian")
+def _shandian(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    """闪电 hits whoever it stops on: worth it when the table is mostly enemies and this seat
+    can take a hit (never for the lord, whose death ends the game)."""
+    mind = s.mind
+    others = [t for t in mind.alive if t != s.seat]
+    if mind.role == "lord" or mind.hp(s.seat) < 4 or not others:
+        return None
+    foes = sum(mind.enemy_score(t) for t in others) - sum(mind.friend_score(t) for t in others)
+    return (1.0, [tok]) if foes / len(others) > 0.3 else None
