@@ -11,10 +11,12 @@ The estimate is two steps, both cheap (a 10-seat table is a 10×10 matrix):
    makes x look like a rebel, hurting a rebel makes x look loyal, helping does the opposite.
    Seats of known role anchor the scale (lord +1, dead loyalist +1, dead rebel −1, my own seat
    by my role), and a few sweeps let the evidence travel (x hurt y who hurt the lord).
-2. **Role probabilities** ``P[x]`` over the roles still hidden: prior = how many of each are
-   left, likelihood ``exp(±K·L[x])`` for loyalist/rebel (the renegade may wear either mask, so
-   it is neutral), then a few Sinkhorn sweeps so the columns add up to the known counts (if two
-   seats look rebel and only one rebel is left, the rest of the mass goes to the renegade).
+2. **Role probabilities** ``P[x]``: the exact posterior over every way of dealing the roles still
+   hidden to the unknown seats (the counts are public), each seat's likelihood ``exp(±K·L[x])``
+   for loyalist/rebel (the renegade may wear either mask, so it is neutral). If two seats look
+   rebel and only one rebel is left, the rest of the mass goes to the renegade. A forward-backward
+   pass over the seats with the remaining counts as state makes it a few hundred products even at
+   10 seats.
 
 From P, :meth:`Mind.enemy` and :meth:`Mind.friend` give per-seat scores in [0, 1] for this seat's
 goal: lord and loyalists protect the lord and hunt rebels (the renegade second while rebels
@@ -94,21 +96,9 @@ class Mind:
         unk = self.unknown
         if not unk:
             return p
-        like = {s: {"loyalist": math.exp(K * self.loyalty[s]), "rebel": math.exp(-K * self.loyalty[s]),
-                    "renegade": 1.0} for s in unk}
-        guess = {s: {r: self.left[r] * like[s][r] for r in HIDDEN} for s in unk}
-        for _ in range(6):
-            for s in unk:  # each seat has exactly one role
-                tot = sum(guess[s].values()) or 1.0
-                guess[s] = {r: v / tot for r, v in guess[s].items()}
-            for r in HIDDEN:  # each role is held by as many seats as are left
-                col = sum(guess[s][r] for s in unk)
-                if col > 0:
-                    for s in unk:
-                        guess[s][r] *= self.left[r] / col
-        for s in unk:
-            tot = sum(guess[s].values()) or 1.0
-            p[s] = {"lord": 0.0, **{r: v / tot for r, v in guess[s].items()}}
+        like = [[math.exp(K * self.loyalty[s]), math.exp(-K * self.loyalty[s]), 1.0] for s in unk]
+        for s, marg in zip(unk, _marginals(like, tuple(self.left[r] for r in HIDDEN)), strict=True):
+            p[s] = {"lord": 0.0, **dict(zip(HIDDEN, marg, strict=True))}
         return p
 
     # -- goals ------------------------------------------------------------------------------
@@ -179,3 +169,42 @@ class Mind:
 
     def player(self, x: int) -> dict[str, Any]:
         return self.view["players"][x]
+
+
+Counts = tuple[int, ...]
+
+
+def _marginals(like: list[list[float]], left: Counts) -> list[list[float]]:
+    """Per seat, the probability of each role when exactly ``left[r]`` seats hold role ``r`` and
+    a dealing's weight is the product of ``like[seat][role]`` (forward-backward over seats)."""
+    n, k = len(like), len(left)
+    fwd: list[dict[Counts, float]] = [{tuple(left): 1.0}]
+    for i in range(n):
+        nxt: dict[Counts, float] = {}
+        for rem, w in fwd[i].items():
+            for r in range(k):
+                if rem[r]:
+                    key = rem[:r] + (rem[r] - 1,) + rem[r + 1:]
+                    nxt[key] = nxt.get(key, 0.0) + w * like[i][r]
+        fwd.append(nxt)
+    bwd: list[dict[Counts, float]] = [{} for _ in range(n + 1)]
+    bwd[n] = {(0,) * k: 1.0}
+    for i in range(n - 1, -1, -1):
+        for rem in fwd[i]:
+            total = 0.0
+            for r in range(k):
+                if rem[r]:
+                    key = rem[:r] + (rem[r] - 1,) + rem[r + 1:]
+                    total += like[i][r] * bwd[i + 1].get(key, 0.0)
+            bwd[i][rem] = total
+    out = []
+    for i in range(n):
+        marg = [0.0] * k
+        for rem, w in fwd[i].items():
+            for r in range(k):
+                if rem[r]:
+                    key = rem[:r] + (rem[r] - 1,) + rem[r + 1:]
+                    marg[r] += w * like[i][r] * bwd[i + 1].get(key, 0.0)
+        tot = sum(marg) or 1.0
+        out.append([v / tot for v in marg])
+    return out
