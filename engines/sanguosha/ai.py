@@ -19,9 +19,10 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from engines.base import Step
 from engines.flow import Ask, Flow
 from engines.sanguosha import choices
 from engines.sanguosha.ai_mind import Mind
@@ -60,12 +61,19 @@ class Seat:
     mind: Mind
     hand: dict[str, str]  # own hand: card id -> name
     rng: random.Random
+    memo: dict[tuple[str, ...], Step] = field(default_factory=dict)
+
+    def _step(self, path: list[str]) -> Step:
+        key = tuple(path)
+        if key not in self.memo:
+            self.memo[key] = choices.step(self.state, self.seat, path)
+        return self.memo[key]
 
     def options(self, path: list[str]) -> list[str]:
-        return [o.value for o in choices.step(self.state, self.seat, path).options]
+        return [o.value for o in self._step(path).options]
 
     def complete(self, path: list[str]) -> bool:
-        return choices.step(self.state, self.seat, path).complete
+        return self._step(path).complete
 
     def targets(self, path: list[str]) -> list[int]:
         return [n for o in self.options(path) if (n := ascii_int(o)) is not None]

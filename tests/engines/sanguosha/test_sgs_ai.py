@@ -237,15 +237,16 @@ def test_an_unknown_ask_is_declined_and_an_unknown_play_token_never_used(monkeyp
 
 # -- strength and soundness over many games -------------------------------------------------------
 
-@pytest.mark.parametrize("side,n,floor", [("lord", 5, 0.8), ("rebel", 5, 0.8), ("renegade", 5, 0.4),
-                                          ("lord", 8, 0.8), ("rebel", 8, 0.8), ("renegade", 4, 0.4)])
+@pytest.mark.parametrize("side,n,floor", [("lord", 5, 0.8), ("rebel", 5, 0.8), ("renegade", 5, 0.7),
+                                          ("lord", 8, 0.8), ("rebel", 8, 0.8), ("renegade", 4, 0.7)])
 def test_the_ai_side_beats_random_players(side: str, n: int, floor: float) -> None:
     """The AI plays one side (every seat of it), random players the rest; and the random side
     against the AI rarely wins. Everyone random wins far less (lord ~30%, rebels ~65%,
-    renegade <10% at these sizes), so a random or careless AI fails."""
-    stats = {"decide": [], "illegal": 0, "actions": 0, "rounds": []}
-    assert win_rate(n, side, 20, True, 7000, stats=stats) >= floor
-    assert win_rate(n, side, 10, False, 7100, stats=stats) <= 0.2
+    renegade <10% at these sizes), so a random AI fails; part 1's AI (no role estimate, a
+    passive renegade) won 50% and 62% of these renegade games, below the floor."""
+    stats: dict = {"decide": [], "illegal": 0, "actions": 0, "rounds": []}
+    assert win_rate(n, side, 16, True, 7000, stats=stats) >= floor
+    assert win_rate(n, side, 8, False, 7100, stats=stats) <= 0.25
     assert stats["illegal"] == 0
 
 
@@ -272,8 +273,8 @@ def _ai_game(n: int, seed: int, check_every: int) -> dict:
 
 def test_ai_games_of_2_to_10_players_complete() -> None:
     rounds = []
-    for g in range(45):
-        state = _ai_game(2 + g % 9, 300 + g, 20)
+    for g in range(27):
+        state = _ai_game(2 + g % 9, 300 + g, 25)
         rounds.append(state["round"])
     assert max(rounds) < 80
 
