@@ -208,10 +208,32 @@ def _cheapest(s: Seat, cids: list[str]) -> str:
     return min(cids, key=lambda c: (value(s.hand.get(c, "")), c))
 
 
+def _converted(s: Seat) -> list[str] | None:
+    """A card conversion a skill offers (a token that is not a hand card, then a hand card:
+    龙胆, 倾国, 武圣, 急救 …), with the cheapest card it accepts; None when there is none."""
+    for tok in s.responses():
+        if tok in s.hand or tok == "zb":
+            continue
+        try:
+            cards = [c for c in s.options([tok]) if c in s.hand]
+            if cards and s.complete([tok, _cheapest(s, cards)]):
+                return [tok, _cheapest(s, cards)]
+        except Exception:  # noqa: BLE001 - a token of another shape: not a conversion
+            continue
+    return None
+
+
+def _answer(s: Seat) -> list[str]:
+    """The cheapest real card that answers, else a skill conversion, else pass."""
+    cards = [o for o in s.responses() if o in s.hand]
+    if cards:
+        return [_cheapest(s, cards)]
+    return _converted(s) or ["pass"]
+
+
 @ask_hint("need_shan")
 def _need_shan(s: Seat) -> list[str]:
-    cards = [o for o in s.responses() if o in s.hand]
-    return [_cheapest(s, cards)] if cards else ["pass"]
+    return _answer(s)
 
 
 @ask_hint("need_sha")
@@ -220,9 +242,9 @@ def _need_sha(s: Seat) -> list[str]:
     user = info.get("user")
     if info.get("card") == "juedou" and user is not None and user != s.seat and s.mind.friend(user):
         return ["pass"]  # a friend's 决斗 (a mistake or a test): lose 1 HP, keep the 杀
-    cards = [o for o in s.responses() if o in s.hand]
-    if cards:
-        return [_cheapest(s, cards)]
+    answer = _answer(s)
+    if answer != ["pass"]:
+        return answer
     if "zb" in s.responses() and s.mind.hp(s.seat) <= 2:
         rest = sorted(s.options(["zb"]), key=lambda c: value(s.hand.get(c, "")))
         if len(rest) >= 2:
@@ -236,18 +258,14 @@ def _nullify(s: Seat) -> list[str]:
     about = info["about"]
     name, t = about["name"], about["target"]
     happens = info["count"] % 2 == 0
-    cards = [o for o in s.responses() if o in s.hand]
-    if not cards:
+    answer = _answer(s)
+    if answer == ["pass"] or name not in HARMFUL:
         return ["pass"]
     mind = s.mind
-    if name in HARMFUL:
-        if happens and (t == s.seat or mind.friend(t)) and _hurts(s, name, t):
-            return [cards[0]]
-        if not happens and mind.enemy(t) and name in ("lebu", "juedou", "nanman", "wanjian", "shandian"):
-            return [cards[0]]
-        return ["pass"]
-    if happens and name == "wuzhong" and mind.enemy(t) and len(cards) >= 2:
-        return [cards[0]]
+    if happens and (t == s.seat or mind.friend(t)) and _hurts(s, name, t):
+        return answer  # protect this seat or an ally
+    if not happens and about.get("user") == s.seat and mind.enemy(t) and name in ("lebu", "juedou"):
+        return answer  # an enemy's 无懈 stopped this seat's own 乐不思蜀 / 决斗: insist
     return ["pass"]
 
 
@@ -271,16 +289,17 @@ def _hurts(s: Seat, name: str, t: int) -> bool:
 @ask_hint("peach")
 def _peach(s: Seat) -> list[str]:
     dying = s.ask.info["dying"]
-    cards = [o for o in s.responses() if o in s.hand]
-    if not cards:
-        return ["pass"]
+    answer = _answer(s)
+    if answer == ["pass"]:
+        return answer
     mind = s.mind
+    spare = s.count("tao") > 1 or mind.hp(s.seat) > 1
     if dying == s.seat:
-        return [cards[0]]
+        return answer
     if mind.role == "renegade" and dying == mind.lord and not mind.lord_alone:
-        return [cards[0]]  # the lord dying now would hand the game to the rebels
-    if mind.friend(dying) and (dying == mind.lord or mind.hp(s.seat) > 1 or len(cards) > 1):
-        return [cards[0]]
+        return answer  # the lord dying now would hand the game to the rebels
+    if mind.friend(dying) and (dying == mind.lord or spare):
+        return answer
     return ["pass"]
 
 

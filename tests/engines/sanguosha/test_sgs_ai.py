@@ -235,6 +235,31 @@ def test_an_unknown_ask_is_declined_and_an_unknown_play_token_never_used(monkeyp
     assert ENGINE.ai_action(state, 0, random.Random(0)) == ["y"]  # the window's default
 
 
+def test_a_skill_conversion_answers_when_no_real_card_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 闪 request offering a conversion token (as 龙胆 would: a 杀 played as 闪) is answered
+    through it with the cheapest accepted card; a real 闪 is still preferred."""
+    state = table(4, "ZNFF", turn=3, hands={3: ["sha"], 0: ["sha", "tao"]})
+    state, _ = act(state, 3, hand_of(state, 3, "sha"), 0)
+    assert ENGINE.pending(state)[0].kind == "need_shan"
+    real = choices.step
+    hand = list(state["players"][0]["hand"])
+
+    def longdan(st: dict, seat: int, path: list[str]) -> Step:
+        if seat != 0:
+            return real(st, seat, path)
+        if not path:
+            return Step(choices.m("opt.pass"), [Option("longdan", choices.m("opt.pass")),
+                                                *real(st, seat, []).options])
+        if path[0] == "longdan":
+            if len(path) == 1:
+                return Step(choices.m("opt.pass"), [Option(c, choices.m("opt.pass")) for c in hand])
+            return Step(choices.m("opt.pass"), [], complete=True)
+        return real(st, seat, path)
+
+    monkeypatch.setattr(choices, "step", longdan)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["longdan", hand_of(state, 0, "sha")]
+
+
 # -- strength and soundness over many games -------------------------------------------------------
 
 @pytest.mark.parametrize("side,n,floor", [("lord", 5, 0.8), ("rebel", 5, 0.8), ("renegade", 5, 0.7),
