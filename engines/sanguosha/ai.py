@@ -63,17 +63,17 @@ class Seat:
     rng: random.Random
     memo: dict[tuple[str, ...], Step] = field(default_factory=dict)
 
-    def _step(self, path: list[str]) -> Step:
+    def tree(self, path: list[str]) -> Step:
         key = tuple(path)
         if key not in self.memo:
             self.memo[key] = choices.step(self.state, self.seat, path)
         return self.memo[key]
 
     def options(self, path: list[str]) -> list[str]:
-        return [o.value for o in self._step(path).options]
+        return [o.value for o in self.tree(path).options]
 
     def complete(self, path: list[str]) -> bool:
-        return self._step(path).complete
+        return self.tree(path).complete
 
     def targets(self, path: list[str]) -> list[int]:
         return [n for o in self.options(path) if (n := ascii_int(o)) is not None]
@@ -607,3 +607,69 @@ def _shandian(s: Seat, tok: str) -> tuple[float, list[str]] | None:
         return None
     foes = sum(mind.enemy_score(t) for t in others) - sum(mind.friend_score(t) for t in others)
     return (1.0, [tok]) if foes / len(others) > 0.3 else None
+
+
+# -- hero skills (part 2's tokens; each path is checked against the tree, else not used) -------
+
+#: Heroes this AI plays best first: skills that work by themselves or through the AI's generic
+#: handling (modifiers, default-yes triggers, conversions when answering) before skills that
+#: need a plan the AI does not have (active skills without a hint are never used).
+HERO_PREF = ("lvbu", "zhangfei", "machao", "lvmeng", "zhaoyun", "luxun", "huangyueying", "caocao",
+             "sunquan", "simayi", "xiahoudun", "sunshangxiang", "guojia", "zhenji", "huanggai",
+             "xuchu", "zhangliao", "guanyu", "daqiao", "huatuo", "zhugeliang", "ganning", "zhouyu",
+             "liubei", "diaochan")
+
+
+def _hero_of(label: Any) -> str:
+    ref = getattr(label, "params", {}).get("hero") if label is not None else None
+    key = ref.get("key", "") if isinstance(ref, dict) else ""
+    return key.rsplit(".", 1)[-1]
+
+
+@ask_hint("hero")
+def _hero(s: Seat) -> list[str]:
+    """The offered hero this AI plays best (:data:`HERO_PREF`); unknown heroes last."""
+    opts = s.tree([]).options
+    rank = {h: i for i, h in enumerate(HERO_PREF)}
+    best = min(opts, key=lambda o: (rank.get(_hero_of(o.label), len(rank)), o.value))
+    return [best.value]
+
+
+def _valid(s: Seat, path: list[str]) -> bool:
+    try:
+        return s.complete(path)
+    except Exception:  # noqa: BLE001 - the skill's walk changed: do not use it
+        return False
+
+
+@play_hint("kurou")
+def _kurou(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    """苦肉: 1 HP for 2 cards, while HP is comfortable (or a 桃 pays it back)."""
+    hp = s.mind.hp(s.seat)
+    if hp >= 3 or (hp == 2 and s.count("tao")):
+        return (1.5, [tok]) if _valid(s, [tok]) else None
+    return None
+
+
+@play_hint("zhiheng")
+def _zhiheng(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    """制衡: swap the cards least worth keeping (worth ≤ 4, spare copies included)."""
+    order = _discard_order(s.hand)
+    weak = [c for c in order if value(s.hand[c]) <= 4 or s.count(s.hand[c]) > 2][:3]
+    path = [tok, *weak]
+    return (1.0, path) if weak and _valid(s, path) else None
+
+
+@play_hint("jieyin")
+def _jieyin(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+    """结姻: two weak hand cards to heal itself and a wounded friend."""
+    me = s.me()
+    two = _discard_order(s.hand)[:2]
+    if me["hp"] >= me["max"] or len(two) < 2 or max(value(s.hand[c]) for c in two) >= 7:
+        return None
+    try:
+        friends = [t for t in s.targets([tok, *two]) if s.mind.friend(t)]
+    except Exception:  # noqa: BLE001
+        return None
+    path = [tok, *two, str(friends[0])] if friends else []
+    return (7.0, path) if friends and _valid(s, path) else None

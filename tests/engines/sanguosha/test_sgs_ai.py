@@ -260,6 +260,58 @@ def test_a_skill_conversion_answers_when_no_real_card_does(monkeypatch: pytest.M
     assert ENGINE.ai_action(state, 0, random.Random(0)) == ["longdan", hand_of(state, 0, "sha")]
 
 
+def _with_skill(monkeypatch: pytest.MonkeyPatch, token: str, walk) -> None:  # noqa: ANN001
+    """Offer ``token`` in the play phase, its walk given by ``walk(path_after_token)``."""
+    real = choices.step
+
+    def step(st: dict, seat: int, path: list[str]) -> Step:
+        if Flow.ask_of(st, seat).kind != "play":
+            return real(st, seat, path)
+        if not path:
+            got = real(st, seat, [])
+            return Step(got.prompt, [Option(token, got.prompt), *got.options])
+        if path[0] == token:
+            return walk(path[1:])
+        return real(st, seat, path)
+
+    monkeypatch.setattr(choices, "step", step)
+
+
+def test_skill_hints_use_kurou_and_zhiheng_sensibly(monkeypatch: pytest.MonkeyPatch) -> None:
+    done = Step(choices.m("opt.pass"), [], complete=True)
+    _with_skill(monkeypatch, "kurou", lambda rest: done)
+    state = table(4, "ZNFF", turn=0, hands={0: ["shan"]})
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["kurou"]
+    low = table(4, "ZNFF", turn=0, hp={0: 2}, hands={0: ["shan"]})
+    assert ENGINE.ai_action(low, 0, random.Random(0)) == ["end"]  # 2 HP and no 桃: not worth it
+
+    monkeypatch.undo()
+    state = table(4, "ZNFF", turn=0, hands={0: ["shandian", "tao", "shan"]})
+    hand = list(state["players"][0]["hand"])
+
+    def zhiheng(rest: list[str]) -> Step:
+        assert all(c in hand for c in rest)
+        return Step(choices.m("opt.pass"), [Option(c, choices.m("opt.pass")) for c in hand if c not in rest],
+                    complete=bool(rest))
+
+    _with_skill(monkeypatch, "zhiheng", zhiheng)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["zhiheng", hand_of(state, 0, "shandian")]
+
+
+def test_hero_choice_prefers_heroes_the_ai_plays_well(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engines.base import key_ref
+
+    state = table(4, "ZNFF", turn=0)
+    ask = Flow.asks(state)[0]
+    hero_ask = Ask(ask.seat, ask.rid, "hero", "one", ask.window, ("0",), False, {})
+    monkeypatch.setattr(Flow, "ask_of", classmethod(lambda cls, st, seat: hero_ask))
+    offer = ["someone_new", "guanyu", "lvbu"]
+    opts = [Option(str(i), choices.m("opt.hero", hero=key_ref(f"sanguosha.hero.{h}"))) for i, h in enumerate(offer)]
+    monkeypatch.setattr(choices, "step", lambda st, seat, path: Step(choices.m("opt.pass"), [] if path else opts,
+                                                                    complete=bool(path)))
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["2"]
+
+
 # -- strength and soundness over many games -------------------------------------------------------
 
 @pytest.mark.parametrize("side,n,floor", [("lord", 5, 0.8), ("rebel", 5, 0.8), ("renegade", 5, 0.7),
