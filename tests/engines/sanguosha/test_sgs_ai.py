@@ -327,10 +327,14 @@ def test_the_ai_side_beats_random_players(side: str, n: int, floor: float) -> No
     assert stats["illegal"] == 0
 
 
+HEROES = next(spec for spec in ENGINE.option_specs() if spec.name == "heroes")
+HERO_MODES = [value for value, _ in HEROES.choices]  # beginner, and part 2's standard heroes
+
+
 def _ai_game(n: int, seed: int, check_every: int) -> dict:
     from test_sgs_properties import _check_public
 
-    state = ENGINE.new_state({}, n, seed)
+    state = ENGINE.new_state({"heroes": HERO_MODES[seed % len(HERO_MODES)]}, n, seed)
     rng = random.Random(seed)
     steps = 0
     while ENGINE.result(state) is None:
