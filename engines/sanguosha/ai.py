@@ -673,3 +673,53 @@ def _jieyin(s: Seat, tok: str) -> tuple[float, list[str]] | None:
         return None
     path = [tok, *two, str(friends[0])] if friends else []
     return (7.0, path) if friends and _valid(s, path) else None
+
+
+#: Optional yes/no skills (ask kind ``skill``, ``info["skill"]``) that need judgement; any other
+#: takes the window's default (yes for skills that can only help).
+SKILL_CHOICE: dict[str, Hint] = {}
+
+
+@ask_hint("skill")
+def _skill(s: Seat) -> list[str]:
+    return SKILL_CHOICE.get(str(s.ask.info.get("skill")), fallback)(s)
+
+
+def _luoyi(s: Seat) -> list[str]:
+    """裸衣: one card fewer for +1 damage this turn — with two 杀 or a 决斗 and an enemy."""
+    enemies = any(s.mind.enemy(t) for t in s.mind.alive)
+    strong = s.count("sha") >= 2 or s.count("juedou") >= 1
+    return ["yes"] if enemies and strong else ["pass"]
+
+
+SKILL_CHOICE["luoyi"] = _luoyi
+
+
+@ask_hint("ganglie")
+def _ganglie(s: Seat) -> list[str]:
+    """刚烈 aimed at this seat: pay two weak cards rather than 1 HP when low or card-rich."""
+    opts = [o for o in s.responses() if o in s.hand]
+    two = sorted(opts, key=lambda c: (value(s.hand[c]), c))[:2]
+    if len(two) == 2 and (s.mind.hp(s.seat) <= 2 or max(value(s.hand[c]) for c in two) <= 4):
+        return two
+    return ["pass"]
+
+
+@ask_hint("tuxi")
+def _tuxi(s: Seat) -> list[str]:
+    """突袭: a hand card from each of two non-friends instead of drawing 2 (enemies first)."""
+    cand = sorted((t for t in s.targets([]) if not s.mind.friend(t)),
+                  key=lambda t: (-s.mind.enemy_score(t), -s.mind.player(t)["hand"], t))
+    return [str(t) for t in cand[:2]] if len(cand) >= 2 else ["pass"]
+
+
+@ask_hint("liuli")
+def _liuli(s: Seat) -> list[str]:
+    """流离: pass the 杀 on to an enemy in range for the cheapest card that allows it."""
+    for cid in sorted((o for o in s.responses() if o in s.hand), key=lambda c: (value(s.hand[c]), c)):
+        if value(s.hand[cid]) >= 7 and s.count("shan"):
+            break  # a 桃 or 闪 spent here is better kept to dodge
+        foes = [t for t in s.targets([cid]) if s.mind.enemy(t)]
+        if foes:
+            return [cid, str(max(foes, key=lambda t: (_worth_hitting(s, t), -t)))]
+    return ["pass"]
