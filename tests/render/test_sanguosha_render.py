@@ -90,7 +90,7 @@ def test_the_turn_seat_is_framed_in_gold_and_the_dead_are_grey() -> None:
             assert _near(_pixel(img, left_edge), S.GOLD)
         else:
             assert not _near(_pixel(img, left_edge), S.GOLD, 40)
-        if seat == (turn + 1) % 8:
+        if not view["players"][seat]["alive"]:  # the seat killed here, and any the AI killed
             assert _near(_pixel(img, inside), S.DEAD)
         else:
             assert _near(_pixel(img, inside), S.PANEL)
