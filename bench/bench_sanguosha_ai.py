@@ -13,7 +13,7 @@ The baseline (everyone random) gives each side's natural win rate. Every AI acti
 
 Run::
 
-    .venv/bin/python -m bench.bench_sanguosha_ai [--games N] [--seats 5 8] [--timing-games N]
+    .venv/bin/python -m bench.bench_sanguosha_ai [--games N] [--seats 5 8] [--all-ai-games N] [--timing-games N]
 """
 
 from __future__ import annotations
@@ -96,6 +96,8 @@ def win_rate(n: int, side: str, games: int, ai_side: bool, seed0: int = 0,
         wins += side_won(state, side)
         if stats is not None:
             stats["rounds"].append(state["round"])
+            if state["round"] > stats.get("longest", (0,))[0]:
+                stats["longest"] = (state["round"], n, side, "ai" if ai_side else "random", seed0 + g)
     return wins / games
 
 
@@ -116,7 +118,8 @@ def strength(games: int, seat_counts: list[int]) -> dict[str, Any]:
             print(f"  {n:>2}p {side:<8}: AI {ai:5.0%}   random vs AI {rnd:5.0%}   all random {base:5.0%}")
     d = stats["decide"]
     print(f"illegal AI actions: {stats['illegal']} of {len(d)}; rounds per game: median "
-          f"{statistics.median(stats['rounds'])}, max {max(stats['rounds'])}")
+          f"{statistics.median(stats['rounds'])}, max {max(stats['rounds'])} "
+          f"(rounds, seats, side, side played by, seed: {stats.get('longest')})")
     return stats
 
 
@@ -124,6 +127,21 @@ def _roles(n: int) -> str:
     from engines.sanguosha.rules import ROLES
 
     return ROLES[n]
+
+
+def all_ai(games: int, seat_counts: list[int]) -> None:
+    """Everyone the AI: which side wins how often, and how many rounds a game lasts."""
+    print(f"all-AI games ({games} each): side wins, rounds median / max")
+    for n in seat_counts:
+        wins = {"lord": 0, "rebel": 0, "renegade": 0}
+        rounds = []
+        for g in range(games):
+            state = play(n, 5000 + g, lambda s, seat: ai_player)
+            won = ENGINE.result(state).winners
+            wins[SIDE_OF[state["players"][won[0]]["role"]]] += 1
+            rounds.append(state["round"])
+        share = "  ".join(f"{k} {v / games:4.0%}" for k, v in wins.items())
+        print(f"  {n:>2}p: {share}; rounds {statistics.median(rounds)} / {max(rounds)}")
 
 
 def timing(games: int, seats: int = 8) -> None:
@@ -147,10 +165,13 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("--games", type=int, default=100)
     parser.add_argument("--seats", type=int, nargs="*", default=[2, 4, 5, 8])
+    parser.add_argument("--all-ai-games", type=int, default=50)
     parser.add_argument("--timing-games", type=int, default=20)
     args = parser.parse_args()
     if args.games:
         strength(args.games, args.seats)
+    if args.all_ai_games:
+        all_ai(args.all_ai_games, args.seats)
     if args.timing_games:
         timing(args.timing_games)
 
