@@ -32,7 +32,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from engines.base import EngineError  # noqa: E402
-from engines.sanguosha import ENGINE, choices  # noqa: E402
+from engines.sanguosha import ENGINE, ai, choices  # noqa: E402
 from engines.sanguosha.engine import random_action  # noqa: E402
 
 State = dict[str, Any]
@@ -168,6 +168,7 @@ def main() -> None:
     parser.add_argument("--all-ai-games", type=int, default=50)
     parser.add_argument("--timing-games", type=int, default=20)
     args = parser.parse_args()
+    ai.STRICT = True  # a hint's error is a failure here, not a silent fallback
     if args.games:
         strength(args.games, args.seats)
     if args.all_ai_games:

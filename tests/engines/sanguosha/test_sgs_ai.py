@@ -20,6 +20,12 @@ from engines.sanguosha.views import build
 ALL = set(deck())
 
 
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint that raises fails the test (live play would fall back to the timeout answer)."""
+    monkeypatch.setattr(ai, "STRICT", True)
+
+
 def _mind(state: dict, seat: int) -> Mind:
     return Mind(build(state, seat))
 
@@ -310,6 +316,18 @@ def test_hero_choice_prefers_heroes_the_ai_plays_well(monkeypatch: pytest.Monkey
     monkeypatch.setattr(choices, "step", lambda st, seat, path: Step(choices.m("opt.pass"), [] if path else opts,
                                                                     complete=bool(path)))
     assert ENGINE.ai_action(state, 0, random.Random(0)) == ["2"]
+
+
+def test_a_failing_hint_falls_back_to_the_timeout_answer_in_live_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(s: ai.Seat) -> list[str]:
+        raise KeyError("a skill shape the hint did not expect")
+
+    state = table(4, "ZNFF", turn=0, hands={0: ["sha", "wuzhong"]})
+    monkeypatch.setitem(ai.ASK_HINTS, "play", broken)
+    with pytest.raises(KeyError):
+        ENGINE.ai_action(state, 0, random.Random(0))
+    monkeypatch.setattr(ai, "STRICT", False)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["end"]
 
 
 # -- strength and soundness over many games -------------------------------------------------------

@@ -12,7 +12,13 @@ pytest.importorskip("engines.sanguosha.skills")
 
 from sgs_testkit import act, answer, asked, hand_of, table  # noqa: E402
 
-from engines.sanguosha import ENGINE, choices  # noqa: E402
+from engines.sanguosha import ENGINE, ai, choices  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint that raises fails the test (live play would fall back to the timeout answer)."""
+    monkeypatch.setattr(ai, "STRICT", True)
 
 
 def _ai(state: dict, seat: int) -> list[str]:
