@@ -92,8 +92,9 @@ class Seat:
 Hint = Callable[[Seat], list[str]]
 #: Ask kind -> decision. Skills add entries for their own prompts.
 ASK_HINTS: dict[str, Hint] = {}
-PlayHint = Callable[[Seat, str], tuple[float, list[str]] | None]
-#: Play-phase card name or skill token -> (score, path) of its best use, or None (do not use).
+PlayHint = Callable[[Seat, list[str], str], tuple[float, list[str]] | None]
+#: Play-phase card name or skill token -> (score, path) of its best use, or None (do not use);
+#: called with the path prefix that names the card (``[card]``, ``[conversion, card]``, ``[skill]``).
 PLAY_HINTS: dict[str, PlayHint] = {}
 
 
@@ -392,22 +393,49 @@ def _cixiong_choice(s: Seat) -> list[str]:
 
 @ask_hint("play")
 def _play(s: Seat) -> list[str]:
-    """Score every offered token's best use; play the best positive one, else end."""
+    """Score every offered token's best use; play the best positive one, else end. A hand
+    card is scored by its name's hint (once per name and colour); a conversion token (a skill
+    then a hand card, e.g. 武圣, 奇袭, 国色) as the card it makes, with its cheapest spare card;
+    a skill token by its own hint; anything else is never used."""
     best: tuple[float, list[str]] = (0.0, ["end"])
-    done: set[str] = set()
+    seen: set[tuple[str, bool]] = set()
     for tok in s.options([]):
-        name = s.hand.get(tok, tok)
-        if tok == "end" or (name in done and tok in s.hand):
-            continue  # one evaluation per card name is enough
-        hint = PLAY_HINTS.get(name)
-        if hint is None:
-            continue  # unknown tokens (new skills) are never used
+        if tok == "end":
+            continue
         if tok in s.hand:
-            done.add(name)
-        got = hint(s, tok)
-        if got is not None and got[0] > best[0]:
-            best = got
+            name, pre, cost = s.hand[tok], [tok], 0.0
+            if (name, card(tok).red) in seen:
+                continue
+            seen.add((name, card(tok).red))
+        elif tok in PLAY_HINTS:
+            name, pre, cost = tok, [tok], 0.0
+        else:
+            made = _conversion(s, tok)
+            if made is None:
+                continue  # unknown tokens (new skills) are never used
+            name, pre, cost = made
+        hint = PLAY_HINTS.get(name)
+        got = hint(s, pre, name) if hint is not None else None
+        if got is not None and got[0] - cost > best[0]:
+            best = (got[0] - cost, got[1])
     return best[1]
+
+
+def _conversion(s: Seat, tok: str) -> tuple[str, list[str], float] | None:
+    """(card made, path prefix, cost) of a play-phase conversion token: the card it makes is
+    named by the next step's prompt; the cheapest spare hand card (never a 桃, 闪 or 无懈) is
+    used, its worth as the cost."""
+    try:
+        st = s.tree([tok])
+    except Exception:  # noqa: BLE001 - not a conversion of the expected shape
+        return None
+    ref = st.prompt.params.get("card") if st.prompt is not None else None
+    made = ref.get("key", "").rsplit(".", 1)[-1] if isinstance(ref, dict) else ""
+    cards = [o.value for o in st.options if o.value in s.hand and value(s.hand[o.value]) < 6]
+    if made not in PLAY_HINTS or not cards:
+        return None
+    cid = min(cards, key=lambda c: (value(s.hand[c]), c))
+    return made, [tok, cid], value(s.hand[cid]) / 4
 
 
 def hit_chance(s: Seat, t: int, cid: str | None = None) -> float:
@@ -439,37 +467,30 @@ def _worth_hitting(s: Seat, t: int, dmg: float = 1.0) -> float:
 
 
 @play_hint("sha")
-def _sha(s: Seat, tok: str) -> tuple[float, list[str]] | None:
-    offered = set(s.options([]))
-    cands = [c for c, n in s.hand.items() if n == "sha" and c in offered]
-    best: tuple[float, list[str]] | None = None
-    for cid in cands[:2] if len({card(c).red for c in cands}) > 1 else cands[:1]:
-        scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, cid), t) for t in s.targets([cid])),
-                        reverse=True)
-        scored = [x for x in scored if x[0] > 0]
-        if not scored:
-            continue
-        path = [cid, str(scored[0][1])]
-        for _ in range(4):  # 方天画戟: more enemy targets if allowed
-            more = [t for t in s.targets(path) if s.mind.enemy(t)]
-            if not more:
-                break
-            path.append(str(more[0]))
-        score = 3 + 4 * scored[0][0]
-        if best is None or score > best[0]:
-            best = (score, path)
-    return best
+def _sha(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """杀 at the enemy most worth hitting that it likely hits (``pre[-1]`` is the physical
+    card: its colour matters against 仁王盾); more enemies when 方天画戟 allows."""
+    scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, pre[-1]), t) for t in s.targets(pre)), reverse=True)
+    if not scored or scored[0][0] <= 0:
+        return None
+    path = [*pre, str(scored[0][1])]
+    for _ in range(4):
+        more = [t for t in s.targets(path) if s.mind.enemy(t)]
+        if not more:
+            break
+        path.append(str(more[0]))
+    return 3 + 4 * scored[0][0], path
 
 
 @play_hint("zb")
-def _zhangba(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _zhangba(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """丈八蛇矛: two spare cards as a 杀, only without a real one and with cards to spare."""
     if s.count("sha") or len(s.hand) <= s.mind.hp(s.seat):
         return None
-    spare = sorted(s.options([tok]), key=lambda c: (value(s.hand.get(c, "")), c))[:2]
+    spare = sorted(s.options(pre), key=lambda c: (value(s.hand.get(c, "")), c))[:2]
     if len(spare) < 2 or max(value(s.hand.get(c, "")) for c in spare) >= 7:
         return None
-    path = [tok, *spare]
+    path = [*pre, *spare]
     scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t), t) for t in s.targets(path)), reverse=True)
     if not scored or scored[0][0] <= 0:
         return None
@@ -477,47 +498,47 @@ def _zhangba(s: Seat, tok: str) -> tuple[float, list[str]] | None:
 
 
 @play_hint("tao")
-def _tao(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _tao(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     me = s.me()
     if me["hp"] >= me["max"]:
         return None
     if me["hp"] <= 2 or len(s.hand) > me["hp"]:
-        return 9.0, [tok]
+        return 9.0, pre
     return None
 
 
 @play_hint("wuzhong")
-def _wuzhong(s: Seat, tok: str) -> tuple[float, list[str]] | None:
-    return 10.0, [tok]
+def _wuzhong(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    return 10.0, pre
 
 
 @play_hint(*EQUIP)
-def _equip(s: Seat, tok: str) -> tuple[float, list[str]] | None:
-    c = card(tok)
+def _equip(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    c = card(pre[-1])
     old = s.me()["equip"][c.slot]
     mine = EQUIP.get(c.name, 4)
     if c.name == "zhuge":
         mine += 2 * (s.count("sha") - 1)
     if old is not None and EQUIP.get(old["name"], 4) >= mine:
         return None
-    return 11.0, [tok]
+    return 11.0, pre
 
 
 @play_hint("lebu")
-def _lebu(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _lebu(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     scored = [(s.mind.enemy_score(t) * (1 + 0.2 * s.mind.player(t)["hand"]), t)
-              for t in s.targets([tok]) if s.mind.enemy(t)]
+              for t in s.targets(pre) if s.mind.enemy(t)]
     if not scored:
         return None
     sc, t = max(scored)
-    return 6 + sc, [tok, str(t)]
+    return 6 + sc, [*pre, str(t)]
 
 
 @play_hint("guohe", "shunshou")
-def _take(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _take(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """Take from an enemy (best with equipment to lose) or clear a friend's delayed trick."""
     best: tuple[float, int] | None = None
-    for t in s.targets([tok]):
+    for t in s.targets(pre):
         p = s.mind.player(t)
         if s.mind.friend(t) and p["judge"]:
             sc = 3.0 + sum(2 if j["as"] == "lebu" else 1 for j in p["judge"])
@@ -530,14 +551,14 @@ def _take(s: Seat, tok: str) -> tuple[float, list[str]] | None:
             best = (sc, t)
     if best is None:
         return None
-    return 5 + best[0], [tok, str(best[1])]
+    return 5 + best[0], [*pre, str(best[1])]
 
 
 @play_hint("juedou")
-def _juedou(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _juedou(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     shas = s.count("sha")
     best: tuple[float, int] | None = None
-    for t in s.targets([tok]):
+    for t in s.targets(pre):
         if not s.mind.enemy(t):
             continue
         theirs = s.mind.player(t)["hand"] * P_SHA
@@ -548,18 +569,18 @@ def _juedou(s: Seat, tok: str) -> tuple[float, list[str]] | None:
             best = (sc, t)
     if best is None or (s.mind.hp(s.seat) <= 1 and shas == 0):
         return None
-    return 4 + best[0], [tok, str(best[1])]
+    return 4 + best[0], [*pre, str(best[1])]
 
 
 @play_hint("jiedao")
-def _jiedao(s: Seat, tok: str) -> tuple[float, list[str]] | None:
-    for holder in s.targets([tok]):
+def _jiedao(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    for holder in s.targets(pre):
         if s.mind.friend(holder):
             continue
-        victims = [v for v in s.targets([tok, str(holder)]) if s.mind.enemy(v) and v != holder]
+        victims = [v for v in s.targets([*pre, str(holder)]) if s.mind.enemy(v) and v != holder]
         if victims:
             v = max(victims, key=lambda x: _worth_hitting(s, x))
-            return 4.0, [tok, str(holder), str(v)]
+            return 4.0, [*pre, str(holder), str(v)]
     return None
 
 
@@ -582,31 +603,31 @@ def _aoe_net(s: Seat, need: str) -> float:
 
 
 @play_hint("nanman", "wanjian")
-def _aoe(s: Seat, tok: str) -> tuple[float, list[str]] | None:
-    net = _aoe_net(s, "sha" if s.hand[tok] == "nanman" else "shan")
-    return (4 + net, [tok]) if net > 0.3 else None
+def _aoe(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    net = _aoe_net(s, "sha" if name == "nanman" else "shan")
+    return (4 + net, pre) if net > 0.3 else None
 
 
 @play_hint("taoyuan")
-def _taoyuan(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _taoyuan(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     mind = s.mind
     gain = 0.0
     for t in mind.alive:
         p = mind.player(t)
         if p["hp"] < p["max"]:
             gain += mind.friend_score(t) - mind.enemy_score(t)
-    return (4 + gain, [tok]) if gain > 0.5 else None
+    return (4 + gain, pre) if gain > 0.5 else None
 
 
 @play_hint("wugu")
-def _wugu_play(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _wugu_play(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     mind = s.mind
     side = sum(mind.friend_score(t) - mind.enemy_score(t) for t in mind.alive if t != s.seat)
-    return (2.0, [tok]) if side >= -0.5 else None
+    return (2.0, pre) if side >= -0.5 else None
 
 
 @play_hint("shandian")
-def _shandian(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _shandian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """闪电 hits whoever it stops on: worth it when the table is mostly enemies and this seat
     can take a hit (never for the lord, whose death ends the game)."""
     mind = s.mind
@@ -614,7 +635,7 @@ def _shandian(s: Seat, tok: str) -> tuple[float, list[str]] | None:
     if mind.role == "lord" or mind.hp(s.seat) < 4 or not others:
         return None
     foes = sum(mind.enemy_score(t) for t in others) - sum(mind.friend_score(t) for t in others)
-    return (1.0, [tok]) if foes / len(others) > 0.3 else None
+    return (1.0, pre) if foes / len(others) > 0.3 else None
 
 
 # -- hero skills (part 2's tokens; each path is checked against the tree, else not used) -------
@@ -651,35 +672,35 @@ def _valid(s: Seat, path: list[str]) -> bool:
 
 
 @play_hint("kurou")
-def _kurou(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _kurou(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """苦肉: 1 HP for 2 cards, while HP is comfortable (or a 桃 pays it back)."""
     hp = s.mind.hp(s.seat)
     if hp >= 3 or (hp == 2 and s.count("tao")):
-        return (1.5, [tok]) if _valid(s, [tok]) else None
+        return (1.5, pre) if _valid(s, pre) else None
     return None
 
 
 @play_hint("zhiheng")
-def _zhiheng(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _zhiheng(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """制衡: swap the cards least worth keeping (worth ≤ 4, spare copies included)."""
     order = _discard_order(s.hand)
     weak = [c for c in order if value(s.hand[c]) <= 4 or s.count(s.hand[c]) > 2][:3]
-    path = [tok, *weak]
+    path = [*pre, *weak]
     return (1.0, path) if weak and _valid(s, path) else None
 
 
 @play_hint("jieyin")
-def _jieyin(s: Seat, tok: str) -> tuple[float, list[str]] | None:
+def _jieyin(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """结姻: two weak hand cards to heal itself and a wounded friend."""
     me = s.me()
     two = _discard_order(s.hand)[:2]
     if me["hp"] >= me["max"] or len(two) < 2 or max(value(s.hand[c]) for c in two) >= 7:
         return None
     try:
-        friends = [t for t in s.targets([tok, *two]) if s.mind.friend(t)]
+        friends = [t for t in s.targets([*pre, *two]) if s.mind.friend(t)]
     except Exception:  # noqa: BLE001
         return None
-    path = [tok, *two, str(friends[0])] if friends else []
+    path = [*pre, *two, str(friends[0])] if friends else []
     return (7.0, path) if friends and _valid(s, path) else None
 
 

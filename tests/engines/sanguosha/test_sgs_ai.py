@@ -215,8 +215,8 @@ def test_an_unknown_ask_is_declined_and_an_unknown_play_token_never_used(monkeyp
     def with_skill(st: dict, seat: int, path: list[str]) -> Step:
         got = real(st, seat, path)
         if not path:
-            return Step(got.prompt, [Option("zhiheng", got.prompt), *got.options])
-        if path[0] == "zhiheng":
+            return Step(got.prompt, [Option("mystery_skill", got.prompt), *got.options])
+        if path[0] == "mystery_skill":
             return Step(got.prompt, [], complete=True)
         return got
 
@@ -328,6 +328,32 @@ def test_a_failing_hint_falls_back_to_the_timeout_answer_in_live_play(monkeypatc
         ENGINE.ai_action(state, 0, random.Random(0))
     monkeypatch.setattr(ai, "STRICT", False)
     assert ENGINE.ai_action(state, 0, random.Random(0)) == ["end"]
+
+
+def test_a_play_phase_conversion_is_used_as_the_card_it_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A skill token whose next step says it makes a 杀 (as 武圣 does) is scored like a 杀,
+    paid with the cheapest spare card."""
+    from engines.base import key_ref
+
+    state = table(4, "ZNFF", turn=2, hands={2: [("wugu", "H", 3), "tao"]})
+    wugu = hand_of(state, 2, "wugu")
+    real = choices.step
+    makes = choices.m("step.convert", skill="wusheng", card=key_ref("sanguosha.card.sha"))
+
+    def wusheng(st: dict, seat: int, path: list[str]) -> Step:
+        if not path:
+            got = real(st, seat, [])
+            return Step(got.prompt, [Option("wusheng", got.prompt), *got.options])
+        if path[0] != "wusheng":
+            return real(st, seat, path)
+        if len(path) == 1:
+            return Step(makes, [Option(c, makes) for c in st["players"][seat]["hand"]])
+        if len(path) == 2:
+            return Step(makes, [Option("0", makes), Option("3", makes)])
+        return Step(makes, [], complete=True)
+
+    monkeypatch.setattr(choices, "step", wusheng)
+    assert ENGINE.ai_action(state, 2, random.Random(0)) == ["wusheng", wugu, "0"]
 
 
 # -- strength and soundness over many games -------------------------------------------------------
