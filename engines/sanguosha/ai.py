@@ -752,3 +752,94 @@ def _liuli(s: Seat) -> list[str]:
         if foes:
             return [cid, str(max(foes, key=lambda t: (_worth_hitting(s, t), -t)))]
     return ["pass"]
+
+
+def _best_friend(s: Seat, cands: list[int]) -> int | None:
+    """The surest friend among ``cands`` (the one with fewer cards on a tie), or None."""
+    friends = [t for t in cands if t != s.seat and s.mind.friend(t)]
+    if not friends:
+        return None
+    return max(friends, key=lambda t: (s.mind.friend_score(t), -s.mind.player(t)["hand"], -t))
+
+
+@play_hint("rende")
+def _rende(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """仁德: hand the cards it would discard anyway (and two when wounded: 仁德 heals) to a friend."""
+    me = s.me()
+    excess = len(s.hand) - me["hp"]
+    want = max(excess, 2 if me["hp"] < me["max"] and len(s.hand) >= 3 else 0)
+    give = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 9][:want]
+    try:
+        friend = _best_friend(s, s.targets(pre))
+    except Exception:  # noqa: BLE001
+        return None
+    path = [*pre, str(friend), *give] if friend is not None and give else []
+    return (2.5, path) if path and _valid(s, path) else None
+
+
+@play_hint("qingnang")
+def _qingnang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """青囊: a weak card to heal itself, or else the most wounded friend."""
+    cheap = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 7][:1]
+    if not cheap:
+        return None
+    try:
+        wounded = s.targets([*pre, cheap[0]])
+    except Exception:  # noqa: BLE001
+        return None
+    me = s.me()
+    if s.seat in wounded:
+        target = s.seat
+    else:
+        friends = [t for t in wounded if s.mind.friend(t)]
+        if not friends:
+            return None
+        target = min(friends, key=lambda t: (s.mind.hp(t), t))
+    path = [*pre, cheap[0], str(target)]
+    urgent = s.mind.hp(target) <= 2 or (target == s.seat and me["hp"] < me["max"] - 1)
+    return (8.0 if urgent else 5.0, path) if _valid(s, path) else None
+
+
+@play_hint("fanjian")
+def _fanjian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """反间: at the enemy most worth hurting (it guesses a suit; a wrong guess costs it 1 HP)."""
+    try:
+        foes = [t for t in s.targets(pre) if s.mind.enemy(t)]
+    except Exception:  # noqa: BLE001
+        return None
+    if not foes or not s.hand:
+        return None
+    t = max(foes, key=lambda x: (_worth_hitting(s, x), -x))
+    path = [*pre, str(t)]
+    return (2.0 + _worth_hitting(s, t), path) if _valid(s, path) else None
+
+
+@play_hint("lijian")
+def _lijian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """离间: a weak card to make two enemies duel each other."""
+    cheap = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 6][:1]
+    if not cheap:
+        return None
+    try:
+        for a in sorted(s.targets([*pre, cheap[0]]), key=lambda x: -s.mind.enemy_score(x)):
+            if not s.mind.enemy(a):
+                continue
+            bs = [b for b in s.targets([*pre, cheap[0], str(a)]) if s.mind.enemy(b)]
+            if bs:
+                b = max(bs, key=lambda x: (_worth_hitting(s, x), -x))
+                path = [*pre, cheap[0], str(a), str(b)]
+                return (4.0, path) if _valid(s, path) else None
+    except Exception:  # noqa: BLE001
+        return None
+    return None
+
+
+@ask_hint("yiji")
+def _yiji(s: Seat) -> list[str]:
+    """遗计: keep the cards while the hand is short, else hand them all to the surest friend."""
+    cards = s.ask.info.get("cards", [])
+    friend = _best_friend(s, [ascii_int(o) for o in s.options([]) if ascii_int(o) is not None])
+    size = len(s.hand) + sum(1 for c in cards if c not in s.hand)  # the drawn cards may be aside
+    if friend is None or not cards or size <= s.mind.hp(s.seat):
+        return ["keep"] if "keep" in s.options([]) else fallback(s)
+    return [str(friend)] * len(cards)

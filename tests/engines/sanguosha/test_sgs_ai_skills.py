@@ -69,3 +69,26 @@ def test_ai_games_with_standard_heroes_stay_legal() -> None:
             state, _ = ENGINE.apply(state, req.seat, action)
             steps += 1
             assert steps < 20000
+
+
+def test_qingnang_heals_the_wounded_lord_first() -> None:
+    state = table(5, "ZCFFN", turn=1, hp={0: 2}, hands={1: ["sha", "shan"]}, heroes={1: "huatuo"})
+    assert _ai(state, 1) == ["qingnang", hand_of(state, 1, "sha"), "0"]
+
+
+def test_rende_gives_spare_cards_to_a_proven_friend() -> None:
+    state = table(5, "ZCFFN", hp={0: 2}, hands={0: ["shan", "shan", "wuxie", "wugu"]}, heroes={0: "liubei"})
+    state["acts"][1][2] = 4  # seat 1 hurt seat 2 ...
+    state["acts"][2][0] = 4  # ... who hurt the lord
+    action = _ai(state, 0)
+    assert action[:3] == ["rende", "1", hand_of(state, 0, "wugu")] and len(action) == 4
+
+
+def test_yiji_hands_surplus_cards_to_the_lord() -> None:
+    state = table(5, "ZCFFN", turn=2, hands={2: ["sha"], 1: ["shan", "jiedao"]}, heroes={1: "guojia"},
+                  top=["tao", "wuzhong"])
+    state, _ = act(state, 2, hand_of(state, 2, "sha"), 1)
+    state = answer(state, "need_shan", 1, "pass")
+    state = answer(state, "skill", 1, "yes")
+    assert asked(state) == [(1, "yiji")]
+    assert _ai(state, 1) == ["0", "0"]
