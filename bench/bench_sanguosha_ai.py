@@ -13,7 +13,7 @@ The baseline (everyone random) gives each side's natural win rate. Every AI acti
 
 Run::
 
-    .venv/bin/python -m bench.bench_sanguosha_ai [--games N] [--seats 5 8] [--all-ai-games N] [--timing-games N]
+    .venv/bin/python -m bench.bench_sanguosha_ai [--games N] [--seats 5 8] [--all-ai-games N] [--timing-games N] [--heroes standard]
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ State = dict[str, Any]
 Player = Callable[[State, int, random.Random], list[str]]
 
 SIDE_OF = {"Z": "lord", "C": "lord", "F": "rebel", "N": "renegade"}
+#: Match options of every game (``--heroes``); the default is the engine's (beginner heroes).
+OPTIONS: dict[str, str] = {}
 
 
 def ai_player(state: State, seat: int, rng: random.Random) -> list[str]:
@@ -54,7 +56,7 @@ def play(n: int, seed: int, who: Callable[[State, int], Player], cap: int = 3000
          stats: dict[str, Any] | None = None) -> State:
     """One game; ``who(state, seat)`` says which player moves that seat. Counts illegal AI
     actions, AI decision times and actions in ``stats``."""
-    state = ENGINE.new_state({}, n, seed)
+    state = ENGINE.new_state(dict(OPTIONS), n, seed)
     rng = random.Random(seed)
     steps = 0
     while ENGINE.result(state) is None:
@@ -167,8 +169,11 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="*", default=[2, 4, 5, 8])
     parser.add_argument("--all-ai-games", type=int, default=50)
     parser.add_argument("--timing-games", type=int, default=20)
+    parser.add_argument("--heroes", default="", help="heroes option (e.g. standard once part 2 is in)")
     args = parser.parse_args()
     ai.STRICT = True  # a hint's error is a failure here, not a silent fallback
+    if args.heroes:
+        OPTIONS["heroes"] = args.heroes
     if args.games:
         strength(args.games, args.seats)
     if args.all_ai_games:
