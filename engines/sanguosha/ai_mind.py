@@ -23,6 +23,8 @@ goal: lord and loyalists protect the lord and hunt rebels (the renegade second w
 live); rebels go for the lord and whoever looks loyal; the renegade keeps the balance — it hunts
 rebels while they are many, the loyalists once the lord's side is stronger, protects the lord
 while anyone else lives (the lord dying early is a rebel win) and only then turns on the lord.
+When only a renegade that never showed itself is left against the lord's side, from round
+:data:`HUNT_ROUND` on the lord and loyalists press the likeliest suspect(s) instead of waiting.
 """
 
 from __future__ import annotations
@@ -38,6 +40,7 @@ HIDDEN = ("loyalist", "rebel", "renegade")
 ANCHOR = {"lord": 1.0, "loyalist": 1.0, "rebel": -1.0, "renegade": 0.0}
 K = 2.5  # how strongly a clear record sways the role guess
 SWEEPS = 4
+HUNT_ROUND = 20  # from this round on, a masked renegade alone with the lord's side is hunted
 
 
 class Mind:
@@ -66,6 +69,12 @@ class Mind:
         self.lord_alone = self.alive == sorted({self.me, self.lord}) and self.me != self.lord
         self._enemy = {s: self._enemy_score(s) for s in range(n)}
         self._friend = {s: self._friend_score(s) for s in range(n)}
+        self.hunt: set[int] = set()
+        if self.role in ("lord", "loyalist") and self.rebels_alive < 0.5 and view["round"] >= HUNT_ROUND:
+            # Only a hidden renegade is left and it keeps its mask: rather than wait forever,
+            # the lord's side presses the likeliest suspect(s).
+            top = max((self._enemy[s] for s in self.unknown), default=0.0)
+            self.hunt = {s for s in self.unknown if top > 0.2 and self._enemy[s] >= top - 0.01}
 
     # -- estimate ---------------------------------------------------------------------------
 
@@ -159,7 +168,7 @@ class Mind:
         """Worth hurting: a clear foe. The lord wants more certainty (killing a loyalist costs
         it every card)."""
         need = 0.65 if self.role == "lord" else 0.55
-        return self.enemy_score(x) >= need
+        return self.enemy_score(x) >= need or x in self.hunt
 
     def friend(self, x: int) -> bool:
         return self.friend_score(x) >= 0.6

@@ -103,6 +103,22 @@ def test_role_counts_limit_the_guess() -> None:
     assert lord.p[4]["renegade"] > 0.75 and lord.enemy(4) and not lord.enemy(1)
 
 
+def test_a_masked_renegade_is_hunted_once_the_game_stalls() -> None:
+    """Rebels dead, the renegade never showed itself: the lord waits at first (it could be the
+    loyalist), then presses the suspects rather than play forever."""
+    state = table(7, "ZCCFFFN")
+    for s in (3, 4, 5):
+        state["players"][s]["alive"] = False
+        state["players"][s]["revealed"] = True
+    state["acts"][6][0] = 1  # seat 6 once aimed a card at the lord: a little more suspicious
+    state["round"] = 5
+    assert not any(_mind(state, 0).enemy(s) for s in (1, 2, 6))
+    state["round"] = 20
+    lord = _mind(state, 0)
+    assert lord.enemy(6) and not lord.enemy(1) and not lord.enemy(2)
+    assert not _mind(state, 6).hunt  # the renegade itself does not hunt
+
+
 def test_the_renegade_protects_the_lord_until_they_are_alone() -> None:
     state = table(4, "ZNFF")
     ren = _mind(state, 1)
