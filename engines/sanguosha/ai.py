@@ -233,11 +233,22 @@ def _converted(s: Seat) -> list[str] | None:
 
 
 def _answer(s: Seat) -> list[str]:
-    """The cheapest real card that answers, else a skill conversion, else pass."""
+    """The cheapest real card that answers, else a skill conversion, else a token that is an
+    answer by itself (a lord skill asking its kingdom: 护驾, 激将), else pass. A request made
+    for someone else (a lord skill asking this seat) is answered only for a friend."""
+    helped = s.ask.info.get("for")
+    if helped is not None and helped != s.seat and not s.mind.friend(helped):
+        return ["pass"]
     cards = [o for o in s.responses() if o in s.hand]
     if cards:
         return [_cheapest(s, cards)]
-    return _converted(s) or ["pass"]
+    conv = _converted(s)
+    if conv:
+        return conv
+    for tok in s.responses():
+        if tok not in s.hand and tok != "zb" and _valid(s, [tok]):
+            return [tok]
+    return ["pass"]
 
 
 @ask_hint("need_shan")

@@ -92,3 +92,16 @@ def test_yiji_hands_surplus_cards_to_the_lord() -> None:
     state = answer(state, "skill", 1, "yes")
     assert asked(state) == [(1, "yiji")]
     assert _ai(state, 1) == ["0", "0"]
+
+
+def test_hujia_is_called_by_the_lord_and_answered_only_by_friends() -> None:
+    # 曹操 lord at 0 without a 闪; 1 is a Wei rebel who attacked the lord, 3 a Wei loyalist.
+    state = table(5, "ZFCCN", turn=4, hands={4: ["sha"], 1: ["shan"], 3: ["shan"]},
+                  heroes={0: "caocao", 1: "zhangliao", 2: "guanyu", 3: "xuchu", 4: "ganning"})
+    state["acts"][1][0] = 4
+    state, _ = act(state, 4, hand_of(state, 4, "sha"), 0)
+    assert asked(state) == [(0, "need_shan")] and _ai(state, 0) == ["hujia"]
+    state = answer(state, "need_shan", 0, "hujia")
+    assert asked(state) == [(1, "need_shan")] and _ai(state, 1) == ["pass"]  # a rebel: no help
+    state = answer(state, "need_shan", 1, "pass")
+    assert asked(state) == [(3, "need_shan")] and _ai(state, 3) == [hand_of(state, 3, "shan")]
