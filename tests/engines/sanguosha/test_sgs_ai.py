@@ -18,6 +18,8 @@ from engines.sanguosha.data import deck
 from engines.sanguosha.views import build
 
 ALL = set(deck())
+HEROES = next(spec for spec in ENGINE.option_specs() if spec.name == "heroes")
+HERO_MODES = [value for value, _ in HEROES.choices]  # beginner, and part 2's standard heroes
 
 
 @pytest.fixture(autouse=True)
@@ -51,10 +53,11 @@ def _scramble(state: dict, seat: int, rng: random.Random) -> dict:
     return out
 
 
+@pytest.mark.parametrize("heroes", HERO_MODES)
 @pytest.mark.parametrize("n,seed", [(5, 11), (8, 12), (10, 13)])
-def test_decisions_do_not_depend_on_other_seats_hidden_roles_or_hands(n: int, seed: int) -> None:
+def test_decisions_do_not_depend_on_other_seats_hidden_roles_or_hands(n: int, seed: int, heroes: str) -> None:
     rng = random.Random(seed)
-    state = ENGINE.new_state({}, n, seed)
+    state = ENGINE.new_state({"heroes": heroes}, n, seed)
     kinds, changed_roles = set(), 0
     for step in range(600):
         if ENGINE.result(state) is not None:
@@ -385,10 +388,6 @@ def test_the_ai_side_beats_random_players(side: str, n: int, floor: float) -> No
     assert win_rate(n, side, 16, True, 7000, stats=stats) >= floor
     assert win_rate(n, side, 8, False, 7100, stats=stats) <= 0.25
     assert stats["illegal"] == 0
-
-
-HEROES = next(spec for spec in ENGINE.option_specs() if spec.name == "heroes")
-HERO_MODES = [value for value, _ in HEROES.choices]  # beginner, and part 2's standard heroes
 
 
 def _ai_game(n: int, seed: int, check_every: int) -> dict:
