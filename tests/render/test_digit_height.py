@@ -35,7 +35,10 @@ def _mid_game(slug: str, options: dict[str, str], seats: int, moves: int, seed: 
         if not pending:
             break
         seat = pending[0].seat
-        state, _ = engine.apply(state, seat, engine.ai_action(state, seat, rng))
+        after, _ = engine.apply(state, seat, engine.ai_action(state, seat, rng))
+        if not engine.pending(after):
+            break  # keep the last running state: the AI may win sooner than ``moves``
+        state = after
     assert engine.pending(state), "the game must still be running"
     return engine.view(state, None)
 

@@ -20,8 +20,9 @@ NAMES = ["Alice", "Bob 🐉", "陳小明", "Dmitri Ivanovich", "Eve", "王大力
 MAX_BYTES = 300 * 1024
 
 
-def play(seats: int, moves: int, seed: int = 5) -> dict[str, Any]:
-    """A state after ``moves`` AI actions (or at the end of the game, whichever comes first)."""
+def play(seats: int, moves: int, seed: int = 5, *, mid_game: bool = False) -> dict[str, Any]:
+    """A state after ``moves`` AI actions (or at the end of the game, whichever comes first;
+    with ``mid_game``, the last state before the end: the AI may win sooner than ``moves``)."""
     state = ENGINE.new_state({}, seats, seed)
     rng = random.Random(seed)
     for _ in range(moves):
@@ -29,7 +30,10 @@ def play(seats: int, moves: int, seed: int = 5) -> dict[str, Any]:
         if not pending:
             break
         seat = pending[0].seat
-        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
+        after, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
+        if mid_game and ENGINE.result(after) is not None:
+            break
+        state = after
     return state
 
 
@@ -42,7 +46,7 @@ def _open(png: bytes) -> Image.Image:
 @pytest.mark.parametrize(("seats", "moves"), [(2, 60), (5, 200), (8, 300), (10, 400)])
 @pytest.mark.parametrize("locale", LOCALES)
 def test_mid_game_tables_render_for_2_to_10_seats(seats: int, moves: int, locale: str) -> None:
-    state = play(seats, moves)
+    state = play(seats, moves, mid_game=True)
     assert ENGINE.result(state) is None, "the game must still be running"
     png = render_board(ENGINE.view(state, None), locale, NAMES[:seats])
     img = _open(png)

@@ -1,0 +1,440 @@
+"""The 三国杀 AI: it decides from its own view only, guesses identities from behaviour, plays
+cards with purpose, answers unknown (skill) asks legally, and beats random players in every role."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import pytest
+from sgs_testkit import act, count_cards, hand_of, table
+
+from bench.bench_sanguosha_ai import ai_player, play, win_rate
+from engines.base import Option, Step
+from engines.flow import Ask, Flow
+from engines.sanguosha import ENGINE, ai, choices
+from engines.sanguosha.ai_mind import Mind
+from engines.sanguosha.data import deck
+from engines.sanguosha.views import build
+
+ALL = set(deck())
+HEROES = next(spec for spec in ENGINE.option_specs() if spec.name == "heroes")
+HERO_MODES = [value for value, _ in HEROES.choices]  # beginner, and part 2's standard heroes
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint that raises fails the test (live play would fall back to the timeout answer)."""
+    monkeypatch.setattr(ai, "STRICT", True)
+
+
+def _mind(state: dict, seat: int) -> Mind:
+    return Mind(build(state, seat))
+
+
+# -- only its own view --------------------------------------------------------------------------
+
+def _scramble(state: dict, seat: int, rng: random.Random) -> dict:
+    """The same public table for ``seat``, other seats' hands, the deck order and the hidden
+    roles (not its own) dealt anew."""
+    out = json.loads(json.dumps(state))
+    others = [p for i, p in enumerate(out["players"]) if i != seat]
+    pool = list(out["deck"]) + [c for p in others for c in p["hand"]]
+    rng.shuffle(pool)
+    for p in others:
+        k = len(p["hand"])
+        p["hand"], pool = pool[:k], pool[k:]
+    out["deck"] = pool
+    hidden = [i for i, p in enumerate(out["players"]) if i != seat and not p["revealed"]]
+    roles = [out["players"][i]["role"] for i in hidden]
+    rng.shuffle(roles)
+    for i, r in zip(hidden, roles, strict=True):
+        out["players"][i]["role"] = r
+    return out
+
+
+@pytest.mark.parametrize("heroes", HERO_MODES)
+@pytest.mark.parametrize("n,seed", [(5, 11), (8, 12), (10, 13)])
+def test_decisions_do_not_depend_on_other_seats_hidden_roles_or_hands(n: int, seed: int, heroes: str) -> None:
+    rng = random.Random(seed)
+    state = ENGINE.new_state({"heroes": heroes}, n, seed)
+    kinds, changed_roles = set(), 0
+    for step in range(600):
+        if ENGINE.result(state) is not None:
+            break
+        req = rng.choice(ENGINE.pending(state))
+        if step % 3 == 0:
+            other = _scramble(state, req.seat, random.Random(step))
+            changed_roles += any(a["role"] != b["role"] for a, b in zip(state["players"], other["players"],
+                                                                           strict=True))
+            assert ENGINE.ai_action(other, req.seat, random.Random(step)) == \
+                ENGINE.ai_action(state, req.seat, random.Random(step)), (step, req.kind)
+            kinds.add(req.kind)
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+    assert {"play", "nullify"} <= kinds and changed_roles > 10  # the check saw real variety
+
+
+# -- identity from behaviour ----------------------------------------------------------------------
+
+def test_attacking_the_lord_marks_a_rebel_and_defending_it_a_loyalist() -> None:
+    state = table(5, "ZCFFN")
+    state["acts"][3][0] = 4  # seat 3 hurt the lord twice
+    state["acts"][1][3] = 3  # seat 1 hit back at seat 3
+    state["acts"][4][0] = -3  # seat 4 saved the lord with a 桃
+    lord = _mind(state, 0)
+    assert lord.p[3]["rebel"] > 0.8 and lord.enemy(3)
+    assert lord.p[1]["loyalist"] > lord.p[2]["loyalist"] and not lord.enemy(1)
+    assert lord.loyalty[4] > 0 and not lord.enemy(4)
+    rebel = _mind(state, 2)  # a rebel: the lord, and the one who hunts its fellow rebel
+    assert rebel.enemy(0) and rebel.enemy_score(1) > rebel.enemy_score(3) and rebel.friend(3)
+
+
+def test_role_counts_limit_the_guess() -> None:
+    """Two seats attacked the lord but one rebel is left: the guess splits between rebel and
+    renegade, and with every rebel dead the renegade is the one who attacked."""
+    state = table(5, "ZCFFN")
+    state["players"][2]["alive"] = False
+    state["players"][2]["revealed"] = True
+    state["acts"][3][0] = 4
+    state["acts"][4][0] = 4
+    lord = _mind(state, 0)
+    assert lord.p[3]["rebel"] + lord.p[4]["rebel"] == pytest.approx(1.0, abs=0.05)
+    assert lord.p[3]["renegade"] > 0.3 and lord.p[1]["loyalist"] > 0.6 > lord.p[3]["loyalist"]
+    state["players"][3]["alive"] = False
+    state["players"][3]["revealed"] = True
+    lord = _mind(state, 0)
+    assert lord.p[4]["renegade"] > 0.75 and lord.enemy(4) and not lord.enemy(1)
+
+
+def test_a_masked_renegade_is_hunted_once_the_game_stalls() -> None:
+    """Rebels dead, the renegade never showed itself: the lord waits at first (it could be the
+    loyalist), then presses the suspects rather than play forever."""
+    state = table(7, "ZCCFFFN")
+    for s in (3, 4, 5):
+        state["players"][s]["alive"] = False
+        state["players"][s]["revealed"] = True
+    state["acts"][6][0] = 1  # seat 6 once aimed a card at the lord: a little more suspicious
+    state["round"] = 5
+    assert not any(_mind(state, 0).enemy(s) for s in (1, 2, 6))
+    state["round"] = 20
+    lord = _mind(state, 0)
+    assert lord.enemy(6) and not lord.enemy(1) and not lord.enemy(2)
+    assert not _mind(state, 6).hunt  # the renegade itself does not hunt
+
+
+def test_the_renegade_protects_the_lord_until_they_are_alone() -> None:
+    state = table(4, "ZNFF")
+    ren = _mind(state, 1)
+    assert ren.friend(0) and not ren.enemy(0)
+    for s in (2, 3):
+        state["players"][s]["alive"] = False
+        state["players"][s]["revealed"] = True
+    ren = _mind(state, 1)
+    assert ren.enemy(0) and not ren.friend(0)
+
+
+# -- card play with purpose ---------------------------------------------------------------------
+
+def test_sha_goes_to_the_suspected_rebel_most_likely_to_die() -> None:
+    state = table(5, "CZFFN", turn=0, hp={2: 1, 3: 3}, equip={0: ["qinglong"]},
+                  hands={0: ["sha", "shan"], 2: ["shan"], 3: ["shan"]})
+    state["acts"][2][1] = 2
+    state["acts"][3][1] = 2
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == [hand_of(state, 0, "sha"), "2"]
+    lord = table(5, "ZCFFN", turn=0, hands={0: ["sha"]})  # the lord never shoots blind
+    assert ENGINE.ai_action(lord, 0, random.Random(0)) == ["end"]
+
+
+def test_a_peach_only_for_a_believed_ally() -> None:
+    def dying(rebel_record: bool) -> dict:
+        state = table(8, "ZCFCFFFN", turn=2, hp={3: 1}, hands={2: ["sha"], 1: ["tao", "tao"]})
+        if rebel_record:
+            state["acts"][3][0] = 4
+        else:
+            state["acts"][3][2] = 4  # seat 3 fought a rebel
+            state["acts"][2][0] = 4
+        state, _ = act(state, 2, hand_of(state, 2, "sha"), 3)
+        state, _ = act(state, 3, "pass")
+        assert ENGINE.pending(state)[0].kind == "peach"
+        return state
+
+    assert ENGINE.ai_action(dying(True), 1, random.Random(0)) == ["pass"]
+    state = dying(False)
+    assert ENGINE.ai_action(state, 1, random.Random(0))[0] in state["players"][1]["hand"]
+
+
+def test_duel_when_holding_more_sha() -> None:
+    state = table(4, "ZNFF", turn=2, hands={2: ["juedou", "sha", "sha"], 0: ["shan"]})
+    action = ENGINE.ai_action(state, 2, random.Random(0))
+    assert action == [hand_of(state, 2, "juedou"), "0"]
+    bare = table(4, "ZNFF", turn=2, hands={2: ["juedou"], 0: ["shan"] * 4})
+    assert ENGINE.ai_action(bare, 2, random.Random(0)) == ["end"]
+
+
+def test_dismantle_clears_the_lords_lebu_and_strips_an_enemys_armour() -> None:
+    state = table(5, "CZFFN", turn=0, hands={0: ["guohe"]}, judge={1: ["lebu"]})
+    action = ENGINE.ai_action(state, 0, random.Random(0))
+    assert action == [hand_of(state, 0, "guohe"), "1"]
+    state, _ = act(state, 0, *action)
+    while ENGINE.pending(state)[0].kind == "nullify":
+        state, _ = act(state, ENGINE.pending(state)[0].seat, "pass")
+    lebu = state["players"][1]["judge"][0][0]
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == [lebu]
+    foe = table(4, "ZNFF", turn=0, hands={0: ["guohe"], 2: ["sha", "shan"]}, equip={2: ["bagua"]})
+    foe["acts"][2][0] = 6
+    action = ENGINE.ai_action(foe, 0, random.Random(0))
+    assert action == [hand_of(foe, 0, "guohe"), "2"]
+    foe, _ = act(foe, 0, *action)
+    while ENGINE.pending(foe)[0].kind == "nullify":
+        foe, _ = act(foe, ENGINE.pending(foe)[0].seat, "pass")
+    assert ENGINE.ai_action(foe, 0, random.Random(0)) == [foe["players"][2]["equip"]["armor"]]
+
+
+def test_wuxie_protects_the_lord_not_a_rebel() -> None:
+    state = table(5, "ZCFFN", turn=2, hands={2: ["juedou"], 1: ["wuxie"]})
+    state["acts"][2][0] = 4
+    on_lord, _ = act(state, 2, hand_of(state, 2, "juedou"), 0)
+    assert ENGINE.pending(on_lord)[0].kind == "nullify"
+    assert ENGINE.ai_action(on_lord, 1, random.Random(0)) == [hand_of(state, 1, "wuxie")]
+    state["acts"][3][0] = 4
+    on_rebel, _ = act(state, 2, hand_of(state, 2, "juedou"), 3)
+    assert ENGINE.ai_action(on_rebel, 1, random.Random(0)) == ["pass"]
+
+
+def test_equipment_upgrades_only() -> None:
+    state = table(4, "ZNFF", turn=0, hands={0: ["bagua"]}, equip={0: ["renwang"]})
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == [hand_of(state, 0, "bagua")]
+    state = table(4, "ZNFF", turn=0, hands={0: ["cixiong"]}, equip={0: ["qinglong"]})
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["end"]
+
+
+def test_lebu_on_the_suspected_rebel() -> None:
+    state = table(8, "CZCFFFFN", turn=0, hands={0: ["lebu"]})
+    state["acts"][5][1] = 4
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == [hand_of(state, 0, "lebu"), "5"]
+
+
+def test_discard_keeps_the_best_cards() -> None:
+    """Spare copies go first: of 桃, 闪, three 杀 and a 闪电, discarding 3 leaves 桃 闪 杀."""
+    hand = {"a": "tao", "b": "shan", "c": "sha", "d": "sha", "e": "sha", "f": "shandian"}
+    assert ai._discard_order(hand) == ["f", "e", "d", "c", "b", "a"]
+    state = table(4, "ZNFF", turn=0, hands={0: ["tao", "shan", "sha", "sha", "sha", "shandian"]}, hp={0: 3})
+    state, _ = act(state, 0, "end")
+    assert ENGINE.pending(state)[0].kind == "discard"
+    kept = set(state["players"][0]["hand"]) - set(ENGINE.ai_action(state, 0, random.Random(0)))
+    assert sorted(ai.card(c).name for c in kept) == ["sha", "shan", "tao"]
+
+
+# -- unknown asks and tokens (skills that have no hint yet) ----------------------------------------
+
+def test_an_unknown_ask_is_declined_and_an_unknown_play_token_never_used(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = table(4, "ZNFF", turn=0, hands={0: ["shan"]})
+    real = choices.step
+
+    def with_skill(st: dict, seat: int, path: list[str]) -> Step:
+        got = real(st, seat, path)
+        if not path:
+            return Step(got.prompt, [Option("mystery_skill", got.prompt), *got.options])
+        if path[0] == "mystery_skill":
+            return Step(got.prompt, [], complete=True)
+        return got
+
+    monkeypatch.setattr(choices, "step", with_skill)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["end"]
+
+    ask = Flow.asks(state)[0]
+    offered: list[Option] = []
+
+    def ask_as(default: tuple[str, ...] | None) -> None:
+        mystery = Ask(ask.seat, ask.rid, "guicai_retouch", "one", ask.window, default, False, {})
+        monkeypatch.setattr(Flow, "ask_of", classmethod(lambda cls, st, seat: mystery))
+        monkeypatch.setattr(choices, "step", lambda st, seat, path: Step(
+            choices.m("opt.pass"), [] if path else offered, complete=bool(path)))
+
+    offered[:] = [Option("c1", choices.m("opt.pass")), Option("pass", choices.m("opt.pass"))]
+    ask_as(None)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["pass"]  # optional: declined
+    offered[:] = [Option("x", choices.m("opt.pass")), Option("y", choices.m("opt.pass"))]
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["x"]  # forced: the first option
+    ask_as(("y",))
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["y"]  # the window's default
+
+
+def test_a_skill_conversion_answers_when_no_real_card_does(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 闪 request offering a conversion token (as 龙胆 would: a 杀 played as 闪) is answered
+    through it with the cheapest accepted card; a real 闪 is still preferred."""
+    state = table(4, "ZNFF", turn=3, hands={3: ["sha"], 0: ["sha", "tao"]})
+    state, _ = act(state, 3, hand_of(state, 3, "sha"), 0)
+    assert ENGINE.pending(state)[0].kind == "need_shan"
+    real = choices.step
+    hand = list(state["players"][0]["hand"])
+
+    def longdan(st: dict, seat: int, path: list[str]) -> Step:
+        if seat != 0:
+            return real(st, seat, path)
+        if not path:
+            return Step(choices.m("opt.pass"), [Option("longdan", choices.m("opt.pass")),
+                                                *real(st, seat, []).options])
+        if path[0] == "longdan":
+            if len(path) == 1:
+                return Step(choices.m("opt.pass"), [Option(c, choices.m("opt.pass")) for c in hand])
+            return Step(choices.m("opt.pass"), [], complete=True)
+        return real(st, seat, path)
+
+    monkeypatch.setattr(choices, "step", longdan)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["longdan", hand_of(state, 0, "sha")]
+
+
+def _with_skill(monkeypatch: pytest.MonkeyPatch, token: str, walk) -> None:  # noqa: ANN001
+    """Offer ``token`` in the play phase, its walk given by ``walk(path_after_token)``."""
+    real = choices.step
+
+    def step(st: dict, seat: int, path: list[str]) -> Step:
+        if Flow.ask_of(st, seat).kind != "play":
+            return real(st, seat, path)
+        if not path:
+            got = real(st, seat, [])
+            return Step(got.prompt, [Option(token, got.prompt), *got.options])
+        if path[0] == token:
+            return walk(path[1:])
+        return real(st, seat, path)
+
+    monkeypatch.setattr(choices, "step", step)
+
+
+def test_skill_hints_use_kurou_and_zhiheng_sensibly(monkeypatch: pytest.MonkeyPatch) -> None:
+    done = Step(choices.m("opt.pass"), [], complete=True)
+    _with_skill(monkeypatch, "kurou", lambda rest: done)
+    state = table(4, "ZNFF", turn=0, hands={0: ["shan"]})
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["kurou"]
+    low = table(4, "ZNFF", turn=0, hp={0: 2}, hands={0: ["shan"]})
+    assert ENGINE.ai_action(low, 0, random.Random(0)) == ["end"]  # 2 HP and no 桃: not worth it
+
+    monkeypatch.undo()
+    state = table(4, "ZNFF", turn=0, hands={0: ["shandian", "tao", "shan"]})
+    hand = list(state["players"][0]["hand"])
+
+    def zhiheng(rest: list[str]) -> Step:
+        assert all(c in hand for c in rest)
+        return Step(choices.m("opt.pass"), [Option(c, choices.m("opt.pass")) for c in hand if c not in rest],
+                    complete=bool(rest))
+
+    _with_skill(monkeypatch, "zhiheng", zhiheng)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["zhiheng", hand_of(state, 0, "shandian")]
+
+
+def test_hero_choice_prefers_heroes_the_ai_plays_well(monkeypatch: pytest.MonkeyPatch) -> None:
+    from engines.base import key_ref
+
+    state = table(4, "ZNFF", turn=0)
+    ask = Flow.asks(state)[0]
+    hero_ask = Ask(ask.seat, ask.rid, "hero", "one", ask.window, ("0",), False, {})
+    monkeypatch.setattr(Flow, "ask_of", classmethod(lambda cls, st, seat: hero_ask))
+    offer = ["someone_new", "guanyu", "lvbu"]
+    opts = [Option(str(i), choices.m("opt.hero", hero=key_ref(f"sanguosha.hero.{h}"))) for i, h in enumerate(offer)]
+    monkeypatch.setattr(choices, "step", lambda st, seat, path: Step(choices.m("opt.pass"), [] if path else opts,
+                                                                    complete=bool(path)))
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["2"]
+
+
+def test_a_failing_hint_falls_back_to_the_timeout_answer_in_live_play(monkeypatch: pytest.MonkeyPatch) -> None:
+    def broken(s: ai.Seat) -> list[str]:
+        raise KeyError("a skill shape the hint did not expect")
+
+    state = table(4, "ZNFF", turn=0, hands={0: ["sha", "wuzhong"]})
+    monkeypatch.setitem(ai.ASK_HINTS, "play", broken)
+    with pytest.raises(KeyError):
+        ENGINE.ai_action(state, 0, random.Random(0))
+    monkeypatch.setattr(ai, "STRICT", False)
+    assert ENGINE.ai_action(state, 0, random.Random(0)) == ["end"]
+
+
+def test_a_play_phase_conversion_is_used_as_the_card_it_makes(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A skill token whose next step says it makes a 杀 (as 武圣 does) is scored like a 杀,
+    paid with the cheapest spare card."""
+    from engines.base import key_ref
+
+    state = table(4, "ZNFF", turn=2, hands={2: [("wugu", "H", 3), "tao"]})
+    wugu = hand_of(state, 2, "wugu")
+    real = choices.step
+    makes = choices.m("step.convert", skill="wusheng", card=key_ref("sanguosha.card.sha"))
+
+    def wusheng(st: dict, seat: int, path: list[str]) -> Step:
+        if not path:
+            got = real(st, seat, [])
+            return Step(got.prompt, [Option("wusheng", got.prompt), *got.options])
+        if path[0] != "wusheng":
+            return real(st, seat, path)
+        if len(path) == 1:
+            return Step(makes, [Option(c, makes) for c in st["players"][seat]["hand"]])
+        if len(path) == 2:
+            return Step(makes, [Option("0", makes), Option("3", makes)])
+        return Step(makes, [], complete=True)
+
+    monkeypatch.setattr(choices, "step", wusheng)
+    assert ENGINE.ai_action(state, 2, random.Random(0)) == ["wusheng", wugu, "0"]
+
+
+# -- strength and soundness over many games -------------------------------------------------------
+
+@pytest.mark.parametrize("heroes,side,n,floor", [
+    ("beginner", "lord", 5, 0.8), ("beginner", "rebel", 5, 0.8), ("beginner", "renegade", 5, 0.35),
+    ("beginner", "lord", 8, 0.8), ("beginner", "rebel", 8, 0.8), ("beginner", "renegade", 4, 0.35),
+    ("standard", "lord", 5, 0.8), ("standard", "rebel", 5, 0.8), ("standard", "renegade", 5, 0.35)])
+def test_the_ai_side_beats_random_players(heroes: str, side: str, n: int, floor: float,
+                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI plays one side (every seat of it), random players the rest; and the random side
+    against the AI rarely wins. Everyone random wins far less (lord ~30%, rebels ~65%,
+    renegade <10% at these sizes), so a random AI fails. A lone AI renegade is the hard seat:
+    over 100 games it wins 51–62 % (beginner 4 and 5 seats, standard 5 seats), so its floor
+    over these 16 seeded games is set well under that, far above random."""
+    import bench.bench_sanguosha_ai as bench
+
+    monkeypatch.setitem(bench.OPTIONS, "heroes", heroes)
+    stats: dict = {"decide": [], "illegal": 0, "actions": 0, "rounds": []}
+    assert win_rate(n, side, 16, True, 7000, stats=stats) >= floor
+    assert win_rate(n, side, 8, False, 7100, stats=stats) <= 0.25
+    assert stats["illegal"] == 0
+
+
+def _ai_game(n: int, seed: int, check_every: int) -> dict:
+    from test_sgs_properties import _check_public
+
+    state = ENGINE.new_state({"heroes": HERO_MODES[seed % len(HERO_MODES)]}, n, seed)
+    rng = random.Random(seed)
+    steps = 0
+    while ENGINE.result(state) is None:
+        req = rng.choice(ENGINE.pending(state))
+        action = ENGINE.ai_action(state, req.seat, rng)
+        choices.validate(state, req.seat, action)
+        state, _ = ENGINE.apply(state, req.seat, action)
+        counts = count_cards(state)
+        assert set(counts) == ALL and set(counts.values()) == {1}, "a card is lost or doubled"
+        steps += 1
+        if steps % check_every == 0:
+            _check_public(state)
+        assert steps < 20000, "game does not end"
+    _check_public(state)
+    return state
+
+
+def test_ai_games_of_2_to_10_players_complete() -> None:
+    rounds = []
+    for g in range(27):
+        state = _ai_game(2 + g % 9, 300 + g, 25)
+        rounds.append(state["round"])
+    assert max(rounds) < 80
+
+
+@pytest.mark.slow
+def test_thousands_of_ai_games_complete() -> None:
+    for g in range(3000):
+        _ai_game(2 + g % 9, 50_000 + g, 150)
+
+
+def test_a_full_8_player_ai_game_is_quick() -> None:
+    import time
+
+    t0 = time.perf_counter()
+    state = play(8, 9000, lambda s, seat: ai_player)
+    assert ENGINE.result(state) is not None and time.perf_counter() - t0 < 5

@@ -1,0 +1,107 @@
+"""The AI with part 2's hero skills: its skill hints (刚烈, 突袭, 流离, 裸衣) choose with purpose,
+and games with random standard heroes never see an illegal AI action. Skipped until the hero
+skills (``engines/sanguosha/skills.py``) are present."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+pytest.importorskip("engines.sanguosha.skills")
+
+from sgs_testkit import act, answer, asked, hand_of, table  # noqa: E402
+
+from engines.sanguosha import ENGINE, ai, choices  # noqa: E402
+
+
+@pytest.fixture(autouse=True)
+def _strict(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A hint that raises fails the test (live play would fall back to the timeout answer)."""
+    monkeypatch.setattr(ai, "STRICT", True)
+
+
+def _ai(state: dict, seat: int) -> list[str]:
+    return ENGINE.ai_action(state, seat, random.Random(0))
+
+
+def test_tuxi_robs_two_enemies_rather_than_drawing() -> None:
+    state = table(4, "ZNFF", hands={1: ["shan"], 2: ["tao"], 3: ["sha"]}, heroes={0: "zhangliao"},
+                  phase="draw")
+    assert asked(state) == [(0, "tuxi")]
+    state["acts"][2][0] = state["acts"][3][0] = 4
+    assert sorted(_ai(state, 0)) == ["2", "3"]
+
+
+def test_ganglie_pays_weak_cards_when_low_and_takes_the_hit_when_healthy() -> None:
+    def hit(hp0: int, cards: list[str]) -> dict:
+        state = table(4, "ZNFF", hp={0: hp0}, hands={0: ["sha", *cards]}, heroes={1: "xiahoudun"},
+                      top=[("sha", "S", 8)])
+        state, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
+        state = answer(state, "need_shan", 1, "pass")
+        state = answer(state, "skill", 1, "yes")
+        assert asked(state) == [(0, "ganglie")]
+        return state
+
+    low = hit(2, ["tao", "shan"])
+    assert sorted(_ai(low, 0)) == sorted(low["players"][0]["hand"])
+    assert _ai(hit(4, ["tao", "shan"]), 0) == ["pass"]
+
+
+def test_liuli_passes_the_strike_to_an_enemy() -> None:
+    state = table(5, "ZCFFN", hands={0: ["sha"], 1: ["jiedao", "shan"]}, heroes={1: "daqiao"})
+    state["acts"][2][0] = 4  # seat 2 looks like a rebel to the loyalist
+    state, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
+    assert asked(state) == [(1, "liuli")]
+    assert _ai(state, 1) == [hand_of(state, 1, "jiedao"), "2"]
+
+
+def test_ai_games_with_standard_heroes_stay_legal() -> None:
+    for g in range(18):
+        n = 2 + g % 9
+        state = ENGINE.new_state({"heroes": "standard"}, n, 900 + g)
+        rng = random.Random(g)
+        steps = 0
+        while ENGINE.result(state) is None:
+            req = rng.choice(ENGINE.pending(state))
+            action = ENGINE.ai_action(state, req.seat, rng)
+            choices.validate(state, req.seat, action)
+            state, _ = ENGINE.apply(state, req.seat, action)
+            steps += 1
+            assert steps < 20000
+
+
+def test_qingnang_heals_the_wounded_lord_first() -> None:
+    state = table(5, "ZCFFN", turn=1, hp={0: 2}, hands={1: ["sha", "shan"]}, heroes={1: "huatuo"})
+    assert _ai(state, 1) == ["qingnang", hand_of(state, 1, "sha"), "0"]
+
+
+def test_rende_gives_spare_cards_to_a_proven_friend() -> None:
+    state = table(5, "ZCFFN", hp={0: 2}, hands={0: ["shan", "shan", "wuxie", "wugu"]}, heroes={0: "liubei"})
+    state["acts"][1][2] = 4  # seat 1 hurt seat 2 ...
+    state["acts"][2][0] = 4  # ... who hurt the lord
+    action = _ai(state, 0)
+    assert action[:3] == ["rende", "1", hand_of(state, 0, "wugu")] and len(action) == 4
+
+
+def test_yiji_hands_surplus_cards_to_the_lord() -> None:
+    state = table(5, "ZCFFN", turn=2, hands={2: ["sha"], 1: ["shan", "jiedao"]}, heroes={1: "guojia"},
+                  top=["tao", "wuzhong"])
+    state, _ = act(state, 2, hand_of(state, 2, "sha"), 1)
+    state = answer(state, "need_shan", 1, "pass")
+    state = answer(state, "skill", 1, "yes")
+    assert asked(state) == [(1, "yiji")]
+    assert _ai(state, 1) == ["0", "0"]
+
+
+def test_hujia_is_called_by_the_lord_and_answered_only_by_friends() -> None:
+    # 曹操 lord at 0 without a 闪; 1 is a Wei rebel who attacked the lord, 3 a Wei loyalist.
+    state = table(5, "ZFCCN", turn=4, hands={4: ["sha"], 1: ["shan"], 3: ["shan"]},
+                  heroes={0: "caocao", 1: "zhangliao", 2: "guanyu", 3: "xuchu", 4: "ganning"})
+    state["acts"][1][0] = 4
+    state, _ = act(state, 4, hand_of(state, 4, "sha"), 0)
+    assert asked(state) == [(0, "need_shan")] and _ai(state, 0) == ["hujia"]
+    state = answer(state, "need_shan", 0, "hujia")
+    assert asked(state) == [(1, "need_shan")] and _ai(state, 1) == ["pass"]  # a rebel: no help
+    state = answer(state, "need_shan", 1, "pass")
+    assert asked(state) == [(3, "need_shan")] and _ai(state, 3) == [hand_of(state, 3, "shan")]
