@@ -165,7 +165,8 @@ class TabletopBot(commands.Bot):
         # DATABASE_URL=postgresql://… shares one store between processes; else the SQLite file.
         if self.settings.database_url is None:
             self.settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(self.settings.database_target)
+        # A stable lease owner: restarted after a crash, this process takes its leases back at once.
+        self.store = await Store.open(self.settings.database_target, owner=self.settings.lease_owner)
         if self.store.dialect == "postgres":  # other processes may post into the same threads
             self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
         self.service = MatchService(self.store, publisher=self.publisher,

@@ -53,6 +53,24 @@ def test_shard_settings() -> None:
             app_settings.from_mapping(bad)
 
 
+def test_the_lease_owner_is_stable_per_process_slot() -> None:
+    """Same settings, same owner (a restarted process takes its leases back); different shard
+    sets, different owners (live processes respect each other's leases)."""
+    def owner(env: dict[str, str]) -> str:
+        return app_settings.from_mapping(env).lease_owner
+
+    slots = [owner({"SHARD_COUNT": "3", "SHARD_IDS": str(i)}) for i in range(3)]
+    assert slots == ["shards 0 of 3", "shards 1 of 3", "shards 2 of 3"]
+    assert owner({"SHARD_COUNT": "3", "SHARD_IDS": "1"}) == slots[1]
+    assert owner({"SHARD_COUNT": "6", "SHARD_IDS": "0,1"}) == "shards 0,1 of 6"
+    assert owner({"SHARD_COUNT": "2"}) == "shards 0,1 of 2"
+    assert owner({"SHARD_COUNT": "auto"}) == "shards auto" and owner({}) == "unsharded"
+    assert owner({"SHARD_COUNT": "3", "SHARD_IDS": "1", "INSTANCE_NAME": " eu-1 "}) == "eu-1"
+    for bad in ("b\x00t", "機器人", "x" * 101):
+        with pytest.raises(SettingsError, match="INSTANCE_NAME"):
+            app_settings.from_mapping({"INSTANCE_NAME": bad})
+
+
 def test_sharded_client_and_trimmed_intents() -> None:
     plain = botmod.create_bot(Settings(token="x"))
     assert not isinstance(plain, discord.AutoShardedClient)
