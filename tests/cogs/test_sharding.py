@@ -4,6 +4,8 @@ is only trusted while its process made the match's last delivery."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import os
 import subprocess
 import sys
@@ -120,6 +122,31 @@ async def test_one_process_on_sqlite_keeps_its_memory_and_records_nothing() -> N
     await a.publish(_match(), _acted(4))
     await a.publish(_match(), _acted(5))
     assert (8, "publisher") not in bot_a.service.meta
+
+
+async def test_processes_on_one_store_share_the_global_request_bucket(pg_url: str) -> None:
+    """Two processes' pacers on one PostgreSQL store take slots from ONE bucket: together they
+    stay under the rate (each alone would allow it twice over)."""
+    from cogs.utils.pacing import GlobalPacer
+    from store.base import open_store
+
+    stores = [await open_store(pg_url) for _ in range(2)]
+    try:
+        pacers = [GlobalPacer(rate=50, burst=1) for _ in stores]
+        for pacer, store in zip(pacers, stores, strict=True):
+            pacer.reserve = functools.partial(botmod._reserve_slot, store)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+
+        async def ten(pacer: GlobalPacer) -> None:
+            for _ in range(10):
+                await pacer.wait()
+
+        await asyncio.gather(*(ten(p) for p in pacers))
+        assert loop.time() - started >= 19 * 0.02 * 0.9  # 20 requests, one per 20 ms, for both
+    finally:
+        for store in stores:
+            await store.close()
 
 
 def test_cluster_gives_each_process_its_shard() -> None:
