@@ -147,6 +147,7 @@ class TabletopBot(commands.Bot):
         #: Discord's global limit (50 requests/s per bot): every REST request takes a slot first.
         self.request_pacer = GlobalPacer()
         self.request_pacer.install(self.http)
+        self.publisher.pacer.requests = self.request_pacer
         self.paths = PathStore()
         self.inflight = InFlight()
         self.closing_down = False

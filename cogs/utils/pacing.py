@@ -20,6 +20,7 @@ import contextlib
 import logging
 import time
 from collections.abc import Awaitable, Callable, Hashable
+from contextvars import ContextVar
 from typing import Any
 
 from service.locks import KeyedLocks
@@ -41,6 +42,10 @@ class ChannelPacer:
         #: interval)`` takes the channel's next slot for all of them and returns the seconds to wait
         #: for it (the bot sets it; None: this process's pace is the channel's).
         self.reserve: Callable[[int, float], Awaitable[float]] | None = None
+        #: The bot's request bucket (Discord's global limit). Taken inside the channel's slot so
+        #: the channel's spacing starts when the call really goes: taken after it, a backlog in
+        #: the global bucket released a channel's paced calls together (429 from the channel).
+        self.requests: GlobalPacer | None = None
 
     def wait_for(self, key: Hashable) -> float:
         """Seconds until ``key`` may be used again (0: now)."""
@@ -68,6 +73,8 @@ class ChannelPacer:
                     wait = 0.0
                 if wait > 0:
                     await asyncio.sleep(wait)
+            if self.requests is not None:
+                await self.requests.take_ahead()
             self._next[key] = self._clock() + self.interval
 
     def defer(self, key: Hashable, item: Hashable, call: Callable[[], Awaitable[object]]) -> None:
@@ -109,6 +116,8 @@ GLOBAL_RATE = 35.0
 GLOBAL_BURST = 3
 #: The shared bucket's key in the ``channel_pace`` table (no Discord channel has id 0).
 GLOBAL_KEY = 0
+#: Set in a task that took its next request's slot ahead (``GlobalPacer.take_ahead``).
+_slot_taken: ContextVar[bool] = ContextVar("request_slot_taken", default=False)
 
 
 class GlobalPacer:
@@ -150,13 +159,21 @@ class GlobalPacer:
         if wait - self.tolerance > 0:
             await asyncio.sleep(wait - self.tolerance)
 
+    async def take_ahead(self) -> None:
+        """Take the slot of this task's next request now (it then goes without waiting)."""
+        await self.wait()
+        _slot_taken.set(True)
+
     def install(self, http: Any) -> None:
         """Pace every request of discord.py's ``HTTPClient`` (``bot.http``). Interaction
         answers go through discord.py's webhook adapter, not through it, so they are not held."""
         request = http.request
 
         async def paced(route: Any, **kwargs: Any) -> Any:
-            await self.wait()
+            if _slot_taken.get():
+                _slot_taken.set(False)
+            else:
+                await self.wait()
             return await request(route, **kwargs)
 
         http.request = paced

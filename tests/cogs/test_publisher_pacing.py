@@ -99,3 +99,26 @@ async def test_global_pacer_paces_every_request_of_the_http_client() -> None:
     started = loop.time()
     assert [await http.request(r) for r in ("a", "b", "c")] == ["A", "B", "C"]
     assert calls == ["a", "b", "c"] and loop.time() - started >= 0.035
+
+
+async def test_a_channel_slot_takes_the_request_slot_with_it() -> None:
+    """The channel's spacing starts when the call goes: the request slot is taken inside the
+    channel's slot, and the call that follows does not queue for it again."""
+    class Http:
+        async def request(self, route: str, **kwargs: object) -> str:
+            return route
+
+    http, requests = Http(), GlobalPacer(rate=10, burst=1)
+    requests.install(http)
+    pacer = ChannelPacer(0.05)
+    pacer.requests = requests
+    loop = asyncio.get_running_loop()
+    await pacer.slot(5)  # the first request slot: at once
+    started = loop.time()
+    await http.request("post")  # already paid for
+    assert loop.time() - started < 0.05
+    await pacer.slot(5)  # the bucket's next slot is 0.1 s on: the channel's interval counts from it
+    assert loop.time() - started >= 0.09
+    assert pacer.wait_for(5) > 0.04
+    await http.request("post")
+    assert loop.time() - started < 0.14
