@@ -121,11 +121,13 @@ async def test_engine_work_is_bounded_and_in_order(db_target: Path | str, monkey
         clock.advance(60)
         assert await service.run_due() == 6
         assert sorted(c.match_id for c in recorder.changes if c.kind == "timeout") == ids
-        # The slots are taken longest due first. Which of the first ``slots`` matches then reaches
-        # the engine first depends on their reads inside the slot: in order on SQLite's one
-        # connection, in any order over PostgreSQL's pool (where a match may even get on to its AI
-        # check, a second ``_auto_play``, before the others' first).
+        # The slots are taken longest due first, and never more than ``slots`` at once. What this
+        # spy sees of it (inside the slot, after a read) is exact on SQLite's one connection;
+        # over PostgreSQL's pool the reads finish in any order (a match may finish and free its
+        # slot for the next before another's read is back), so there only the bound holds.
         first_calls = list(dict.fromkeys(started))
-        assert max(overlap) == slots and sorted(first_calls[:slots]) == ids[:slots]
+        assert max(overlap) <= slots
+        if store.dialect == "sqlite":
+            assert max(overlap) == slots and first_calls[:slots] == ids[:slots]
     finally:
         await store.close()
