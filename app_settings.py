@@ -62,6 +62,26 @@ class Settings:
     shard_count: int | None = None
     #: ``SHARD_IDS``: the shards this process runs (None: all of ``shard_count``).
     shard_ids: tuple[int, ...] | None = None
+    #: ``INSTANCE_NAME``: this process's name in the store's leases (None: from the shards).
+    instance_name: str | None = None
+
+    @property
+    def lease_owner(self) -> str:
+        """The store's lease owner id for this process, stable across restarts: the configured
+        ``INSTANCE_NAME``, else the process's shard set (each shard is run by exactly one
+        process, so it names one process slot of the cluster). A process restarted after kill
+        -9 thus finds its leased deadlines and outbox rows its own and serves them at once,
+        instead of waiting out the 30 s lease; a different live process still respects them.
+        Two live processes given the same name (a misconfiguration, or an overlapping restart)
+        only share leases: applying and posting stay guarded by the match locks."""
+        if self.instance_name:
+            return self.instance_name
+        if self.shard_count is None:
+            return "unsharded"
+        if self.shard_count == 0:
+            return "shards auto"
+        ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count)
+        return f"shards {','.join(map(str, ids))} of {self.shard_count}"
 
     @property
     def database_target(self) -> str:
@@ -163,6 +183,9 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
     if not db.is_absolute():
         db = ROOT / db
     token = (env.get("DISCORD_TOKEN") or "").strip() or None
+    instance = (env.get("INSTANCE_NAME") or "").strip() or None
+    if instance is not None and not (instance.isascii() and instance.isprintable() and len(instance) <= 100):
+        raise SettingsError("INSTANCE_NAME must be printable ASCII, at most 100 characters")
     return Settings(
         token=token,
         database_path=db,
@@ -180,6 +203,7 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,
+        instance_name=instance,
     )
 
 

@@ -39,6 +39,7 @@ from cogs.publisher import DiscordPublisher
 from cogs.utils.ids import PathStore
 from cogs.utils.inflight import InFlight
 from cogs.utils.logfmt import setup_logging
+from cogs.utils.pacing import GlobalPacer
 from cogs.utils.translator import CatalogTranslator
 from cogs.utils.userprefs import remember_locale
 from i18n import t
@@ -150,6 +151,10 @@ class TabletopBot(commands.Bot):
         self.service: Any = None
         self.scheduler: Any = None
         self.publisher = DiscordPublisher(self, post_interval=settings.post_interval)
+        #: Discord's global limit (50 requests/s per bot): every REST request takes a slot first.
+        self.request_pacer = GlobalPacer()
+        self.request_pacer.install(self.http)
+        self.publisher.pacer.requests = self.request_pacer
         self.paths = PathStore()
         self.inflight = InFlight()
         self.closing_down = False
@@ -172,9 +177,11 @@ class TabletopBot(commands.Bot):
         # DATABASE_URL=postgresql://… shares one store between processes; else the SQLite file.
         if self.settings.database_url is None:
             self.settings.database_path.parent.mkdir(parents=True, exist_ok=True)
-        self.store = await Store.open(self.settings.database_target)
-        if self.store.dialect == "postgres":  # other processes may post into the same threads
+        # A stable lease owner: restarted after a crash, this process takes its leases back at once.
+        self.store = await Store.open(self.settings.database_target, owner=self.settings.lease_owner)
+        if self.store.dialect == "postgres":  # other processes post into the same threads, to the same Discord
             self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
+            self.request_pacer.reserve = functools.partial(_reserve_slot, self.store)  # one bucket for all
         self.service = MatchService(self.store, publisher=self.publisher, **service_options(self.settings))
         await self.tree.set_translator(CatalogTranslator())
         for ext in EXTENSIONS:

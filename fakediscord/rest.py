@@ -66,6 +66,15 @@ def build_app(fake: FakeDiscord) -> web.Application:
         if (request.path.startswith(api) and not path.startswith(PUBLIC_PREFIXES)
                 and request.headers.get("Authorization") != f"Bot {fake.token}"):
             return json_reply({"code": 0, "message": "401: Unauthorized"}, status=401)
+        if request.path.startswith(api) and not path.startswith(PUBLIC_PREFIXES):
+            wait = fake.take_global_slot(route)
+            if wait > 0:  # as Discord answers it (discord.py then holds every request of the process)
+                return web.Response(
+                    body=json.dumps({"message": "You are being rate limited.", "retry_after": round(wait, 3),
+                                     "global": True}).encode(), status=429,
+                    headers={"Content-Type": "application/json", "Via": "1.1 google",
+                             "Retry-After": str(max(1, math.ceil(wait))), "X-RateLimit-Global": "true",
+                             "X-RateLimit-Scope": "global"})
         try:
             return await handler(request)
         except ApiError as exc:

@@ -37,6 +37,9 @@ from fakediscord.model import (
 API_VERSION = 10
 #: Discord's per-channel message bucket as observed: 5 creates/edits per 5 s, then 429.
 CHANNEL_RATE_LIMIT = (5, 5.0)
+#: Discord's global limit: requests per second per bot, over every route but the interaction
+#: ones (callbacks and the interaction webhooks are exempt), whichever process sends them.
+GLOBAL_RATE_LIMIT = 50
 
 
 @dataclass(frozen=True)
@@ -87,6 +90,10 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self.rate_limit: tuple[int, float] | None = CHANNEL_RATE_LIMIT
         #: Routes answered 429 (discord.py waits and retries them): a live game should have none.
         self.rate_limited: list[str] = []
+        #: Requests per second before a global 429 (``GLOBAL_RATE_LIMIT``); None = off.
+        self.global_limit: int | None = GLOBAL_RATE_LIMIT
+        #: Loop times of the requests let through that count against the global limit.
+        self.global_calls: list[float] = []
         #: Every message POST/PATCH let through: (loop time, channel id, method).
         self.message_calls: list[tuple[float, int, str]] = []
         #: Server-wide permissions granted to users beyond @everyone's (see ``grant``).
@@ -337,6 +344,22 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self._posted[channel_id] = [*recent, now]
         self.message_calls.append((now, channel_id, route.split(" ", 1)[0]))
         return 0.0
+
+    def take_global_slot(self, route: str) -> float:
+        """0 when a request counted against the global limit may go now, else the seconds to
+        wait (answered 429 with ``global: true``)."""
+        now = asyncio.get_running_loop().time()
+        if self.global_limit is not None:
+            recent = [t for t in self.global_calls[-self.global_limit:] if now - t < 1.0]
+            if len(recent) >= self.global_limit:
+                self.rate_limited.append(route)
+                return 1.0 - (now - recent[0])
+        self.global_calls.append(now)
+        return 0.0
+
+    def global_peak(self, window: float = 1.0) -> int:
+        """Most requests counted against the global limit within any ``window`` seconds."""
+        return _densest(self.global_calls, window)
 
     def calls_in(self, channel: FakeChannel | int, window: float = 60.0) -> int:
         """Most message POSTs and PATCHes the bot made in the channel within any ``window``

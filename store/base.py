@@ -32,8 +32,11 @@ def is_postgres_url(target: str | Path | None) -> bool:
 
 
 def new_owner_id() -> str:
-    """Who holds a lease: host, process and a random part (a restarted process with the same pid
-    must not take over its predecessor's leases as its own)."""
+    """Who holds a lease when nobody names the process (tests, tools, benches): host, process and
+    a random part, so two stores never share leases by accident. A bot process passes a stable
+    name instead (``Settings.lease_owner``: its instance name or its shard set), so that after a
+    crash the restarted process takes its own leased rows back at once (the claim treats rows
+    leased to ``owner`` as free) instead of waiting out ``LEASE_SECONDS``."""
     return f"{socket.gethostname()}:{os.getpid()}:{uuid.uuid4().hex[:8]}"
 
 
@@ -92,9 +95,10 @@ class Database(Reads):
     owner: str = ""
 
     @classmethod
-    async def open(cls, target: str | Path, *, target_version: int | None = None) -> Database:
+    async def open(cls, target: str | Path, *, target_version: int | None = None,
+                   owner: str | None = None) -> Database:
         """A path (or ``:memory:``) opens SQLite; a ``postgresql://`` URL opens PostgreSQL."""
-        return await open_store(target, target_version=target_version)
+        return await open_store(target, target_version=target_version, owner=owner)
 
     async def close(self) -> None:  # pragma: no cover - interface
         raise NotImplementedError
@@ -114,13 +118,16 @@ class Database(Reads):
         return local
 
 
-async def open_store(target: str | Path | None, *, target_version: int | None = None) -> Database:
-    """The backend ``target`` names: ``postgresql://…`` → PostgreSQL, anything else → SQLite file."""
+async def open_store(target: str | Path | None, *, target_version: int | None = None,
+                     owner: str | None = None) -> Database:
+    """The backend ``target`` names: ``postgresql://…`` → PostgreSQL, anything else → SQLite file.
+    ``owner``: the lease owner id (:attr:`Database.owner`; default :func:`new_owner_id`)."""
     if is_postgres_url(target):
         from store.pg import PgStore
 
-        return await PgStore.open(str(target).strip(), target_version=target_version)
+        return await PgStore.open(str(target).strip(), target_version=target_version, owner=owner)
     from store.db import Store
 
-    return await Store.open(target if target is not None else ":memory:", target_version=target_version)
+    return await Store.open(target if target is not None else ":memory:", target_version=target_version,
+                            owner=owner)
 

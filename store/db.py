@@ -150,22 +150,24 @@ class Store(Database):
 
     dialect = "sqlite"
 
-    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection) -> None:
+    def __init__(self, path: str, writer: aiosqlite.Connection, reader: aiosqlite.Connection,
+                 owner: str | None = None) -> None:
         self.path = path
         self._writer = writer
         self._reader = reader
         self._lock = asyncio.Lock()
         self._tx: Tx | None = None  # the open transaction (under the lock)
         self.closed = False
-        self.owner = new_owner_id()
+        self.owner = owner or new_owner_id()
 
     @classmethod
-    async def open(cls, path: str | Path, *, target_version: int | None = None) -> Store:  # type: ignore[override]
+    async def open(cls, path: str | Path, *, target_version: int | None = None,  # type: ignore[override]
+                   owner: str | None = None) -> Store:
         """Open (creating parent folders and the file) and migrate to ``target_version``
         (default newest; tests use an older target to build old databases). A ``postgresql://``
         URL opens the PostgreSQL backend instead (same interface)."""
         if is_postgres_url(path):
-            return await open_store(path, target_version=target_version)  # type: ignore[return-value]
+            return await open_store(path, target_version=target_version, owner=owner)  # type: ignore[return-value]
         p = str(path)
         if p != ":memory:":
             Path(p).parent.mkdir(parents=True, exist_ok=True)
@@ -177,7 +179,7 @@ class Store(Database):
         except BaseException:
             await writer.close()
             raise
-        return cls(p, writer, reader)
+        return cls(p, writer, reader, owner)
 
     async def close(self) -> None:
         if self.closed:

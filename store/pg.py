@@ -169,16 +169,17 @@ class PgStore(Database):
 
     dialect = "postgres"
 
-    def __init__(self, url: str, pool: asyncpg.Pool) -> None:
+    def __init__(self, url: str, pool: asyncpg.Pool, owner: str | None = None) -> None:
         self.path = url
         self._pool = pool
         self.closed = False
-        self.owner = new_owner_id()
+        self.owner = owner or new_owner_id()
         self._lock_conns: list[asyncpg.Connection | None] = [None] * LOCK_CONNECTIONS
         self._lock_guards = [asyncio.Lock() for _ in range(LOCK_CONNECTIONS)]
 
     @classmethod
-    async def open(cls, url: str, *, target_version: int | None = None) -> PgStore:  # type: ignore[override]
+    async def open(cls, url: str, *, target_version: int | None = None,  # type: ignore[override]
+                   owner: str | None = None) -> PgStore:
         pool = await asyncpg.create_pool(url, min_size=POOL_MIN, max_size=POOL_MAX, reset=_keep_session)
         try:
             async with pool.acquire() as conn:
@@ -186,7 +187,7 @@ class PgStore(Database):
         except BaseException:
             await pool.close()
             raise
-        return cls(url, pool)
+        return cls(url, pool, owner)
 
     async def close(self) -> None:
         if self.closed:

@@ -13,7 +13,7 @@ import asyncio
 import itertools
 import os
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 import pytest
@@ -34,7 +34,7 @@ def _required(config: pytest.Config) -> bool:
     return config.getoption("--postgres") == "require" or bool(os.environ.get("CI"))
 
 
-_PG_FIXTURES = {"pg_server", "pg_url"}
+_PG_FIXTURES = {"pg_server", "pg_url", "pg_schemas"}
 _skipped: list[str] = []
 
 
@@ -47,7 +47,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     marker = pytest.mark.skip(reason=reason)
     for item in items:
         params = getattr(getattr(item, "callspec", None), "params", {})
-        if _PG_FIXTURES & set(getattr(item, "fixturenames", ())) or "postgres" in (params.get("store"), params.get("db_target")):
+        if _PG_FIXTURES & set(getattr(item, "fixturenames", ())) or "postgres" in params.values():
             item.add_marker(marker)
             _skipped.append(item.nodeid)
 
@@ -108,9 +108,19 @@ class _Admin:
 
 
 @pytest.fixture
-def pg_url(pg_server: LocalPostgres) -> str:
-    """An empty schema of its own for one test (the store migrates it on open); it is left for the
-    server's removal at the end of the session (dropping each one cost more than it saved)."""
-    name = f"t{os.getpid()}_{next(_numbers)}"
-    pg_server.admin.execute(f"CREATE SCHEMA {name}")  # type: ignore[attr-defined]
-    return f"{pg_server.url(TEST_DB)}?search_path={name}"
+def pg_schemas(pg_server: LocalPostgres) -> Callable[[], str]:
+    """Makes empty schemas on the session's server, each a store of its own (the store migrates it
+    on open), for tests that need several independent stores; they are left for the server's
+    removal at the end of the session (dropping each one cost more than it saved)."""
+    def new() -> str:
+        name = f"t{os.getpid()}_{next(_numbers)}"
+        pg_server.admin.execute(f"CREATE SCHEMA {name}")  # type: ignore[attr-defined]
+        return f"{pg_server.url(TEST_DB)}?search_path={name}"
+
+    return new
+
+
+@pytest.fixture
+def pg_url(pg_schemas: Callable[[], str]) -> str:
+    """An empty schema of its own for one test (see ``pg_schemas``)."""
+    return pg_schemas()

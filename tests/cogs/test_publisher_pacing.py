@@ -9,7 +9,7 @@ import pytest
 
 import app_settings
 from app_settings import SettingsError
-from cogs.utils.pacing import ChannelPacer
+from cogs.utils.pacing import ChannelPacer, GlobalPacer
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -67,3 +67,58 @@ def test_post_interval_setting() -> None:
         with pytest.raises(SettingsError, match="POST_INTERVAL"):
             app_settings.from_mapping({"POST_INTERVAL": bad})
     assert "\nPOST_INTERVAL=" in (ROOT / ".env.example").read_text(encoding="utf-8")
+
+
+async def test_global_pacer_allows_a_burst_then_holds_the_rate() -> None:
+    """Discord's global limit: ``burst`` requests at once, then one per ``1 / rate`` seconds."""
+    pacer = GlobalPacer(rate=100, burst=3)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    times = []
+    for _ in range(13):
+        await pacer.wait()
+        times.append(loop.time() - started)
+    assert times[2] < 0.03, "the burst goes at once"
+    assert times[12] >= 0.09, "ten more at 100 per second take 0.1 s"
+    # Never ahead of the bucket (a late wake-up may let the next one go sooner, never more).
+    assert all(t >= (i - 2) * 0.01 - 0.002 for i, t in enumerate(times)), times
+
+
+async def test_global_pacer_paces_every_request_of_the_http_client() -> None:
+    calls: list[str] = []
+
+    class Http:
+        async def request(self, route: str, **kwargs: object) -> str:
+            calls.append(route)
+            return route.upper()
+
+    http = Http()
+    pacer = GlobalPacer(rate=50, burst=1)
+    pacer.install(http)
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    assert [await http.request(r) for r in ("a", "b", "c")] == ["A", "B", "C"]
+    assert calls == ["a", "b", "c"] and loop.time() - started >= 0.035
+
+
+async def test_a_channel_slot_takes_the_request_slot_with_it() -> None:
+    """The channel's spacing starts when the call goes: the request slot is taken inside the
+    channel's slot, and the call that follows does not queue for it again."""
+    class Http:
+        async def request(self, route: str, **kwargs: object) -> str:
+            return route
+
+    http, requests = Http(), GlobalPacer(rate=10, burst=1)
+    requests.install(http)
+    pacer = ChannelPacer(0.05)
+    pacer.requests = requests
+    loop = asyncio.get_running_loop()
+    await pacer.slot(5)  # the first request slot: at once
+    started = loop.time()
+    await http.request("post")  # already paid for
+    assert loop.time() - started < 0.05
+    await pacer.slot(5)  # the bucket's next slot is 0.1 s on: the channel's interval counts from it
+    assert loop.time() - started >= 0.09
+    assert pacer.wait_for(5) > 0.04
+    await http.request("post")
+    assert loop.time() - started < 0.14

@@ -4,6 +4,8 @@ is only trusted while its process made the match's last delivery."""
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import os
 import subprocess
 import sys
@@ -51,6 +53,24 @@ def test_shard_settings() -> None:
                 {"SHARD_COUNT": "2", "SHARD_IDS": "1;0"}):
         with pytest.raises(SettingsError, match="SHARD"):
             app_settings.from_mapping(bad)
+
+
+def test_the_lease_owner_is_stable_per_process_slot() -> None:
+    """Same settings, same owner (a restarted process takes its leases back); different shard
+    sets, different owners (live processes respect each other's leases)."""
+    def owner(env: dict[str, str]) -> str:
+        return app_settings.from_mapping(env).lease_owner
+
+    slots = [owner({"SHARD_COUNT": "3", "SHARD_IDS": str(i)}) for i in range(3)]
+    assert slots == ["shards 0 of 3", "shards 1 of 3", "shards 2 of 3"]
+    assert owner({"SHARD_COUNT": "3", "SHARD_IDS": "1"}) == slots[1]
+    assert owner({"SHARD_COUNT": "6", "SHARD_IDS": "0,1"}) == "shards 0,1 of 6"
+    assert owner({"SHARD_COUNT": "2"}) == "shards 0,1 of 2"
+    assert owner({"SHARD_COUNT": "auto"}) == "shards auto" and owner({}) == "unsharded"
+    assert owner({"SHARD_COUNT": "3", "SHARD_IDS": "1", "INSTANCE_NAME": " eu-1 "}) == "eu-1"
+    for bad in ("b\x00t", "機器人", "x" * 101):
+        with pytest.raises(SettingsError, match="INSTANCE_NAME"):
+            app_settings.from_mapping({"INSTANCE_NAME": bad})
 
 
 def test_sharded_client_and_trimmed_intents() -> None:
@@ -102,6 +122,31 @@ async def test_one_process_on_sqlite_keeps_its_memory_and_records_nothing() -> N
     await a.publish(_match(), _acted(4))
     await a.publish(_match(), _acted(5))
     assert (8, "publisher") not in bot_a.service.meta
+
+
+async def test_processes_on_one_store_share_the_global_request_bucket(pg_url: str) -> None:
+    """Two processes' pacers on one PostgreSQL store take slots from ONE bucket: together they
+    stay under the rate (each alone would allow it twice over)."""
+    from cogs.utils.pacing import GlobalPacer
+    from store.base import open_store
+
+    stores = [await open_store(pg_url) for _ in range(2)]
+    try:
+        pacers = [GlobalPacer(rate=50, burst=1) for _ in stores]
+        for pacer, store in zip(pacers, stores, strict=True):
+            pacer.reserve = functools.partial(botmod._reserve_slot, store)
+        loop = asyncio.get_running_loop()
+        started = loop.time()
+
+        async def ten(pacer: GlobalPacer) -> None:
+            for _ in range(10):
+                await pacer.wait()
+
+        await asyncio.gather(*(ten(p) for p in pacers))
+        assert loop.time() - started >= 19 * 0.02 * 0.9  # 20 requests, one per 20 ms, for both
+    finally:
+        for store in stores:
+            await store.close()
 
 
 def test_cluster_gives_each_process_its_shard() -> None:

@@ -108,6 +108,10 @@ async def _cluster(fake: FakeDiscord, table: Table, pg_url: str, tmp_path: Path,
                        for e in m.embeds]
             markers = [x for x in markers if x.startswith(f"#{info.id}")]
             assert markers and len(markers) == len(set(markers)), ("a status post was repeated", markers)
+        # Discord's global limit holds for the three processes together (the fake answers 429
+        # past ``GLOBAL_RATE_LIMIT`` per second, which assert_clean counts): the figure for docs/deploy.md.
+        print(f"\n{matches} matches: {len(fake.global_calls)} requests counted against the global limit, "
+              f"peak {fake.global_peak()} in a second (limit {fake.global_limit})")
         fake.assert_clean()
     finally:
         for b in bots:

@@ -21,6 +21,7 @@ async def test_sharded_bot_on_postgresql_plays_to_the_end_across_a_restart(
     real_bots.overrides = {"database_url": pg_url, "shard_count": 2, "shard_ids": (0, 1)}
     client = await real_bots.start()
     assert isinstance(client, discord.AutoShardedClient) and isinstance(real_bots.service.store, PgStore)
+    assert real_bots.service.store.owner == "shards 0,1 of 2"  # stable: a restart takes its leases back
     alice, bob = fake.add_user("alice", locale="en-US"), fake.add_user("bob", locale="zh-TW")
     info = await table.start_match(real_bots, alice, "pentactic", guests=(bob,), options={"mode": "2"})
     first = 4

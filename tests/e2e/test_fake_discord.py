@@ -596,3 +596,18 @@ async def test_channel_rate_limit_counts_edits_like_posts(fake: FakeDiscord, bot
     fake.rate_limited.clear()  # provoked on purpose
     fake.assert_clean()
 
+
+
+async def test_global_rate_limit_holds_the_bot_back(fake: FakeDiscord, bot: MiniBot) -> None:
+    """Discord's global limit (``global_limit`` requests per second per bot; the interaction
+    routes, exempt, are not counted): the 429 says ``global``, discord.py holds the process's
+    requests and they all land."""
+    fake.global_limit = 5
+    loop = asyncio.get_running_loop()
+    started = loop.time()
+    for _ in range(7):
+        await bot.fetch_channel(fake.general.id)
+    assert loop.time() - started >= 0.3, "discord.py waited out the global 429"
+    assert fake.rate_limited and all(r.startswith("GET ") for r in fake.rate_limited)
+    assert len(fake.global_calls) >= 7 and fake.global_peak() <= 5
+    fake.rate_limited.clear()  # provoked on purpose

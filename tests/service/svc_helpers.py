@@ -3,7 +3,8 @@ test folders of other packages cannot clash with it)."""
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Iterator
+import itertools
+from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -69,11 +70,25 @@ def recorder() -> Recorder:
     return Recorder()
 
 
+def _target_maker(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Path | str]:
+    if request.param == "postgres":
+        return request.getfixturevalue("pg_schemas")  # type: ignore[no-any-return]
+    numbers = itertools.count()
+    return lambda: tmp_path / f"db{next(numbers)}.sqlite3"
+
+
+@pytest.fixture(params=["sqlite", "postgres"])
+def new_target(request: pytest.FixtureRequest, tmp_path: Path) -> Callable[[], Path | str]:
+    """Makes what a test that opens its own stores passes to ``Store.open``, one independent store
+    per call: a new SQLite file, or a new PostgreSQL schema's URL (``pg_schemas`` in
+    tests/conftest.py, one server per session); the test runs once on each backend."""
+    return _target_maker(request, tmp_path)
+
+
 @pytest.fixture(params=["sqlite", "postgres"])
 def db_target(request: pytest.FixtureRequest, tmp_path: Path) -> Path | str:
-    """What a test that opens its own stores passes to ``Store.open``: a SQLite file, or a fresh
-    PostgreSQL schema's URL (tests/conftest.py); the test runs once on each."""
-    return request.getfixturevalue("pg_url") if request.param == "postgres" else tmp_path / "db.sqlite3"
+    """One store's target on each backend (as ``new_target``); reopening it is a restart."""
+    return _target_maker(request, tmp_path)()
 
 
 @pytest.fixture(params=["sqlite", "postgres"])

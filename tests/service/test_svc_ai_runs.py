@@ -10,14 +10,14 @@ from typing import Any
 
 import pytest
 import svc_toy_engine
-from svc_helpers import HOST, Clock, Recorder, play_own_turn, toy
+from svc_helpers import HOST, Clock, Recorder, db_target, play_own_turn, toy
 from test_svc_crash import check_consistent
 
 from service.matches import MatchService
 from store import repo
 from store.db import Store, Tx
 
-__all__ = ["toy"]
+__all__ = ["db_target", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 
 
@@ -47,8 +47,8 @@ def spy_log_writes(monkeypatch: pytest.MonkeyPatch) -> list[tuple[Tx, list[Any]]
     return writes
 
 
-async def test_three_ai_seats_answer_in_one_transaction(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = await Store.open(tmp_path / "m.sqlite3")
+async def test_three_ai_seats_answer_in_one_transaction(db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(db_target)
     recorder = Recorder()
     service = MatchService(store, publisher=recorder, clock=Clock(), offload=False)
     mid = await human_and_ais(service, 3)
@@ -70,8 +70,8 @@ async def test_three_ai_seats_answer_in_one_transaction(tmp_path: Path, monkeypa
     await store.close()
 
 
-async def test_a_run_is_cut_at_the_batch_size(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = await Store.open(tmp_path / "m.sqlite3")
+async def test_a_run_is_cut_at_the_batch_size(db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(db_target)
     service = MatchService(store, publisher=Recorder(), clock=Clock(), offload=False, ai_batch_moves=2)
     mid = await human_and_ais(service, 3)
     writes = spy_log_writes(monkeypatch)
@@ -82,8 +82,8 @@ async def test_a_run_is_cut_at_the_batch_size(tmp_path: Path, monkeypatch: pytes
 
 
 async def test_a_crash_in_an_ai_run_loses_the_run_and_run_due_replays_it(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    store = await Store.open(tmp_path / "m.sqlite3")
+        db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    store = await Store.open(db_target)
     recorder = Recorder()
     service = MatchService(store, publisher=recorder, clock=Clock(), offload=False)
     mid = await human_and_ais(service, 3)

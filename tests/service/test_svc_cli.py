@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import svc_toy_engine
-from svc_helpers import toy
+from svc_helpers import db_target, toy
 
 from cli.__main__ import main
 from cli.ascii import generic, render
@@ -23,7 +23,7 @@ from i18n import t
 
 ROOT = Path(__file__).resolve().parents[2]
 HAS_PENTACTIC = "pentactic" in registry.available()
-__all__ = ["toy"]
+__all__ = ["db_target", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 
 
@@ -69,16 +69,16 @@ async def test_quit_and_closed_stdin() -> None:
         assert t("zh-TW", "core.cli.game_over") not in out.getvalue()
 
 
-async def test_watch_plays_all_ai_seats(tmp_path: Path) -> None:
+async def test_watch_plays_all_ai_seats(db_target: Path | str) -> None:
     svc_toy_engine.install()
     out = io.StringIO()
-    db = tmp_path / "watch.sqlite3"
+    db = db_target
     code = await play(svc_toy_engine.SLUG, seats=3, options={"target": "30"}, watch=True, db=db,
                       term=Terminal(out, "en"), ask=scripted([], []))
     text = out.getvalue()
     assert code == 0 and t("en", "core.cli.game_over") in text
     assert text.count(t("en", "core.ai.name", number=3)) >= 1
-    assert db.exists()
+    assert isinstance(db, str) or db.exists()
 
 
 def test_list_and_bad_arguments(capsys: pytest.CaptureFixture[str]) -> None:

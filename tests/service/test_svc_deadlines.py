@@ -14,6 +14,7 @@ from svc_helpers import (
     Recorder,
     clock,
     db_path,
+    db_target,
     play_own_turn,
     recorder,
     service,
@@ -22,14 +23,62 @@ from svc_helpers import (
     two_humans,
 )
 
+from service.core import LEASE_SECONDS
 from service.deadlines import deadline_for
 from service.matches import MatchService
 from service.scheduler import Scheduler
 from store import repo
 from store.db import Store
 
-__all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+__all__ = ["clock", "db_path", "db_target", "recorder", "service", "store", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
+
+
+async def _claimed_and_crashed(target: Path | str, clock: Clock, owner: str) -> list[int]:
+    """Three started matches whose turns are due, claimed by a process named ``owner`` that
+    then died before serving them (its leases run until ``LEASE_SECONDS`` from now)."""
+    store = await Store.open(target, owner=owner)
+    service = MatchService(store, publisher=Recorder(), clock=clock, offload=False)
+    mids = []
+    for i in range(3):
+        info = await service.create_lobby(svc_toy_engine.SLUG, host_id=HOST + i, host_name="H", locale="en",
+                                          options={"target": "30"}, turn_seconds=3600)
+        await service.join(info.id, BOB + i, "B")
+        mids.append((await service.start(info.id, HOST + i)).id)
+    clock.advance(3601)
+    async with store.transaction() as tx:  # what its scheduler round did before the crash
+        assert await repo.claim_due_match_ids(tx, owner, clock.now, clock.now + LEASE_SECONDS, 10) == mids
+    await store.close()
+    return mids
+
+
+async def _timeouts(store: Store, mids: list[int]) -> list[int]:
+    return [[a.source for a in await repo.list_actions(store, mid)].count("timeout") for mid in mids]
+
+
+async def test_a_restarted_process_takes_its_own_leases_back_at_once(
+        db_target: Path | str, clock: Clock, toy: svc_toy_engine.ToyEngine) -> None:
+    """A process restarted under the same lease owner (a bot's ``Settings.lease_owner``) serves
+    the deadlines it had leased before it crashed at once; another process waits out the lease."""
+    mids = await _claimed_and_crashed(db_target, clock, "shards 1 of 3")
+    other = MatchService(await Store.open(db_target), publisher=Recorder(), clock=clock, offload=False)
+    try:
+        await other.run_due()
+        await other.drain()
+        assert await _timeouts(other.store, mids) == [0, 0, 0]  # leased to a process it cannot tell is dead
+    finally:
+        await other.store.close()
+    rec = Recorder()
+    again = MatchService(await Store.open(db_target, owner="shards 1 of 3"), publisher=rec, clock=clock,
+                         offload=False)
+    try:
+        clock.advance(1)  # well inside the lease
+        await again.run_due()
+        await again.drain()
+        assert await _timeouts(again.store, mids) == [1, 1, 1]
+        assert sorted(c.match_id for c in rec.changes if c.kind == "timeout") == mids
+    finally:
+        await again.store.close()
 
 
 def test_deadline_policy() -> None:
@@ -40,9 +89,10 @@ def test_deadline_policy() -> None:
     assert deadline_for(10, 86400) == (86410, 86410 - 3600)
 
 
-async def test_reminder_then_restart_then_timeout(db_path: Path, clock: Clock, toy: svc_toy_engine.ToyEngine) -> None:
+async def test_reminder_then_restart_then_timeout(db_target: Path | str, clock: Clock,
+                                                  toy: svc_toy_engine.ToyEngine) -> None:
     rec1 = Recorder()
-    store = await Store.open(db_path)
+    store = await Store.open(db_target)
     service = MatchService(store, publisher=rec1, clock=clock, offload=False)
     mid = (await two_humans(service, turn_seconds=3600)).id
     start = clock.now
@@ -59,8 +109,8 @@ async def test_reminder_then_restart_then_timeout(db_path: Path, clock: Clock, t
     assert await service.run_due() == 0  # reminded once only
     await store.close()
 
-    rec2 = Recorder()  # a new process: everything it knows comes from the file
-    store = await Store.open(db_path)
+    rec2 = Recorder()  # a new process: everything it knows comes from the store
+    store = await Store.open(db_target)
     service = MatchService(store, publisher=rec2, clock=clock, offload=False)
     try:
         clock.advance(899)

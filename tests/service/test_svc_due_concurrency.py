@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 import svc_toy_engine
-from svc_helpers import BOB, HOST, Clock, Recorder, toy
+from svc_helpers import BOB, HOST, Clock, Recorder, db_target, toy
 
 from engines.base import Action, State
 from service.matches import MatchService
@@ -20,7 +20,7 @@ from service.scheduler import Scheduler
 from store import repo
 from store.db import Store
 
-__all__ = ["toy"]
+__all__ = ["db_target", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 
 SLOW_TARGET = "10"  # matches with this option have a slow engine
@@ -49,10 +49,10 @@ async def two_humans(service: MatchService, target: str, turn: int, offset: int)
     return (await service.start(info.id, HOST + offset)).id
 
 
-async def test_a_slow_match_does_not_delay_others(tmp_path: Path, slow_engine: threading.Event) -> None:
+async def test_a_slow_match_does_not_delay_others(db_target: Path | str, slow_engine: threading.Event) -> None:
     clock = Clock()
     recorder = Recorder()
-    store = await Store.open(tmp_path / "m.sqlite3")
+    store = await Store.open(db_target)
     service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False, due_wait=0.2)
     try:
         slow = await two_humans(service, SLOW_TARGET, 60, 0)  # times out first, engine blocks
@@ -89,12 +89,12 @@ async def test_a_slow_match_does_not_delay_others(tmp_path: Path, slow_engine: t
 
 
 @pytest.mark.parametrize("slots", [1, 3])
-async def test_engine_work_is_bounded_and_in_order(tmp_path: Path, monkeypatch: pytest.MonkeyPatch,
+async def test_engine_work_is_bounded_and_in_order(db_target: Path | str, monkeypatch: pytest.MonkeyPatch,
                                                    slots: int) -> None:
     """Matches' time-outs run ``slots`` at a time, started longest due first; none is left out."""
     clock = Clock()
     recorder = Recorder()
-    store = await Store.open(tmp_path / "m.sqlite3")
+    store = await Store.open(db_target)
     service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False, due_concurrency=slots,
                            due_wait=None)
     running: list[int] = []
@@ -121,6 +121,13 @@ async def test_engine_work_is_bounded_and_in_order(tmp_path: Path, monkeypatch: 
         clock.advance(60)
         assert await service.run_due() == 6
         assert sorted(c.match_id for c in recorder.changes if c.kind == "timeout") == ids
-        assert max(overlap) == slots and started[:slots] == ids[:slots]
+        # The slots are taken longest due first, and never more than ``slots`` at once. What this
+        # spy sees of it (inside the slot, after a read) is exact on SQLite's one connection;
+        # over PostgreSQL's pool the reads finish in any order (a match may finish and free its
+        # slot for the next before another's read is back), so there only the bound holds.
+        first_calls = list(dict.fromkeys(started))
+        assert max(overlap) <= slots
+        if store.dialect == "sqlite":
+            assert max(overlap) == slots and first_calls[:slots] == ids[:slots]
     finally:
         await store.close()

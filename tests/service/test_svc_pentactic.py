@@ -6,12 +6,14 @@ import json
 from pathlib import Path
 
 import pytest
+from svc_helpers import db_target
 
 from engines import registry
 from service.matches import MatchService
 from service.models import Change, MatchInfo
 from store.db import Store
 
+__all__ = ["db_target"]
 pytestmark = pytest.mark.skipif("pentactic" not in registry.available(), reason="Pentactic engine missing")
 
 
@@ -23,8 +25,8 @@ class Collect:
         self.kinds.append(change.kind)
 
 
-async def test_two_ai_seats_play_pentactic_to_the_end(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "p.sqlite3")
+async def test_two_ai_seats_play_pentactic_to_the_end(db_target: Path | str) -> None:
+    store = await Store.open(db_target)
     publisher = Collect()
     service = MatchService(store, publisher=publisher)
     try:

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 import svc_toy_engine
@@ -17,6 +19,7 @@ from svc_helpers import (
     Recorder,
     clock,
     db_path,
+    new_target,
     play_own_turn,
     recorder,
     service,
@@ -29,7 +32,7 @@ from service.errors import UserError
 from service.matches import MatchService
 from store.db import Store
 
-__all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+__all__ = ["clock", "db_path", "new_target", "recorder", "service", "store", "toy"]
 pytestmark = pytest.mark.usefixtures("toy")
 SLUG = svc_toy_engine.SLUG
 
@@ -189,17 +192,19 @@ async def test_human_free_match_plays_out_over_run_due(store: Store, recorder: R
     await assert_replays(service, info.id)
 
 
-async def test_ai_moves_are_deterministic_per_match_version(db_path, toy: svc_toy_engine.ToyEngine) -> None:
+async def test_ai_moves_are_deterministic_per_match_version(new_target: Callable[[], Path | str],
+                                                            toy: svc_toy_engine.ToyEngine) -> None:
     finals = []
-    for run in range(2):
-        store = await Store.open(db_path.with_name(f"det{run}.sqlite3"))
+    for _run in range(2):
+        target = new_target()
+        store = await Store.open(target)
         service = MatchService(store, offload=False)
         info = await service.create_lobby(SLUG, host_id=HOST, host_name="H", locale="en", seat_host=False)
         await service.add_ai(info.id, HOST)
         await service.add_ai(info.id, HOST)
         await store.close()
         # Same seed in both runs, so only the AI's choices could differ.
-        store = await Store.open(db_path.with_name(f"det{run}.sqlite3"))
+        store = await Store.open(target)
         service = MatchService(store, offload=False)
         async with store.transaction() as tx:
             state = toy.new_state({"target": "30"}, 2, 42)

@@ -242,19 +242,7 @@ async def test_a_killed_process_leaves_its_work_to_another(pg_url: str) -> None:
         mids = [(await _lobby_started(sa, i)).id for i in range(4)]
         ra.changes.clear()
         clock.advance(3601)
-        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT)])}
-        proc = subprocess.Popen([sys.executable, str(HERE / "svc_pg_worker.py"), pg_url, str(clock.now)],
-                                stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
-        watchdog = threading.Timer(60, proc.kill)  # a hung worker must not hang the suite
-        watchdog.start()
-        try:
-            assert proc.stdout is not None
-            line = proc.stdout.readline()
-            assert line.startswith("publishing"), (line, proc.stderr.read() if proc.stderr else "")
-            os.kill(proc.pid, signal.SIGKILL)
-            proc.wait(10)
-        finally:
-            watchdog.cancel()
+        line = _worker_killed_when(pg_url, clock.now, "", "publish")  # a fresh owner id
         stuck = int(line.split()[1])
         await sa.run_due()  # its delivery lock died with it: what it committed is posted now
         assert [c.kind for c in ra.changes if c.match_id == stuck] == ["timeout"]
@@ -269,6 +257,58 @@ async def test_a_killed_process_leaves_its_work_to_another(pg_url: str) -> None:
             assert versions == sorted(set(versions)), (mid, versions)  # in order, none twice
             assert [c.kind for c in ra.changes if c.match_id == mid].count("timeout") == 1
         assert await repo.undelivered(sa.store) == []
+    finally:
+        await sa.store.close()
+
+
+def _worker_killed_when(pg_url: str, now: float, owner: str, mode: str) -> str:
+    """Run ``svc_pg_worker.py`` until it reports being stuck (``mode``), then kill -9 it; its
+    report line. ``owner`` "" gives the worker a fresh lease owner id."""
+    env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT)])}
+    proc = subprocess.Popen([sys.executable, str(HERE / "svc_pg_worker.py"), pg_url, str(now), owner, mode],
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env, cwd=ROOT)
+    watchdog = threading.Timer(60, proc.kill)  # a hung worker must not hang the suite
+    watchdog.start()
+    try:
+        assert proc.stdout is not None
+        line = proc.stdout.readline()
+        assert line.startswith("publishing" if mode == "publish" else mode), (line, proc.stderr.read() if proc.stderr else "")
+        os.kill(proc.pid, signal.SIGKILL)
+        proc.wait(10)
+    finally:
+        watchdog.cancel()
+    return line
+
+
+async def test_a_process_restarted_after_kill_9_resumes_its_leases_at_once(pg_url: str) -> None:
+    """The process slot "shards 1 of 3" claims every due time-out and is killed with SIGKILL
+    inside the first one's engine call. A different live process respects its leases; the slot's
+    restarted process (same lease owner, as ``Settings.lease_owner`` gives a restarted bot) applies
+    them at once, at the same clock, each exactly once, without waiting out ``LEASE_SECONDS``."""
+    clock = Clock()
+    ra = Recorder()
+    sa = MatchService(await open_store(pg_url), publisher=ra, clock=clock, offload=False)  # type: ignore[arg-type]
+    try:
+        mids = [(await _lobby_started(sa, i)).id for i in range(4)]
+        clock.advance(3601)
+        _worker_killed_when(pg_url, clock.now, "shards 1 of 3", "engine")
+        await sa.run_due()
+        await sa.drain()
+        for mid in mids:  # nothing applied by the dead process, nothing taken over by a live one
+            assert [a.source for a in await repo.list_actions(sa.store, mid)].count("timeout") == 0
+        rb = Recorder()
+        sb = MatchService(await open_store(pg_url, owner="shards 1 of 3"), publisher=rb, clock=clock,  # type: ignore[arg-type]
+                          offload=False)
+        try:
+            clock.advance(1)  # the dead process's leases run 29 s more
+            await sb.run_due()
+            await sb.drain()
+            for mid in mids:
+                assert [a.source for a in await repo.list_actions(sb.store, mid)].count("timeout") == 1, mid
+            assert sorted(c.match_id for c in rb.changes if c.kind == "timeout") == mids
+            assert await repo.undelivered(sb.store) == []
+        finally:
+            await sb.store.close()
     finally:
         await sa.store.close()
 

@@ -1,4 +1,9 @@
-"""The store: opening, pragmas, migrations (also on an old database), transactions."""
+"""The store: opening, pragmas, migrations (also on an old database), transactions.
+
+Opening, pragmas and the migrations of old files are about the SQLite FILE (the PostgreSQL
+migrations are tested in ``test_svc_shared_store``, moving a file into PostgreSQL in
+``test_svc_transfer``) and stay SQLite-only; transactions, foreign keys and committed-only reads
+run on both backends (``db_target``)."""
 
 from __future__ import annotations
 
@@ -8,11 +13,15 @@ import json
 import sqlite3
 from pathlib import Path
 
+import asyncpg
 import pytest
+from svc_helpers import db_target
 
 from store import repo
 from store.db import Store
 from store.migrate import migrations
+
+__all__ = ["db_target"]
 
 
 async def test_open_creates_folders_and_sets_pragmas(tmp_path: Path) -> None:
@@ -107,8 +116,8 @@ async def test_every_older_version_upgrades_with_its_matches_playable(tmp_path: 
         await store.close()
 
 
-async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "x.sqlite3")
+async def test_transaction_rolls_back_on_error(db_target: Path | str) -> None:
+    store = await Store.open(db_target)
     try:
         with pytest.raises(RuntimeError):
             async with store.transaction() as tx:
@@ -120,10 +129,10 @@ async def test_transaction_rolls_back_on_error(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_foreign_keys_cascade_and_reject_orphans(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "x.sqlite3")
+async def test_foreign_keys_cascade_and_reject_orphans(db_target: Path | str) -> None:
+    store = await Store.open(db_target)
     try:
-        with pytest.raises(sqlite3.IntegrityError):
+        with pytest.raises((sqlite3.IntegrityError, asyncpg.ForeignKeyViolationError)):
             async with store.transaction() as tx:
                 await repo.replace_seats(tx, 999, [repo.SeatRecord(0, 1, None, "x")])
         async with store.transaction() as tx:
@@ -136,8 +145,8 @@ async def test_foreign_keys_cascade_and_reject_orphans(tmp_path: Path) -> None:
         await store.close()
 
 
-async def test_reader_sees_only_committed_data(tmp_path: Path) -> None:
-    store = await Store.open(tmp_path / "x.sqlite3")
+async def test_reader_sees_only_committed_data(db_target: Path | str) -> None:
+    store = await Store.open(db_target)
     try:
         async with store.transaction() as tx:
             await repo.insert_match(tx, game="g", options={"a": "1"}, host_id=1, locale="en", turn_seconds=60,

@@ -13,15 +13,17 @@ from typing import Any
 
 import pytest
 import svc_window_engine
-from svc_helpers import BOB, CAROL, HOST, Clock, Recorder
+from svc_helpers import BOB, CAROL, HOST, Clock, Recorder, db_target
 
 import store.db as store_db
 from service.core import AI_WINDOW_DELAY, WINDOW_SECONDS
 from service.matches import MatchService
 from store import repo
 from store.db import Store
+from store.pg import PgStore, PgTx
 
 W = WINDOW_SECONDS
+__all__ = ["db_target"]
 
 
 @pytest.fixture
@@ -31,8 +33,9 @@ def eng() -> Iterator[svc_window_engine.WindowEngine]:
 
 
 @pytest.fixture
-async def store(tmp_path: Path) -> AsyncIterator[Store]:
-    s = await Store.open(tmp_path / "w.sqlite3")
+async def store(db_target: Path | str) -> AsyncIterator[Store]:
+    """Each test on both backends (``db_target``)."""
+    s = await Store.open(db_target)
     yield s
     await s.close()
 
@@ -193,8 +196,8 @@ async def test_async_matches_give_windows_the_match_clock(svc: MatchService, sto
 
 
 async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
-        tmp_path: Path, clock: Clock, eng: svc_window_engine.WindowEngine) -> None:
-    path = tmp_path / "away.sqlite3"
+        db_target: Path | str, clock: Clock, eng: svc_window_engine.WindowEngine) -> None:
+    path = db_target
     store = await Store.open(path)
     rec = Recorder()
     svc = MatchService(store, publisher=rec, clock=clock, offload=False)
@@ -285,14 +288,16 @@ class Injected(Exception):
 
 
 async def test_a_crash_at_any_statement_of_the_batched_defaults_leaves_all_or_nothing(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, clock: Clock,
+        db_target: Path | str, monkeypatch: pytest.MonkeyPatch, clock: Clock,
         eng: svc_window_engine.WindowEngine) -> None:
-    store = await Store.open(tmp_path / "crash.sqlite3")
+    store = await Store.open(db_target)
     rec = Recorder()
     svc = MatchService(store, publisher=rec, clock=clock, offload=False)
     mid = await table(svc, carol=True)
     budget = {"left": -1}
-    originals = {name: getattr(store_db.Tx, name) for name in ("execute", "rowcount", "fetchone", "fetchall")}
+    tx_class = PgTx if isinstance(store, PgStore) else store_db.Tx
+    originals = {name: getattr(tx_class, name) for name in ("execute", "executemany", "rowcount", "fetchone",
+                                                            "fetchall")}
 
     def failing(name: str) -> Callable[..., Awaitable[Any]]:
         async def call(self: store_db.Tx, sql: str, params: Any = ()) -> Any:
@@ -304,15 +309,15 @@ async def test_a_crash_at_any_statement_of_the_batched_defaults_leaves_all_or_no
         return call
 
     for name in originals:
-        monkeypatch.setattr(store_db.Tx, name, failing(name))
-    real_commit = Store._commit
+        monkeypatch.setattr(tx_class, name, failing(name))
+    real_commit = type(store)._commit
 
-    async def failing_commit(self: Store) -> None:
+    async def failing_commit(self: Store, *args: Any) -> None:
         if budget["left"] == 0:
             raise Injected("at commit")
-        await real_commit(self)
+        await real_commit(self, *args)
 
-    monkeypatch.setattr(Store, "_commit", failing_commit)
+    monkeypatch.setattr(type(store), "_commit", failing_commit)
 
     async def snap() -> dict[str, Any]:
         q = {"match": "SELECT state, version FROM matches WHERE id = ?",

@@ -9,7 +9,7 @@ import json
 import sys
 from pathlib import Path
 
-from svc_helpers import HOST, Clock, Recorder
+from svc_helpers import HOST, Clock, Recorder, db_target
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "jiwu"))
 from jiwu_testkit import face_to_face  # noqa: E402
@@ -20,10 +20,12 @@ from service.matches import MatchService  # noqa: E402
 from store import repo  # noqa: E402
 from store.db import Store  # noqa: E402
 
+__all__ = ["db_target"]
 
-async def test_the_duel_is_secret_and_simultaneous_and_the_ai_answers_after_the_window_delay(tmp_path: Path) -> None:
+
+async def test_the_duel_is_secret_and_simultaneous_and_the_ai_answers_after_the_window_delay(db_target: Path | str) -> None:
     clock = Clock()
-    store = await Store.open(tmp_path / "jiwu.sqlite3")
+    store = await Store.open(db_target)
     svc = MatchService(store, publisher=Recorder(), clock=clock, offload=False)
     try:
         info = await svc.create_lobby("jiwu", host_id=HOST, host_name="Host", locale="en", turn_seconds=600)

@@ -7,10 +7,11 @@ from __future__ import annotations
 
 import contextlib
 import logging
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from svc_helpers import BOB, CAROL, DAVE, HOST, Clock, Recorder
+from svc_helpers import BOB, CAROL, DAVE, HOST, Clock, Recorder, db_target, new_target
 
 from engines import registry
 from service.core import WINDOW_SECONDS
@@ -19,15 +20,17 @@ from service.replay import replay
 from store import repo
 from store.db import Store
 
+__all__ = ["db_target", "new_target"]
 
-async def test_a_sanguosha_game_runs_on_windows_and_away_seats(tmp_path: Path, caplog: pytest.LogCaptureFixture
-                                                                ) -> None:
+
+async def test_a_sanguosha_game_runs_on_windows_and_away_seats(db_target: Path | str,
+                                                                caplog: pytest.LogCaptureFixture) -> None:
     if "sanguosha" not in registry.available():
         pytest.skip("the 三国杀 engine is not in this branch")
     caplog.set_level(logging.ERROR)
     clock = Clock()
     rec = Recorder()
-    store = await Store.open(tmp_path / "sgs.sqlite3")
+    store = await Store.open(db_target)
     svc = MatchService(store, publisher=rec, clock=clock, offload=False)
     try:
         info = await svc.create_lobby("sanguosha", host_id=HOST, host_name="Host", locale="en", turn_seconds=60)
@@ -104,14 +107,14 @@ async def _play(svc: MatchService, mid: int, user: int, cid: str) -> None:
 
 
 async def test_no_wuxie_window_when_nobody_holds_one_and_the_same_public_post_when_somebody_does(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        new_target: Callable[[], Path | str], monkeypatch: pytest.MonkeyPatch) -> None:
     if "sanguosha" not in registry.available():
         pytest.skip("the 三国杀 engine is not in this branch")
     monkeypatch.setattr("service.lobby.secrets.randbits", lambda bits: 20261126)  # one deal for both
     outcomes = {}
     for held in (False, True):
         clock, rec = Clock(), Recorder()
-        store = await Store.open(tmp_path / f"wz{held}.sqlite3")
+        store = await Store.open(new_target())
         svc = MatchService(store, publisher=rec, clock=clock, offload=False)
         try:
             mid, lord, users = await _four_people(svc, store, WUZHONG, 2 if held else None)
@@ -141,17 +144,19 @@ class Crash(Exception):
 
 
 async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
-        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+        db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     """南蛮入侵 at a table where nobody can answer: three 杀 asks passed for by the service, one
     after the other at the uniform delay. The process dies while committing the second; after a
-    restart the deadline rows finish the job, each pass exactly once."""
+    restart the deadline rows finish the job, each pass exactly once. The restarted process has
+    the dead one's lease owner (as a bot's ``Settings.lease_owner``), so it does not wait out the
+    lease the dead process held on the deadline."""
     if "sanguosha" not in registry.available():
         pytest.skip("the 三国杀 engine is not in this branch")
-    from service.core import AI_WINDOW_DELAY, LEASE_SECONDS
+    from service.core import AI_WINDOW_DELAY
 
-    path = tmp_path / "crash.sqlite3"
+    path = db_target
     clock, rec = Clock(), Recorder()
-    store = await Store.open(path)
+    store = await Store.open(path, owner="the bot")
     svc = MatchService(store, publisher=rec, clock=clock, offload=False)
     mid, lord, users = await _four_people(svc, store, NANMAN)
     await _play(svc, mid, users[lord], NANMAN)
@@ -178,14 +183,13 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
     assert died, "the second automatic pass was not attempted"
     await store.close()
 
-    store = await Store.open(path)  # a new process
+    store = await Store.open(path, owner="the bot")  # a new process, in the same slot
     svc = MatchService(store, publisher=rec, clock=clock, offload=False)
     try:
         assert (await repo.get_match(store, mid)).version == versions  # nothing half-written
         (d,) = await repo.get_deadlines(store, mid)
         assert (d.seat, d.auto) == ((lord + 2) % 4, repo.AUTO_CANNOT) and d.due_at <= clock.now
-        clock.advance(LEASE_SECONDS)  # the dead process had leased the deadline: it runs out first
-        await svc.run_due()
+        await svc.run_due()  # the dead process's lease on the deadline is this process's own
         clock.advance(AI_WINDOW_DELAY)
         await svc.run_due()
         view = await svc.view(mid, None)
