@@ -80,6 +80,22 @@ def test_guicai_turns_lightning_onto_an_enemy_and_away_from_a_friend() -> None:
     assert hp(friend, 1) == 4
 
 
+
+def test_guicai_makes_an_enemys_eight_trigrams_fail() -> None:
+    """The lord's 杀 at a rebel whose 八卦阵 judged red: 鬼才 swaps in a black card, so the
+    rebel (no hand) takes the hit."""
+    state = _sides(table(5, "ZCFFN", hands={0: ["sha", ("shan", "H"), ("guohe", "C")]},
+                         equip={0: ["chitu"], 2: ["bagua"]}, top=[("tao", "H")], heroes={0: "simayi"}))
+    sha = next(c for c in state["players"][0]["hand"] if card(c).name == "sha")
+    state = act(state, 0, sha, 2)[0]
+    assert asked(state) == [(0, "guicai")]
+    got = _ai(state, 0)
+    assert card(got[0]).name == "guohe"
+    state = act(state, 0, *got)[0]
+    if asked(state) == [(2, "need_shan")]:
+        state = answer(state, "need_shan", 2, "pass")
+    assert hp(state, 2) == 3
+
 # -- 观星 -----------------------------------------------------------------------------------------
 
 def test_guanxing_beats_its_lebu_then_draws_the_best_and_buries_the_rest() -> None:
