@@ -26,8 +26,8 @@ from engines.base import Step
 from engines.flow import Ask, Flow
 from engines.sanguosha import choices
 from engines.sanguosha.ai_mind import Mind
-from engines.sanguosha.data import card
-from engines.sanguosha.frames import HARMFUL
+from engines.sanguosha.data import card, deck
+from engines.sanguosha.frames import HARMFUL, shandian_hits
 from engines.sanguosha.views import build
 from engines.tokens import ascii_int
 
@@ -866,3 +866,101 @@ def _yiji(s: Seat) -> list[str]:
     if friend is None or not cards or size <= s.mind.hp(s.seat):
         return ["keep"] if "keep" in s.options([]) else fallback(s)
     return [str(friend)] * len(cards)
+
+
+#: A judgement's reason -> is this card a success for the judged seat? (乐不思蜀 escapes on ♥,
+#: 闪电 misses outside ♠2-9, 八卦阵 and 铁骑 succeed on red, 刚烈 unless ♥.)
+JUDGE_GOOD: dict[str, Callable[[str], bool]] = {
+    "lebu": lambda c: card(c).suit == "H",
+    "shandian": lambda c: not shandian_hits(c),
+    "bagua": lambda c: card(c).red,
+    "ganglie": lambda c: card(c).suit != "H",
+    "tieqi": lambda c: card(c).red,
+}
+
+
+@ask_hint("guicai")
+def _guicai(s: Seat) -> list[str]:
+    """鬼才: swap the judgement card for the cheapest hand card that turns it the right way — a
+    friend's (or its own) judgement to success, an enemy's to failure. 洛神 is left alone (one
+    card of ours to stop one card of theirs); an unknown seat's judgement too."""
+    info = s.ask.info
+    good = JUDGE_GOOD.get(info["why"])
+    judged = info["seat"]
+    if good is None:
+        return ["pass"]
+    if s.mind.friend(judged):
+        want = True
+    elif s.mind.enemy(judged):
+        want = False
+    else:
+        return ["pass"]
+    if good(info["card"]) == want:
+        return ["pass"]
+    fits = [c for c in s.responses() if c in s.hand and good(c) == want]
+    if not fits:
+        return ["pass"]
+    pick = _cheapest(s, fits)
+    return [pick] if _valid(s, [pick]) else ["pass"]
+
+
+#: Cards 观星 keeps on top for the draw phase (the normal draw).
+GUANXING_DRAW = 2
+
+
+@ask_hint("guanxing")
+def _guanxing(s: Seat) -> list[str]:
+    """观星 before its judgement phase: for each delayed trick, in judging order (the last
+    placed first), a card that makes it fail on top (else the cheapest, which is lost anyway);
+    then the best cards for the draw; the rest to the bottom, away from the next players."""
+    pool = list(s.ask.info["cards"])
+    top: list[str] = []
+    for j in reversed(s.me()["judge"]):
+        good = JUDGE_GOOD.get(j["as"])
+        if good is None or not pool:
+            continue
+        fits = [c for c in pool if good(c)] or pool
+        pick = min(fits, key=lambda c: (value(card(c).name), c))
+        top.append(pick)
+        pool.remove(pick)
+    pool.sort(key=lambda c: (-value(card(c).name), c))
+    top += pool[:GUANXING_DRAW]
+    path = top + (["bottom"] if pool[GUANXING_DRAW:] or not top else [])
+    return path if _valid(s, path) else ["pass"]
+
+
+@ask_hint("fanjian_suit")
+def _fanjian_suit(s: Seat) -> list[str]:
+    """反间's suit: the one with the most cards this seat has not seen (own hand, the table,
+    equipment and judgement areas, the visible discards): the likeliest in 周瑜's hand."""
+    v = s.view
+    seen = set(s.hand) | {c["id"] for c in v["table"]} | {c["id"] for c in v["discard_top"]}
+    for p in v["players"]:
+        seen |= {e["id"] for e in p["equip"].values() if e}
+        seen |= {j["id"] for j in p["judge"]}
+    unseen: dict[str, int] = {}
+    for cid in deck():
+        if cid not in seen:
+            unseen[card(cid).suit] = unseen.get(card(cid).suit, 0) + 1
+    return [max(s.options([]), key=lambda su: (unseen.get(su, 0), su == "S"))]
+
+
+def _damage_source(s: Seat) -> int | None:
+    """Who is damaging this seat now (the public stack's innermost damage to it), or None."""
+    for f in reversed(s.view["stack"]):
+        if f["k"] == "damage" and f["dst"] == s.seat:
+            return f["src"]
+    return None
+
+
+def _not_on_friend(s: Seat) -> list[str]:
+    """反馈 / 刚烈 strike back at the damage source: not when it is a friend (a 南蛮入侵 or a
+    redirected 杀 hit us by accident); otherwise the window default (yes)."""
+    src = _damage_source(s)
+    if src is not None and src != s.seat and s.mind.friend(src):
+        return ["pass"]
+    return fallback(s)
+
+
+SKILL_CHOICE["fankui"] = _not_on_friend
+SKILL_CHOICE["ganglie"] = _not_on_friend
