@@ -260,8 +260,12 @@ def _need_shan(s: Seat) -> list[str]:
 def _need_sha(s: Seat) -> list[str]:
     info = s.ask.info
     user = info.get("user")
-    if info.get("card") == "juedou" and user is not None and user != s.seat and s.mind.friend(user):
-        return ["pass"]  # a friend's 决斗 (a mistake or a test): lose 1 HP, keep the 杀
+    if info.get("card") == "juedou" and user is not None and user != s.seat and s.mind.friend(user) \
+            and not (s.mind.role == "renegade" and s.mind.hp(user) >= 2):
+        # a friend's 决斗 (a mistake or a test): lose 1 HP, keep the 杀. The renegade's only
+        # "friend" is the lord it keeps alive for later: it answers while the lord can take it
+        # (it must outlive everyone, and a random lord's 决斗 cost it ~0.3 HP a game at 8 seats).
+        return ["pass"]
     answer = _answer(s)
     if answer != ["pass"]:
         return answer
@@ -640,11 +644,12 @@ def _wugu_play(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | 
 @play_hint("shandian")
 def _shandian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     """闪电 hits whoever it stops on: worth it when the table is mostly enemies and this seat
-    can take a hit (never for the lord, whose death ends the game)."""
+    can take a hit (never for the lord, whose death ends the game, nor for the renegade: it
+    must outlive everybody, and the lord dying early is a rebel win)."""
     mind = s.mind
     others = [t for t in mind.alive if t != s.seat]
-    if mind.role == "lord" or mind.hp(s.seat) < 4 or not others:
-        return None
+    if mind.role in ("lord", "renegade") or mind.hp(s.seat) < 4 or not others:
+        return None  # the renegade must outlive everyone and keep the lord alive: 闪电 threatens both
     foes = sum(mind.enemy_score(t) for t in others) - sum(mind.friend_score(t) for t in others)
     return (1.0, pre) if foes / len(others) > 0.3 else None
 
