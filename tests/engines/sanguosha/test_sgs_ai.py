@@ -438,3 +438,19 @@ def test_a_full_8_player_ai_game_is_quick() -> None:
     t0 = time.perf_counter()
     state = play(8, 9000, lambda s, seat: ai_player)
     assert ENGINE.result(state) is not None and time.perf_counter() - t0 < 5
+
+
+def test_the_renegade_spends_its_last_peach_on_the_dying_lord() -> None:
+    """At 8 seats the lord dying early is a rebel win: the renegade saves it even with its only
+    桃 and 1 HP of its own (checked through the real dying window, not the mind alone)."""
+    state = table(8, "ZFCCFFFN", turn=1, hp={0: 1, 7: 1}, hands={1: ["sha"], 7: ["tao"]})
+    state, _ = act(state, 1, hand_of(state, 1, "sha"), 0)
+    state, _ = act(state, 0, "pass")
+    assert 7 in {r.seat for r in ENGINE.pending(state) if r.kind == "peach"}
+    action = ENGINE.ai_action(state, 7, random.Random(0))
+    assert action == [hand_of(state, 7, "tao")]
+    state, _ = act(state, 7, *action)
+    while (req := ENGINE.pending(state)[0]).kind == "peach":  # everyone else declines
+        state, _ = act(state, req.seat, "pass")
+    assert state["players"][0]["alive"] and state["players"][0]["hp"] == 1
+    assert not state["players"][7]["hand"]
