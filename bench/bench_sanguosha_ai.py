@@ -40,7 +40,7 @@ State = dict[str, Any]
 Player = Callable[[State, int, random.Random], list[str]]
 
 SIDE_OF = {"Z": "lord", "C": "lord", "F": "rebel", "N": "renegade"}
-#: Match options of every game (``--heroes``); the default is the engine's (beginner heroes).
+#: Match options of every game (``--heroes``); the default is the engine's (standard heroes).
 OPTIONS: dict[str, str] = {}
 
 
@@ -169,7 +169,7 @@ def main() -> None:
     parser.add_argument("--seats", type=int, nargs="*", default=[2, 4, 5, 8])
     parser.add_argument("--all-ai-games", type=int, default=50)
     parser.add_argument("--timing-games", type=int, default=20)
-    parser.add_argument("--heroes", default="", help="heroes option (e.g. standard once part 2 is in)")
+    parser.add_argument("--heroes", default="", help="heroes option: standard (the engine's default) or beginner")
     args = parser.parse_args()
     ai.STRICT = True  # a hint's error is a failure here, not a silent fallback
     if args.heroes:
