@@ -375,3 +375,26 @@ async def play_one(fake: FakeDiscord, table: Table, service: Any, match_id: int,
     step = await table.open_turn(user, post, turn_id)
     assert step.ephemeral and step.ephemeral_for == user.id
     return await click_plan(fake, table, user, step, plan)
+
+
+# ----- private DM panels (三国杀, 极武三国) -----------------------------------------------------------
+
+#: Custom-id prefixes of the step UI's buttons and selects (every id carries its request id).
+STEP_PREFIXES = ("g:a:", "g:p:", "g:c:", "g:s:")
+
+
+def bot_dms(fake: FakeDiscord, user: FakeUser, game: str) -> list[FakeMessage]:
+    """The bot's DMs to ``user`` but the lobby's "you joined" note: the panel (it has the hand
+    picture) and anything else the bot sent. Ephemeral answers to clicks in the DM ("that button
+    is out of date" when a window closed between reading the panel and clicking) are not posts."""
+    from cogs.utils.embeds import game_name
+    from i18n import LOCALES, t
+
+    hello = {t(loc, "discord.lobby.dm_hello", game=game_name(game, loc), match=m)
+             for loc in LOCALES for m in range(1, 4)}
+    return [m for m in fake.dms_of(user) if m.author.bot and not m.ephemeral and m.content not in hello]
+
+
+def offers(message: FakeMessage, request_id: str) -> bool:
+    """Whether the message's step buttons are for ``request_id`` (the id is in every custom id)."""
+    return any(c.startswith(STEP_PREFIXES) and f":{request_id}:" in c for c in message.custom_ids())

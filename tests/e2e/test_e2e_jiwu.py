@@ -17,10 +17,10 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from e2e_support import RealBots, Table, control_labels, real_bot_missing
+from e2e_support import RealBots, Table, control_labels, offers, real_bot_missing
+from e2e_support import bot_dms as panel_dms
 from PIL import Image
 
-from cogs.utils.embeds import game_name
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
 from fakediscord.limits import FLAG_LOADING
 from i18n import LOCALES, t
@@ -28,20 +28,12 @@ from render import render_board
 
 pytestmark = pytest.mark.skipif(bool(real_bot_missing("jiwu")), reason=str(real_bot_missing("jiwu")))
 
-STEP_PREFIXES = ("g:a:", "g:p:", "g:c:", "g:s:")
 #: A duel's AI answer after a short delay, so the test does not wait 2.5 s per duel round.
 SHORT = {"ai_window_delay": 0.2}
 
 
 def bot_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
-    """The bot's DMs to ``user`` but the lobby's "you joined" note."""
-    hello = {t(loc, "discord.lobby.dm_hello", game=game_name("jiwu", loc), match=m)
-             for loc in LOCALES for m in range(1, 4)}
-    return [m for m in fake.dms_of(user) if m.author.bot and not m.ephemeral and m.content not in hello]
-
-
-def offers(message: FakeMessage, request_id: str) -> bool:
-    return any(c.startswith(STEP_PREFIXES) and f":{request_id}:" in c for c in message.custom_ids())
+    return panel_dms(fake, user, "jiwu")
 
 
 async def walk(fake: FakeDiscord, table: Table, service: Any, match_id: int, user: FakeUser,

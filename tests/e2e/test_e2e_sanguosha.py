@@ -11,9 +11,9 @@ import asyncio
 from typing import Any
 
 import pytest
-from e2e_support import RealBots, Table, control_labels, real_bot_missing
+from e2e_support import RealBots, Table, control_labels, offers, real_bot_missing
+from e2e_support import bot_dms as panel_dms
 
-from cogs.utils.embeds import game_name
 from cogs.utils.text import tm_text
 from fakediscord import FakeDiscord, FakeMessage, FakeUser
 from fakediscord.limits import FLAG_LOADING
@@ -24,21 +24,10 @@ pytestmark = pytest.mark.skipif(bool(real_bot_missing("sanguosha")), reason=str(
 
 #: Short response windows so the test does not wait 12 s per 无懈 window.
 SHORT = {"window_seconds": 2.0, "ai_window_delay": 0.2}
-STEP_PREFIXES = ("g:a:", "g:p:", "g:c:", "g:s:")
 
 
 def bot_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
-    """The bot's DMs to ``user`` but the lobby's "you joined" note: the panel (it has the hand
-    picture) and anything else the bot sent. Ephemeral answers to clicks in the DM ("that button
-    is out of date" when a window closed between reading the panel and clicking) are not posts."""
-    hello = {t(loc, "discord.lobby.dm_hello", game=game_name("sanguosha", loc), match=m)
-             for loc in LOCALES for m in range(1, 4)}
-    return [m for m in fake.dms_of(user) if m.author.bot and not m.ephemeral and m.content not in hello]
-
-
-def offers(message: FakeMessage, request_id: str) -> bool:
-    """Whether the message's step buttons are for ``request_id`` (the id is in every custom id)."""
-    return any(c.startswith(STEP_PREFIXES) and f":{request_id}:" in c for c in message.custom_ids())
+    return panel_dms(fake, user, "sanguosha")
 
 
 def public_text(fake: FakeDiscord, thread: Any) -> str:
