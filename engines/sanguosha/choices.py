@@ -277,10 +277,10 @@ def _sha_like(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask | 
 
 def lord_options(state: State, seat: int, what: str, ask: Ask | None) -> list[Option]:
     """护驾 / 激将 while answering a 闪 / 杀 request (once per request)."""
-    if ask is None or not ask.kind.startswith("need_") or ask.info.get("lord_asked"):
+    if ask is None:
         return []
     return [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, fn in LORD_ASK.items()
-            if fn.what == what and R.has_skill(state, seat, k) and fn.helpers(state, seat)]
+            if fn.offered(state, seat, what, ask.kind, ask.info)]
 
 
 def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, ask: Ask) -> Step:

@@ -100,8 +100,7 @@ def _skills_answer(state: State, value: bool, args: dict[str, Any]) -> bool:
         return False
     if conversions_to(state, seat, name):
         return True
-    return kind.startswith("need_") and not args["info"].get("lord_asked") and any(
-        la.what == name and R.has_skill(state, seat, k) and la.helpers(state, seat) for k, la in LORD_ASK.items())
+    return any(la.offered(state, seat, name, kind, args["info"]) for la in LORD_ASK.values())
 
 
 # -- optional triggered skills: a yes/no question with a default ------------------------------
@@ -197,6 +196,13 @@ class LordAsk:
     def helpers(self, state: State, seat: int) -> list[int]:
         return [s for s in R.living(state, seat + 1)
                 if s != seat and state["players"][s].get("kingdom") == self.kingdom]
+
+    def offered(self, state: State, seat: int, what: str, kind: str, info: dict[str, Any]) -> bool:
+        """Whether ``seat`` may call this skill while asked (ask ``kind``/``info``) for a ``what``:
+        its own 闪/杀 request, once per request, with a helper alive. The one rule both the
+        options (``choices.lord_options``) and the "can answer" test (``can_respond``) use."""
+        return (self.what == what and kind.startswith("need_") and not info.get("lord_asked")
+                and R.has_skill(state, seat, self.skill) and bool(self.helpers(state, seat)))
 
     def __call__(self, ctx: Ctx, seat: int, what: str, keep: bool = False) -> None:
         announce(ctx, seat, self.skill)
