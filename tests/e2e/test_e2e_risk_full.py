@@ -20,9 +20,7 @@ resigning hands the win to the AI seats at once) is the second test.
 from __future__ import annotations
 
 import asyncio
-import os
 import random
-from types import SimpleNamespace
 from typing import Any
 
 import pytest
@@ -40,11 +38,6 @@ pytestmark = pytest.mark.skipif(bool(real_bot_missing("risk")), reason=str(real_
 ALICE_MAX_MOVES = 40
 #: Wall-clock cap for the whole game (typically 5–15 s on a shared 2-core machine).
 GAME_SECONDS = 120
-#: The deal's seed. With a random one, about one game in twenty ended before Alice's first card: a
-#: 3-seat mission deal can hand the AI seat a goal it completes in its first turn (18 territories
-#: with 2 armies). A fixed deal keeps the game long enough to test what it is for; the AI's and
-#: Alice's choices are seeded too, so the game is the same every run (only timing varies).
-DEAL_SEED = int(os.environ.get("RISK_FULL_SEED", "20261126"))
 
 
 # ----- what each person may see ------------------------------------------------------------------
@@ -118,13 +111,6 @@ async def _missions(service: Any, match_id: int, seats: list[int]) -> dict[int, 
 
 
 # ----- the tests ---------------------------------------------------------------------------------
-
-@pytest.fixture(autouse=True)
-def _fixed_deal(monkeypatch: pytest.MonkeyPatch) -> None:
-    import service.lobby as lobby
-
-    monkeypatch.setattr(lobby, "secrets", SimpleNamespace(randbits=lambda bits: DEAL_SEED % (1 << bits)))
-
 
 async def test_risk_whole_game_secrets_by_dm_resign_then_result_in_thread(
         fake: FakeDiscord, real_bots: RealBots, table: Table) -> None:
