@@ -332,6 +332,10 @@ def _pick(s: Seat) -> list[str]:
     opts = s.options([])
     target = s.ask.info["target"]
     tp = s.mind.player(target)
+    if _clears_shandian(s, target):
+        for j in tp["judge"]:
+            if j["as"] == "shandian" and j["id"] in opts:
+                return [j["id"]]
     if s.mind.friend(target) or target == s.seat:
         for j in tp["judge"]:  # take a friend's delayed trick first
             if j["id"] in opts:
@@ -517,6 +521,11 @@ def _tao(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     me = s.me()
     if me["hp"] >= me["max"]:
         return None
+    mind = s.mind
+    if mind.role == "renegade" and not mind.lord_alone and mind.hp(mind.lord) <= 2:
+        # The lord at 2 HP or less may be dying before this seat's next turn, and its death
+        # while others live is a rebel win: keep the 桃 for it unless this seat is at 1 HP.
+        return (9.0, pre) if me["hp"] <= 1 else None
     if me["hp"] <= 2 or len(s.hand) > me["hp"]:
         return 9.0, pre
     return None
@@ -551,11 +560,14 @@ def _lebu(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
 
 @play_hint("guohe", "shunshou")
 def _take(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
-    """Take from an enemy (best with equipment to lose) or clear a friend's delayed trick."""
+    """Take from an enemy (best with equipment to lose) or clear a friend's delayed trick; the
+    renegade clears 闪电 from anyone first (it travels round the table to itself and the lord)."""
     best: tuple[float, int] | None = None
     for t in s.targets(pre):
         p = s.mind.player(t)
-        if s.mind.friend(t) and p["judge"]:
+        if _clears_shandian(s, t):
+            sc = 8.0
+        elif s.mind.friend(t) and p["judge"]:
             sc = 3.0 + sum(2 if j["as"] == "lebu" else 1 for j in p["judge"])
         elif s.mind.enemy(t):
             gear = max((EQUIP.get(e["name"], 4) for e in p["equip"].values() if e), default=0)
@@ -567,6 +579,13 @@ def _take(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     if best is None:
         return None
     return 5 + best[0], [*pre, str(best[1])]
+
+
+def _clears_shandian(s: Seat, t: int) -> bool:
+    """The renegade removes a 闪电 wherever it lies: it must outlive everybody and keep the lord
+    alive, and a 闪电 moves on round the table until it strikes (3 damage) — it killed the AI
+    renegade in ~6 % and its lord in ~4 % of 8-seat games against random players."""
+    return s.mind.role == "renegade" and any(j["as"] == "shandian" for j in s.mind.player(t)["judge"])
 
 
 @play_hint("juedou")

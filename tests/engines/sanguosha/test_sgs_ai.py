@@ -190,6 +190,44 @@ def test_dismantle_clears_the_lords_lebu_and_strips_an_enemys_armour() -> None:
     assert ENGINE.ai_action(foe, 0, random.Random(0)) == [foe["players"][2]["equip"]["armor"]]
 
 
+def test_the_renegade_removes_a_shandian_from_anyone_and_takes_that_card() -> None:
+    """闪电 moves round the table until it strikes: the renegade (who must outlive everybody
+    and keep the lord alive) dismantles it even from a seat it would rather hurt, and picks the
+    闪电 itself, not the armour; a rebel with the same hand strips the armour instead."""
+    hands = {4: ["guohe"], 2: ["sha", "shan"]}
+    state = table(5, "ZCFFN", turn=4, hands=hands, equip={2: ["bagua"]}, judge={2: ["shandian"]})
+    action = ENGINE.ai_action(state, 4, random.Random(0))
+    assert action == [hand_of(state, 4, "guohe"), "2"]
+    state, _ = act(state, 4, *action)
+    while ENGINE.pending(state)[0].kind == "nullify":
+        state, _ = act(state, ENGINE.pending(state)[0].seat, "pass")
+    bolt = state["players"][2]["judge"][0][0]
+    assert ENGINE.ai_action(state, 4, random.Random(0)) == [bolt]
+    state, _ = act(state, 4, bolt)
+    assert state["players"][2]["judge"] == [] and state["players"][2]["equip"]["armor"] is not None
+    rebel = table(5, "ZCNFF", turn=4, hands={4: ["guohe"], 1: ["sha", "shan"]}, equip={1: ["bagua"]},
+                  judge={1: ["shandian"]})
+    rebel["acts"][1][4] = 6  # seat 1 hurt this rebel: it is a loyalist to the rebel's eyes
+    action = ENGINE.ai_action(rebel, 4, random.Random(0))
+    assert action == [hand_of(rebel, 4, "guohe"), "1"]
+    rebel, _ = act(rebel, 4, *action)
+    while ENGINE.pending(rebel)[0].kind == "nullify":
+        rebel, _ = act(rebel, ENGINE.pending(rebel)[0].seat, "pass")
+    assert ENGINE.ai_action(rebel, 4, random.Random(0)) == [rebel["players"][1]["equip"]["armor"]]
+
+
+@pytest.mark.parametrize("lord_hp,own_hp,eats", [(2, 2, False), (1, 3, False), (2, 1, True), (3, 2, True)])
+def test_the_renegade_keeps_its_peach_while_the_lord_is_low(lord_hp: int, own_hp: int, eats: bool) -> None:
+    """With the lord at ≤ 2 HP and others alive, the renegade's 桃 waits for the lord's dying
+    window (its death is a rebel win) unless the renegade itself is at 1 HP; with a healthier
+    lord it heals as every seat does (≤ 2 HP)."""
+    state = table(8, "ZFCCFFFN", turn=7, hp={0: lord_hp, 7: own_hp}, hands={7: ["tao", "shan"]})
+    action = ENGINE.ai_action(state, 7, random.Random(0))
+    assert (action == [hand_of(state, 7, "tao")]) is eats
+    if not eats:
+        assert action == ["end"]
+
+
 def test_wuxie_protects_the_lord_not_a_rebel() -> None:
     state = table(5, "ZCFFN", turn=2, hands={2: ["juedou"], 1: ["wuxie"]})
     state["acts"][2][0] = 4
