@@ -1,18 +1,14 @@
-"""The AI with part 2's hero skills: its skill hints (刚烈, 突袭, 流离, 裸衣) choose with purpose,
-and games with random standard heroes never see an illegal AI action. Skipped until the hero
-skills (``engines/sanguosha/skills.py``) are present."""
+"""The AI with part 2's hero skills: its skill hints (突袭, 刚烈, 流离, 青囊, 仁德, 遗计, 护驾)
+choose with purpose, and games with random standard heroes never see an illegal AI action."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
+from sgs_testkit import act, answer, asked, hand_of, table
 
-pytest.importorskip("engines.sanguosha.skills")
-
-from sgs_testkit import act, answer, asked, hand_of, table  # noqa: E402
-
-from engines.sanguosha import ENGINE, ai, choices  # noqa: E402
+from engines.sanguosha import ENGINE, ai, choices
 
 
 @pytest.fixture(autouse=True)

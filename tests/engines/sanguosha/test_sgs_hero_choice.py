@@ -3,12 +3,16 @@ once and in secret from 3 (2 at 10 seats); HP, lord +1 at 5+, lord skills for th
 
 from __future__ import annotations
 
+import json
 import random
+import re
+from typing import Any
 
 import pytest
 
+from engines.base import Step
 from engines.sanguosha import ENGINE
-from engines.sanguosha.heroes import hero, lords
+from engines.sanguosha.heroes import hero, heroes, lords
 from engines.sanguosha.setup import assign, offer_of
 
 
@@ -53,6 +57,43 @@ def test_the_lord_chooses_first_then_the_others_secretly(n: int) -> None:
     assert all(p["hero"] for p in state["players"])
     assert all(len(p["hand"]) == 4 for i, p in enumerate(state["players"]) if i != lord)  # the lord drew on
     assert ENGINE.pending(state)[0].seat == lord and ENGINE.pending(state)[0].kind == "play"
+
+
+def _hero_ids_in(data: Any) -> set[str]:
+    """The hero ids named anywhere in ``data`` (a view, a step or events, as JSON)."""
+    text = json.dumps(data, ensure_ascii=False)
+    return {h for h in heroes() if re.search(rf"\b{h}\b", text)}
+
+
+def _step_json(step: Step) -> dict[str, Any]:
+    return {"prompt": step.prompt.to_json(),
+            "options": [{"value": o.value, "label": o.label.to_json()} for o in step.options]}
+
+
+@pytest.mark.parametrize("n", [5, 10])
+def test_no_view_names_another_seats_offer_while_everyone_chooses(n: int) -> None:
+    """During the simultaneous window (before anyone answers and after each answer) a seat's view
+    names none of the heroes offered to the other seats, the public view none of any offer and
+    no pick; the seat's own step shows exactly its own offer; an answer tells the others nothing."""
+    state = _start(n, seed=11)
+    lord = state["lord"]
+    state, _ = ENGINE.apply(state, lord, ["2"])
+    reqs = ENGINE.pending(state)
+    offers = {r.seat: set(offer_of(state, r.seat)) for r in reqs}
+    offered = set().union(*offers.values())
+    assert len(offered) == (n - 1) * (2 if n == 10 else 3)
+    for r in reqs:
+        assert not _hero_ids_in(ENGINE.view(state, None)) & offered
+        for seat in range(n):
+            others = offered - offers.get(seat, set())
+            assert not _hero_ids_in(ENGINE.view(state, seat)) & others, seat
+            if seat in offers and any(q.seat == seat for q in ENGINE.pending(state)):
+                assert _hero_ids_in(_step_json(ENGINE.step(state, seat, []))) & offered == offers[seat]
+        state, events = ENGINE.apply(state, r.seat, ["1"])
+        told_others = [e.to_json() for e in events if e.to is None or e.to != (r.seat,)]
+        if ENGINE.pending(state)[0].kind == "hero":
+            assert not _hero_ids_in(told_others) & offered
+    assert all(state["players"][s]["hero"] in offers[s] for s in offers)  # the picks were applied
 
 
 def test_hp_lord_bonus_and_lord_skills() -> None:

@@ -124,12 +124,37 @@ def test_tieqi_red_judgement_cannot_be_dodged() -> None:
     assert asked(state) == [(1, "need_shan")]
 
 
-def test_jizhi_draws_for_ordinary_tricks_and_negate() -> None:
+def test_jizhi_draws_for_an_ordinary_trick() -> None:
     state = table(4, "ZNFF", hands={0: ["wuzhong"]}, heroes={0: "huangyueying"})
     state = act(state, 0, hand_of(state, 0, "wuzhong"))[0]
     state = answer(state, "skill", 0, "yes")
     state = pass_all(state)
     assert len(state["players"][0]["hand"]) == 3
+
+
+def test_jizhi_draws_when_she_plays_a_wuxie_in_someone_elses_window() -> None:
+    """Ruling 16: a 无懈可击 she plays answering another's trick draws too (yes: 1 card; no: 0)."""
+    for say_yes, drawn in ((True, ["shan"]), (False, [])):
+        state = table(4, "ZNFF", hands={0: ["wuzhong"], 2: ["wuxie"]}, heroes={2: "huangyueying"},
+                      top=["shan"])
+        state = act(state, 0, hand_of(state, 0, "wuzhong"))[0]
+        state = answer(state, "nullify", 2, hand_of(state, 2, "wuxie"))
+        assert asked(state) == [(2, "skill")]
+        state = answer(state, "skill", 2, "yes" if say_yes else "pass")
+        state = pass_all(state)
+        assert names(state, 2) == drawn
+        assert names(state, 0) == [] and asked(state) == [(0, "play")]  # 无中生有 was negated
+
+
+def test_jizhi_does_not_draw_for_a_delayed_trick() -> None:
+    """集智 is for ordinary tricks only (its text): 乐不思蜀 and 闪电 are delayed, nothing is drawn."""
+    state = table(4, "ZNFF", hands={0: ["lebu", "shandian"]}, heroes={0: "huangyueying"})
+    state = act(state, 0, hand_of(state, 0, "lebu"), 1)[0]
+    assert asked(state) == [(0, "play")] and names(state, 0) == ["shandian"]
+    state = act(state, 0, hand_of(state, 0, "shandian"))[0]
+    assert asked(state) == [(0, "play")] and names(state, 0) == []
+    assert [e[1] for e in state["players"][1]["judge"]] == ["lebu"]
+    assert [e[1] for e in state["players"][0]["judge"]] == ["shandian"]
 
 
 def test_qicai_snatch_has_no_distance_limit() -> None:

@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import pytest
 from sgs_testkit import act, answer, asked, hand_of, hp, names, options, pass_all, table
 
 from engines.sanguosha import ENGINE
@@ -57,12 +58,78 @@ def test_keji_skips_discard_without_a_strike() -> None:
     assert asked(state) == [(0, "discard")]
 
 
+def test_keji_counts_a_strike_played_in_answer_to_his_own_duel() -> None:
+    """Ruling 10: a 杀 he *plays* as a response in his play phase counts like one he uses. The
+    two tables differ only in whether 吕蒙 answers the duel's 杀 with his own."""
+    for answers, asked_next in ((True, "discard"), (False, "skill")):
+        state = table(4, "ZNFF", hands={0: ["juedou", "sha", "shan", "shan", "shan"], 1: ["sha"]},
+                      hp={0: 2}, heroes={0: "lvmeng"})
+        state = act(state, 0, hand_of(state, 0, "juedou"), 1)[0]
+        state = answer(state, "need_sha", 1, hand_of(state, 1, "sha"))
+        state = answer(state, "need_sha", 0, hand_of(state, 0, "sha") if answers else "pass")
+        if answers:
+            state = answer(state, "need_sha", 1, "pass")
+        assert (hp(state, 0), hp(state, 1)) == ((2, 3) if answers else (1, 4))
+        state = act(state, 0, "end")[0]
+        assert len(state["players"][0]["hand"]) > hp(state, 0)  # he would have to discard
+        assert asked(state) == [(0, asked_next)], answers
+
+
+def test_keji_ignores_a_strike_played_in_another_players_turn() -> None:
+    """Only his own play phase counts: a 杀 answering 南蛮入侵 in seat 3's turn does not stop him
+    skipping his discard phase in his next turn."""
+    state = table(4, "ZNFF", turn=3, hands={3: ["nanman"], 0: ["sha", "shan", "shan", "shan"]},
+                  hp={0: 2}, heroes={0: "lvmeng"})
+    state = act(state, 3, hand_of(state, 3, "nanman"))[0]
+    while asked(state)[0] != (3, "play"):
+        req = ENGINE.pending(state)[0]
+        state = act(state, req.seat, hand_of(state, 0, "sha") if req.seat == 0 else "pass")[0]
+    assert names(state, 0) == ["shan"] * 3 and hp(state, 0) == 2
+    state = act(state, 3, "end")[0]
+    assert asked(state) == [(0, "play")] and len(state["players"][0]["hand"]) == 5
+    state = act(state, 0, "end")[0]
+    assert asked(state) == [(0, "skill")]
+    state = answer(state, "skill", 0, "yes")
+    assert len(state["players"][0]["hand"]) == 5 and asked(state)[0][0] == 1
+
+
 def test_kurou_loses_hp_then_draws_and_can_go_dying() -> None:
     state = table(4, "ZNFF", heroes={0: "huanggai"}, hp={0: 2})
     state = act(state, 0, "kurou")[0]
     assert hp(state, 0) == 1 and len(state["players"][0]["hand"]) == 2
     state = act(state, 0, "kurou")[0]
     assert asked(state)[0][1] == "peach" and hp(state, 0) == 0
+
+
+@pytest.mark.parametrize("saver", [2, 1])
+def test_kurou_at_one_hp_draws_two_only_after_a_peach_saves_him(saver: int) -> None:
+    """Ruling 11: at 1 HP 苦肉 makes him dying; a 桃 (his own or another's) saves him and only
+    then does he draw the two cards."""
+    state = table(4, "ZNFF", turn=2, hp={2: 1}, hands={saver: ["tao"]}, heroes={2: "huanggai"},
+                  top=[("sha", "S", 7), ("shan", "D", 2)])
+    top_two = state["deck"][-2:]
+    state = act(state, 2, "kurou")[0]
+    assert sorted(r.seat for r in ENGINE.pending(state) if r.kind == "peach") == [0, 1, 2, 3]
+    assert hp(state, 2) == 0 and state["deck"][-2:] == top_two  # nothing drawn while dying
+    assert names(state, 2) == (["tao"] if saver == 2 else [])
+    for seat in (2, 3, 0, 1):
+        state = act(state, seat, hand_of(state, saver, "tao") if seat == saver else "pass")[0]
+    assert hp(state, 2) == 1 and sorted(state["players"][2]["hand"]) == sorted(top_two)
+    assert asked(state) == [(2, "play")]
+
+
+def test_kurou_at_one_hp_with_nobody_saving_him_he_dies_and_draws_nothing() -> None:
+    """Ruling 11: he dies, his turn ends at once, and the two cards he would have drawn are still
+    on top of the deck: the next player draws them in its draw phase."""
+    state = table(4, "ZNFF", turn=2, hp={2: 1}, hands={2: ["shan"]}, heroes={2: "huanggai"},
+                  top=[("sha", "S", 7), ("shan", "D", 2)])
+    top_two = state["deck"][-2:]
+    state = act(state, 2, "kurou")[0]
+    for seat in (2, 3, 0, 1):
+        state = act(state, seat, "pass")[0]
+    assert not state["players"][2]["alive"] and not state["players"][2]["hand"]
+    assert not set(top_two) & set(state["discard"])
+    assert asked(state) == [(3, "play")] and sorted(state["players"][3]["hand"]) == sorted(top_two)
 
 
 def test_yingzi_draws_three() -> None:
