@@ -44,6 +44,9 @@ EQUIP = {"bagua": 8, "renwang": 7, "zhuge": 6, "qinglong": 5, "hanbing": 5, "gua
          "chitu": 5, "dawan": 5, "zixing": 5, "dilu": 6, "jueying": 6, "zhuahuang": 6}
 #: Chance one unknown hand card is a 闪 / a 杀 (24 and 30 of the 108 cards).
 P_SHAN, P_SHA = 24 / 108, 30 / 108
+#: Share of the deck's 杀 that are black (仁王盾 stops them): for a 杀 whose colour is unknown.
+BLACK_SHA = (sum(1 for c in deck() if card(c).name == "sha" and not card(c).red)
+             / sum(1 for c in deck() if card(c).name == "sha"))
 
 
 def value(name: str) -> int:
@@ -457,9 +460,11 @@ def _conversion(s: Seat, tok: str) -> tuple[str, list[str], float] | None:
     return made, [tok, cid], value(s.hand[cid]) / 4
 
 
-def hit_chance(s: Seat, t: int, cid: str | None = None) -> float:
+def hit_chance(s: Seat, t: int, cid: str | None = None, *, unknown_colour: bool = False) -> float:
     """How likely a 杀 (``cid``) on ``t`` does damage: its hand may hold a 闪, 八卦阵 gives a
-    second chance, 仁王盾 stops black 杀 (青釭剑 ignores armour)."""
+    second chance, 仁王盾 stops black 杀 (青釭剑 ignores armour). ``unknown_colour``: a 杀 this
+    seat cannot see yet (another seat's, played for it through 激将) is black as often as the
+    deck's 杀 are."""
     p = s.mind.player(t)
     armor = p["equip"]["armor"]["name"] if p["equip"]["armor"] else ""
     if (s.me()["equip"]["weapon"] or {}).get("name") == "qinggang":
@@ -469,6 +474,8 @@ def hit_chance(s: Seat, t: int, cid: str | None = None) -> float:
     hit = (1 - P_SHAN) ** p["hand"]
     if armor == "bagua":
         hit *= 0.5
+    if armor == "renwang" and unknown_colour:
+        hit *= 1 - BLACK_SHA
     return hit
 
 
@@ -835,6 +842,72 @@ def _rende(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None
         return None
     path = [*pre, str(friend), *give] if friend is not None and give else []
     return (2.5, path) if path and _valid(s, path) else None
+
+
+#: How likely a seat must look to answer the lord's 激将 before the lord counts on it (the same
+#: bar as :meth:`Mind.friend`).
+HELPER_BAR = 0.6
+
+
+def _helps_lord(s: Seat, t: int) -> float:
+    """How likely ``t`` answers a lord skill's request (护驾, 激将) for this seat, the lord: a
+    loyalist does, and so does a renegade while others live (it keeps the lord alive — see
+    :func:`_answer`); a rebel never does. From the role estimate only (public behaviour)."""
+    p = s.mind.p.get(t)
+    if p is None:
+        return 0.0
+    return p["loyalist"] + (p["renegade"] if len(s.mind.alive) > 2 else 0.0)
+
+
+def _lord_asked_in_vain(s: Seat, skill: str) -> bool:
+    """Did this turn's public log already show this seat's ``skill`` answered by nobody? Asking
+    the same helpers again in the same turn would only loop (the log is reset every turn)."""
+    for line in s.view["log"]:
+        params = line.get("params", {})
+        if (line.get("key") == "sanguosha.ev.lord_nobody"
+                and (params.get("who") or {}).get("seat") == s.seat
+                and (params.get("skill") or {}).get("key") == f"sanguosha.skill.{skill}"):
+            return True
+    return False
+
+
+@play_hint("jijiang")
+def _jijiang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """激将 in the play phase: a 蜀 helper's 杀 at the enemy most worth hitting, when the lord has
+    no real 杀 to play (it spends the same one-杀 quota — the engine offers 激将 only while the
+    quota is open — so a 杀 of its own, whose colour and owner are sure, comes first) and some
+    蜀 seat looks likely to answer (:data:`HELPER_BAR`). Scored like a 杀 but lower, times the
+    chance that a believed helper holds a 杀; not asked again in a turn where nobody answered."""
+    mind = s.mind
+    if mind.role != "lord" or _lord_asked_in_vain(s, "jijiang"):
+        return None
+    if any(s.hand.get(tok) == "sha" for tok in s.options([])):
+        return None
+    miss = 1.0
+    for p in s.view["players"]:
+        t = p["seat"]
+        if t == s.seat or not p["alive"] or p.get("kingdom") != "shu":
+            continue
+        helps = _helps_lord(s, t)
+        if helps >= HELPER_BAR:
+            miss *= 1 - helps * (1 - (1 - P_SHA) ** p["hand"])
+    answered = 1 - miss
+    if answered <= 0:
+        return None
+    try:
+        scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, unknown_colour=True), t)
+                         for t in s.targets(pre)), reverse=True)
+    except Exception:  # noqa: BLE001 - the skill's walk changed: do not use it
+        return None
+    if not scored or scored[0][0] <= 0:
+        return None
+    path = [*pre, str(scored[0][1])]
+    for _ in range(4):  # more targets, as a 杀 (方天画戟), while the tree offers enemies
+        more = [t for t in s.targets(path) if mind.enemy(t)]
+        if not more:
+            break
+        path.append(str(more[0]))
+    return (2 + 4 * scored[0][0] * answered, path) if _valid(s, path) else None
 
 
 @play_hint("qingnang")

@@ -2,16 +2,19 @@
 
 A 5-player identity game (2 people — one with closed DMs — and 3 AI): each person's hand, role
 and equipment live in ONE private panel (a DM edited as the hand changes; ``/match hand``,
-ephemeral, for closed DMs), and nothing private reaches the thread or another player.
+ephemeral, for closed DMs), and nothing private reaches the thread or another player; the
+hero choice is made from those buttons (the lord from 5, the others from 3) and the lord's play
+phase offers its active skill as a button.
 """
 
 from __future__ import annotations
 
 import asyncio
+import os
 from typing import Any
 
 import pytest
-from e2e_support import RealBots, Table, control_labels, offers, real_bot_missing
+from e2e_support import STEP_PREFIXES, RealBots, Table, control_labels, offers, real_bot_missing
 from e2e_support import bot_dms as panel_dms
 
 from cogs.utils.text import tm_text
@@ -30,20 +33,48 @@ def bot_dms(fake: FakeDiscord, user: FakeUser) -> list[FakeMessage]:
     return panel_dms(fake, user, "sanguosha")
 
 
+def option_labels(message: FakeMessage, request_id: str) -> list[str]:
+    """The labels of the option buttons (not Back/Confirm …) the message offers for ``request_id``."""
+    controls = control_labels()
+    return [b.get("label") or "" for b in message.buttons()
+            if b["custom_id"].startswith(STEP_PREFIXES) and f":{request_id}:" in b["custom_id"]
+            and b.get("label") not in controls]
+
+
+async def choose_labelled(fake: FakeDiscord, user: FakeUser, message: FakeMessage, request_id: str,
+                          text: str) -> None:
+    """Click the option for ``request_id`` whose label contains ``text``, then Confirm if asked."""
+    button = next(b for b in message.buttons()
+                  if f":{request_id}:" in b["custom_id"] and text in (b.get("label") or ""))
+    before = message.edits
+    ix = await fake.click(user, message, button["custom_id"], timeout=10)
+    assert not ix.followups, [m.text() for m in ix.followups]
+    if button["custom_id"].startswith("g:p:"):
+        return
+    await fake.wait_for(lambda: message.edits > before, 10, "the step to update")
+    confirm = next(c for c in message.custom_ids() if c.startswith("g:c:") and f":{request_id}:" in c)
+    ix = await fake.click(user, message, confirm, timeout=10)
+    assert not ix.followups, [m.text() for m in ix.followups]
+
+
 def public_text(fake: FakeDiscord, thread: Any) -> str:
     return "\n".join(m.text() for m in fake.messages_in(thread) + fake.messages_in(fake.general))
 
 
 async def start_live(fake: FakeDiscord, table: Table, bots: RealBots, host: FakeUser, guests: tuple[FakeUser, ...],
-                     ais: int, heroes: str | None = None) -> tuple[int, Any]:
-    """A live 三国杀 match (one-minute turns, so windows get the short clock)."""
+                     ais: int, heroes: str | None = None, ais_first: bool = False) -> tuple[int, Any]:
+    """A live 三国杀 match (one-minute turns, so windows get the short clock). Seats follow the
+    joining order: the host, then the guests and the AI seats (the AI seats first with
+    ``ais_first``)."""
     match_id, lobby = await table.open_lobby(host, "sanguosha")
     await table.turn_time(host, lobby, match_id, 60)
     if heroes is not None:
         await table.lobby_option(host, lobby, match_id, "heroes", heroes)
+    for _ in range(ais if ais_first else 0):
+        await table.lobby_click(host, lobby, match_id, "ai")
     for guest in guests:
         await table.lobby_click(guest, lobby, match_id, "join")
-    for _ in range(ais):
+    for _ in range(0 if ais_first else ais):
         await table.lobby_click(host, lobby, match_id, "ai")
     await table.lobby_click(host, lobby, match_id, "start")
 
@@ -62,7 +93,8 @@ async def test_five_players_private_information_reaches_only_its_owner(
     service = real_bots.service
     alice = fake.add_user("alice", locale="en-US")
     bob = fake.add_user("bob", locale="zh-TW", dms_open=False)
-    match_id, info = await start_live(fake, table, real_bots, alice, (bob,), 3)
+    # bob hosts and alice joins last, after the AI seats: seat 4, the lord in this test's seeded deal.
+    match_id, info = await start_live(fake, table, real_bots, bob, (alice,), 3, ais_first=True)
     thread = info.thread_id
     seat_of = {s.user_id: s.seat for s in info.seats}
 
@@ -73,9 +105,11 @@ async def test_five_players_private_information_reaches_only_its_owner(
     await fake.wait_for(lambda: closed in public_text(fake, thread), 10, "the closed-DM notice")
 
     labels = control_labels()
+    sun_quan = t("en-US", "sanguosha.hero.sunquan")
     played = {alice.id: 0, bob.id: 0}
     refused = 0
     bob_seen: set[str] = set()
+    seen_offers: dict[tuple[int, str], list[str]] = {}  # (user, ask kind) -> its first offer's labels
     loop = asyncio.get_running_loop()
     end = loop.time() + 150
     while loop.time() < end:
@@ -89,8 +123,13 @@ async def test_five_players_private_information_reaches_only_its_owner(
                 await fake.wait_for(lambda r=req.id, p=panel: offers(p, r), 1.0, "the panel to offer it")
             except AssertionError:
                 continue  # nothing but "pass" to answer: she is not prompted, the window's default answers
+            if req.kind in ("hero", "play"):
+                seen_offers.setdefault((alice.id, req.kind), option_labels(panel, req.id))
             try:
-                await table.walk(alice, panel, labels)
+                if req.kind == "hero" and any(sun_quan in x for x in option_labels(panel, req.id)):
+                    await choose_labelled(fake, alice, panel, req.id, sun_quan)  # 制衡 for her play phase
+                else:
+                    await table.walk(alice, panel, labels)
                 played[alice.id] += 1
                 acted = True
             except AssertionError as exc:  # the window closed between reading and clicking
@@ -108,6 +147,8 @@ async def test_five_players_private_information_reaches_only_its_owner(
             assert any(a.content_type == "image/png" for a in hand.attachments), "the hand picture"
             if not offers(hand, req.id):
                 continue
+            if req.kind in ("hero", "play"):
+                seen_offers.setdefault((bob.id, req.kind), option_labels(hand, req.id))
             try:
                 await table.walk(bob, hand, labels)
                 played[bob.id] += 1
@@ -118,6 +159,23 @@ async def test_five_players_private_information_reaches_only_its_owner(
         if not acted:
             await asyncio.sleep(0.1)
     panel_now = bot_dms(fake, alice)[0]
+
+    # Hero choice from DM buttons: the lord picks from 5 (曹操, 刘备, 孙权 and two more), the others
+    # from 3; the lord's first play phase (she took 孙权) offers 制衡 as a button.
+    lord = (await service.view(match_id, None))["lord"]
+    if not os.environ.get("E2E_SEED"):
+        assert seat_of[alice.id] == lord, "this test's default deal makes alice (seat 4) the lord"
+    for user, loc in ((alice, "en-US"), (bob, "zh-TW")):
+        offer = seen_offers[(user.id, "hero")]
+        if seat_of[user.id] == lord:
+            assert len(offer) == 5, offer
+            for hid in ("caocao", "liubei", "sunquan"):
+                assert any(t(loc, f"sanguosha.hero.{hid}") in label for label in offer), (hid, offer)
+        else:
+            assert len(offer) == 3, offer
+    if seat_of[alice.id] == lord:
+        balance = t("en-US", "sanguosha.skill.zhiheng")
+        assert any(balance in label for label in seen_offers[(alice.id, "play")]), seen_offers[(alice.id, "play")]
     assert played[alice.id] >= 3 and played[bob.id] >= 3, (played, refused, panel_now.text(), panel_now.custom_ids(), panel_now.edits)
 
     # ONE DM per player per match: alice's panel was edited, never sent again; bob got none.

@@ -101,3 +101,59 @@ def test_hujia_is_called_by_the_lord_and_answered_only_by_friends() -> None:
     assert asked(state) == [(1, "need_shan")] and _ai(state, 1) == ["pass"]  # a rebel: no help
     state = answer(state, "need_shan", 1, "pass")
     assert asked(state) == [(3, "need_shan")] and _ai(state, 3) == [hand_of(state, 3, "shan")]
+
+
+# -- 激将 in the lord's play phase ----------------------------------------------------------------
+
+def _jijiang_table(lord_hand: list[str], zhangfei_hand: list[str], zhangfei_to_lord: int) -> dict:
+    """刘备 (lord, seat 0) and 张飞 (seat 1, 蜀); seats 2 and 3 are rebels, 3 in range and empty-
+    handed. ``zhangfei_to_lord`` is 张飞's public record towards the lord (−3: he saved him with a
+    桃; +4: he hurt him)."""
+    state = table(4, "ZCFF", hands={0: lord_hand, 1: zhangfei_hand}, heroes={0: "liubei", 1: "zhangfei"})
+    state["acts"][1][0] = zhangfei_to_lord
+    return state
+
+
+def _ai_until_lord_plays(state: dict) -> dict:
+    """Every ask answered by the AI of the seat asked, until the lord's play phase asks again."""
+    for _ in range(20):
+        req = ENGINE.pending(state)[0]
+        if (req.seat, req.kind) == (0, "play"):
+            return state
+        action = _ai(state, req.seat)
+        choices.validate(state, req.seat, action)
+        state, _ = ENGINE.apply(state, req.seat, action)
+    raise AssertionError(asked(state))
+
+
+def test_the_lord_without_a_sha_has_a_trusted_shu_hero_strike_for_him() -> None:
+    state = _jijiang_table(["shan"], ["sha"], -3)
+    assert [o.value for o in choices.step(state, 0, []).options] == ["rende", "jijiang", "end"]
+    sha = hand_of(state, 1, "sha")
+    assert _ai(state, 0) == ["jijiang", "3"]  # the rebel in range, not the friend
+    state, _ = act(state, 0, "jijiang", 3)
+    assert asked(state) == [(1, "need_sha")] and _ai(state, 1) == [sha]  # the loyalist answers
+    state = _ai_until_lord_plays(state)
+    assert state["players"][3]["hp"] == 3 and sha in state["discard"] and state["sha_used"] == 1
+    assert _ai(state, 0) == ["end"]  # the one-杀 quota is spent: 激将 is no longer offered
+
+
+def test_the_lord_does_not_call_on_a_shu_hero_who_hurt_him() -> None:
+    state = _jijiang_table(["shan"], ["sha"], 4)
+    assert "jijiang" in [o.value for o in choices.step(state, 0, []).options]
+    assert _ai(state, 0) == ["end"]
+
+
+def test_the_lord_plays_his_own_sha_before_calling_for_one() -> None:
+    state = _jijiang_table(["sha"], ["sha"], -3)
+    assert _ai(state, 0) == [hand_of(state, 0, "sha"), "3"]
+
+
+def test_jijiang_is_not_called_again_in_a_turn_where_nobody_answered() -> None:
+    state = _jijiang_table(["shan"], ["shan", "tao"], -3)  # trusted, but without a 杀
+    assert _ai(state, 0) == ["jijiang", "3"]
+    state, _ = act(state, 0, "jijiang", 3)
+    state = _ai_until_lord_plays(state)
+    assert state["players"][3]["hp"] == 4 and state["sha_used"] == 0
+    assert "jijiang" in [o.value for o in choices.step(state, 0, []).options]  # still offered ...
+    assert _ai(state, 0) == ["end"]  # ... but the AI does not ask the same helpers again
