@@ -28,6 +28,7 @@ from engines.sanguosha import choices
 from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.data import card, deck
 from engines.sanguosha.frames import HARMFUL, shandian_hits
+from engines.sanguosha.rules import in_range
 from engines.sanguosha.views import build
 from engines.tokens import ascii_int
 
@@ -492,20 +493,42 @@ def _worth_hitting(s: Seat, t: int, dmg: float = 1.0) -> float:
     return e * (1 + bonus)
 
 
-@play_hint("sha")
-def _sha(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
-    """杀 at the enemy most worth hitting that it likely hits (``pre[-1]`` is the physical
-    card: its colour matters against 仁王盾); more enemies when 方天画戟 allows."""
-    scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, pre[-1]), t) for t in s.targets(pre)), reverse=True)
+def _redirect_risk(s: Seat, t: int) -> bool:
+    """Could ``t``'s 流离 turn this 杀 onto a friend it would kill? (大乔 with a card to pay,
+    a friend at 1 HP in her attack range: at 7–10 seats this was how the AI renegade killed
+    its own lord in ~0.4 % of games.) Skills, cards held and ranges are public."""
+    mind = s.mind
+    p = mind.player(t)
+    if "liuli" not in p.get("skills", ()) or not (p["hand"] or any(p["equip"].values())):
+        return False
+    return any(f not in (s.seat, t) and mind.friend(f) and mind.hp(f) <= 1 and in_range(s.state, t, f)
+               for f in mind.alive)
+
+
+def _aim_sha(s: Seat, pre: list[str], cid: str | None = None, *, unknown_colour: bool = False,
+             extra: bool = True) -> tuple[float, list[str]] | None:
+    """(worth × hit chance, path) of a 杀 made by ``pre`` at the target most worth hitting (none
+    whose 流离 could turn it onto a dying friend), plus more enemies while the tree offers them
+    (方天画戟) when ``extra``; None when nobody is worth it. Shared by 杀, 丈八蛇矛 and 激将."""
+    scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, cid, unknown_colour=unknown_colour), t)
+                     for t in s.targets(pre) if not _redirect_risk(s, t)), reverse=True)
     if not scored or scored[0][0] <= 0:
         return None
     path = [*pre, str(scored[0][1])]
-    for _ in range(4):
+    for _ in range(4 if extra else 0):
         more = [t for t in s.targets(path) if s.mind.enemy(t)]
         if not more:
             break
         path.append(str(more[0]))
-    return 3 + 4 * scored[0][0], path
+    return scored[0][0], path
+
+
+@play_hint("sha")
+def _sha(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """杀 at the enemy most worth hitting that it likely hits (``pre[-1]`` is the physical
+    card: its colour matters against 仁王盾); more enemies when 方天画戟 allows."""
+    got = _aim_sha(s, pre, pre[-1])
+    return None if got is None else (3 + 4 * got[0], got[1])
 
 
 @play_hint("zb")
@@ -516,11 +539,8 @@ def _zhangba(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | No
     spare = sorted(s.options(pre), key=lambda c: (value(s.hand.get(c, "")), c))[:2]
     if len(spare) < 2 or max(value(s.hand.get(c, "")) for c in spare) >= 7:
         return None
-    path = [*pre, *spare]
-    scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t), t) for t in s.targets(path)), reverse=True)
-    if not scored or scored[0][0] <= 0:
-        return None
-    return 2 + 3 * scored[0][0], [*path, str(scored[0][1])]
+    got = _aim_sha(s, [*pre, *spare], extra=False)
+    return None if got is None else (2 + 3 * got[0], got[1])
 
 
 @play_hint("tao")
@@ -895,19 +915,12 @@ def _jijiang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | No
     if answered <= 0:
         return None
     try:
-        scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, unknown_colour=True), t)
-                         for t in s.targets(pre)), reverse=True)
+        got = _aim_sha(s, pre, unknown_colour=True)
     except Exception:  # noqa: BLE001 - the skill's walk changed: do not use it
         return None
-    if not scored or scored[0][0] <= 0:
+    if got is None:
         return None
-    path = [*pre, str(scored[0][1])]
-    for _ in range(4):  # more targets, as a 杀 (方天画戟), while the tree offers enemies
-        more = [t for t in s.targets(path) if mind.enemy(t)]
-        if not more:
-            break
-        path.append(str(more[0]))
-    return (2 + 4 * scored[0][0] * answered, path) if _valid(s, path) else None
+    return (2 + 4 * got[0] * answered, got[1]) if _valid(s, got[1]) else None
 
 
 @play_hint("qingnang")

@@ -228,6 +228,19 @@ def test_the_renegade_keeps_its_peach_while_the_lord_is_low(lord_hp: int, own_hp
         assert action == ["end"]
 
 
+@pytest.mark.parametrize("lord_hp,shoots", [(1, False), (3, True)])
+def test_no_sha_at_a_daqiao_who_could_turn_it_onto_the_dying_lord(lord_hp: int, shoots: bool) -> None:
+    """大乔's 流离 can pass a 杀 to anyone in her range: the renegade does not shoot her while
+    that would put its lord at 1 HP in the line of fire (the lord's death is a rebel win)."""
+    state = table(8, "ZFCCFFFN", turn=7, hp={0: lord_hp}, hands={7: ["sha"], 6: ["shan"]},
+                  equip={6: ["qinglong"]}, heroes={6: "daqiao"})
+    action = ENGINE.ai_action(state, 7, random.Random(0))
+    if shoots:
+        assert action == [hand_of(state, 7, "sha"), "6"]
+    else:
+        assert action == ["end"]
+
+
 def test_wuxie_protects_the_lord_not_a_rebel() -> None:
     state = table(5, "ZCFFN", turn=2, hands={2: ["juedou"], 1: ["wuxie"]})
     state["acts"][2][0] = 4
