@@ -925,7 +925,8 @@ def _jijiang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | No
 
 @play_hint("qingnang")
 def _qingnang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
-    """青囊: a weak card to heal itself, or else the most wounded friend."""
+    """青囊: a weak card to heal itself, or else the most wounded friend; a friend about to die
+    first (at 1 HP, or 2 while this seat has 3 or more) — for a renegade, the lord it keeps."""
     cheap = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 7][:1]
     if not cheap:
         return None
@@ -934,13 +935,15 @@ def _qingnang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | N
     except Exception:  # noqa: BLE001
         return None
     me = s.me()
-    if s.seat in wounded:
+    friends = [t for t in wounded if t != s.seat and s.mind.friend(t)]
+    low = min(friends, key=lambda t: (s.mind.hp(t), t)) if friends else None
+    if low is not None and (s.seat not in wounded or s.mind.hp(low) <= 1
+                            or (s.mind.hp(low) <= 2 and me["hp"] >= 3)):
+        target = low
+    elif s.seat in wounded:
         target = s.seat
     else:
-        friends = [t for t in wounded if s.mind.friend(t)]
-        if not friends:
-            return None
-        target = min(friends, key=lambda t: (s.mind.hp(t), t))
+        return None
     path = [*pre, cheap[0], str(target)]
     urgent = s.mind.hp(target) <= 2 or (target == s.seat and me["hp"] < me["max"] - 1)
     return (8.0 if urgent else 5.0, path) if _valid(s, path) else None

@@ -72,6 +72,15 @@ def test_qingnang_heals_the_wounded_lord_first() -> None:
     assert _ai(state, 1) == ["qingnang", hand_of(state, 1, "sha"), "0"]
 
 
+@pytest.mark.parametrize("lord_hp,own_hp,healed", [(1, 2, 0), (2, 3, 0), (2, 2, 7), (3, 2, 7)])
+def test_qingnang_of_a_wounded_renegade_heals_the_lord_about_to_die(lord_hp: int, own_hp: int, healed: int) -> None:
+    """Wounded itself, the renegade 华佗 still heals the lord first when the lord is at 1 HP, or
+    at 2 while the renegade has 3 or more; otherwise itself."""
+    state = table(8, "ZFCCFFFN", turn=7, hp={0: lord_hp, 7: own_hp}, hands={7: ["sha", "shan"]},
+                  heroes={7: "huatuo"})
+    assert _ai(state, 7) == ["qingnang", hand_of(state, 7, "sha"), str(healed)]
+
+
 def test_rende_gives_spare_cards_to_a_proven_friend() -> None:
     state = table(5, "ZCFFN", hp={0: 2}, hands={0: ["shan", "shan", "wuxie", "wugu"]}, heroes={0: "liubei"})
     state["acts"][1][2] = 4  # seat 1 hurt seat 2 ...
