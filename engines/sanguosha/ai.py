@@ -214,6 +214,14 @@ def _discard_order(hand: dict[str, str]) -> list[str]:
 
 @ask_hint("discard")
 def _discard(s: Seat) -> list[str]:
+    if s.mind.push:
+        # The last two, late: a hand of 桃 at full HP wins nothing; keep one spare 桃 per
+        # missing HP (and one more), let the attack cards stay.
+        me = s.me()
+        keep = me["max"] - me["hp"] + 1
+        peaches = sorted(c for c, n in s.hand.items() if n == "tao")[keep:]
+        rest = [c for c in _discard_order(s.hand) if c not in peaches]
+        return (peaches + rest)[:s.ask.info["n"]]
     return _discard_order(s.hand)[:s.ask.info["n"]]
 
 
@@ -623,12 +631,12 @@ def _juedou(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | Non
         if not s.mind.enemy(t):
             continue
         theirs = s.mind.player(t)["hand"] * P_SHA
-        if shas + 0.5 < theirs and s.mind.hp(t) > 1:
+        if shas + 0.5 < theirs and s.mind.hp(t) > 1 and not s.mind.push:
             continue
         sc = _worth_hitting(s, t) * (1.0 if shas >= theirs else 0.5)
         if best is None or sc > best[0]:
             best = (sc, t)
-    if best is None or (s.mind.hp(s.seat) <= 1 and shas == 0):
+    if best is None or (s.mind.hp(s.seat) <= 1 and shas == 0 and not s.mind.push):
         return None
     return 4 + best[0], [*pre, str(best[1])]
 
@@ -940,8 +948,8 @@ def _qingnang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | N
     if low is not None and (s.seat not in wounded or s.mind.hp(low) <= 1
                             or (s.mind.hp(low) <= 2 and me["hp"] >= 3)):
         target = low
-    elif s.seat in wounded:
-        target = s.seat
+    elif s.seat in wounded and (me["hp"] <= 1 or not s.mind.push):
+        target = s.seat  # in a late 1-v-1 (Mind.push) only from 1 HP: the card attacks instead
     else:
         return None
     path = [*pre, cheap[0], str(target)]

@@ -41,6 +41,7 @@ ANCHOR = {"lord": 1.0, "loyalist": 1.0, "rebel": -1.0, "renegade": 0.0}
 K = 2.5  # how strongly a clear record sways the role guess
 SWEEPS = 4
 HUNT_ROUND = 20  # from this round on, a masked renegade alone with the lord's side is hunted
+PUSH_ROUND = 15  # from this round on, the last two seats play to finish (see Mind.push)
 
 
 class Mind:
@@ -69,6 +70,10 @@ class Mind:
         self.lord_alone = self.alive == sorted({self.me, self.lord}) and self.me != self.lord
         self._enemy = {s: self._enemy_score(s) for s in range(n)}
         self._friend = {s: self._friend_score(s) for s in range(n)}
+        #: Two seats left late in the game: both AIs hoarding 桃 and 闪 behind 八卦阵 once played a
+        #: 1-v-1 for 150 rounds (a healing 华佗 renegade against the lord). From PUSH_ROUND on they
+        #: duel whatever the other holds and spend spare 桃 rather than keep them (ai.py).
+        self.push = len(self.alive) == 2 and view["round"] >= PUSH_ROUND
         self.hunt: set[int] = set()
         if self.role in ("lord", "loyalist") and self.rebels_alive < 0.5 and view["round"] >= HUNT_ROUND:
             # Only a hidden renegade is left and it keeps its mask: rather than wait forever,

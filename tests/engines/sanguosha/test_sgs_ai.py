@@ -7,14 +7,14 @@ import json
 import random
 
 import pytest
-from sgs_testkit import act, count_cards, hand_of, table
+from sgs_testkit import act, asked, count_cards, hand_of, table
 
 from bench.bench_sanguosha_ai import ai_player, play, win_rate
 from engines.base import Option, Step
 from engines.flow import Ask, Flow
 from engines.sanguosha import ENGINE, ai, choices
 from engines.sanguosha.ai_mind import Mind
-from engines.sanguosha.data import deck
+from engines.sanguosha.data import card, deck
 from engines.sanguosha.views import build
 
 ALL = set(deck())
@@ -239,6 +239,49 @@ def test_no_sha_at_a_daqiao_who_could_turn_it_onto_the_dying_lord(lord_hp: int, 
         assert action == [hand_of(state, 7, "sha"), "6"]
     else:
         assert action == ["end"]
+
+
+def _last_two(state: dict, rnd: int) -> dict:
+    """Only the lord (seat 0) and the renegade (seat 4) still alive, in round ``rnd``."""
+    for seat in (1, 2, 3):
+        p = state["players"][seat]
+        p["alive"], p["revealed"], p["hp"] = False, True, 0
+    state["round"] = rnd
+    return state
+
+
+@pytest.mark.parametrize("rnd,duels", [(5, False), (15, True)])
+def test_the_last_two_duel_late_in_the_game_whatever_the_other_holds(rnd: int, duels: bool) -> None:
+    """Two AIs hoarding 桃 and 闪 once played a 1-v-1 for 150 rounds: from round 15 the last two
+    seats 决斗 even a full hand (earlier, a 决斗 without a 杀 against six cards is a loss)."""
+    state = _last_two(table(5, "ZCFFN", turn=4, hands={4: ["juedou", "shan"], 0: ["shan"] * 6}), rnd)
+    action = ENGINE.ai_action(state, 4, random.Random(0))
+    assert (action == [hand_of(state, 4, "juedou"), "0"]) is duels
+
+
+@pytest.mark.parametrize("rnd,dropped", [(5, {"sha", "juedou"}), (15, {"tao"})])
+def test_the_last_two_keep_attack_cards_over_spare_peaches_late(rnd: int, dropped: set) -> None:
+    """At full HP late in a 1-v-1, a hand of 桃 is dead weight: the discard keeps one 桃 and the
+    attack cards; earlier the usual order keeps 桃 first."""
+    state = _last_two(table(5, "ZCFFN", turn=4, hands={4: ["tao", "tao", "tao", "sha", "juedou", "shan"]},
+                            phase="discard"), rnd)
+    assert asked(state) == [(4, "discard")]
+    action = ENGINE.ai_action(state, 4, random.Random(0))
+    names = {card(c).name for c in action}
+    assert len(action) == 2 and names == dropped
+
+
+@pytest.mark.parametrize("rnd,heals", [(5, True), (15, False)])
+def test_a_late_one_on_one_huatuo_attacks_instead_of_healing_at_two_hp(rnd: int, heals: bool) -> None:
+    """华佗's 青囊 every turn against the lord's 桃 was the other half of the 150-round 1-v-1:
+    late, it heals itself only from 1 HP and its 杀 goes at the lord."""
+    state = _last_two(table(5, "ZCFFN", turn=4, hp={4: 2}, hands={4: ["sha", "shan"]},
+                            heroes={4: "huatuo"}), rnd)
+    action = ENGINE.ai_action(state, 4, random.Random(0))
+    if heals:
+        assert action[0] == "qingnang" and action[-1] == "4"
+    else:
+        assert action == [hand_of(state, 4, "sha"), "0"]
 
 
 def test_wuxie_protects_the_lord_not_a_rebel() -> None:
