@@ -171,22 +171,23 @@ def test_duel_when_holding_more_sha() -> None:
     assert ENGINE.ai_action(bare, 2, random.Random(0)) == ["end"]
 
 
-def test_dismantle_clears_the_lords_lebu_and_strips_an_enemys_armour() -> None:
-    state = table(5, "CZFFN", turn=0, hands={0: ["guohe"]}, judge={1: ["lebu"]})
-    action = ENGINE.ai_action(state, 0, random.Random(0))
-    assert action == [hand_of(state, 0, "guohe"), "1"]
-    state, _ = act(state, 0, *action)
+def _dismantles(state: dict, seat: int, target: int) -> dict:
+    """The AI at ``seat`` plays its 过河拆桥 at ``target``; nobody 无懈s; the state at its pick."""
+    action = ENGINE.ai_action(state, seat, random.Random(0))
+    assert action == [hand_of(state, seat, "guohe"), str(target)]
+    state, _ = act(state, seat, *action)
     while ENGINE.pending(state)[0].kind == "nullify":
         state, _ = act(state, ENGINE.pending(state)[0].seat, "pass")
+    return state
+
+
+def test_dismantle_clears_the_lords_lebu_and_strips_an_enemys_armour() -> None:
+    state = _dismantles(table(5, "CZFFN", turn=0, hands={0: ["guohe"]}, judge={1: ["lebu"]}), 0, 1)
     lebu = state["players"][1]["judge"][0][0]
     assert ENGINE.ai_action(state, 0, random.Random(0)) == [lebu]
     foe = table(4, "ZNFF", turn=0, hands={0: ["guohe"], 2: ["sha", "shan"]}, equip={2: ["bagua"]})
     foe["acts"][2][0] = 6
-    action = ENGINE.ai_action(foe, 0, random.Random(0))
-    assert action == [hand_of(foe, 0, "guohe"), "2"]
-    foe, _ = act(foe, 0, *action)
-    while ENGINE.pending(foe)[0].kind == "nullify":
-        foe, _ = act(foe, ENGINE.pending(foe)[0].seat, "pass")
+    foe = _dismantles(foe, 0, 2)
     assert ENGINE.ai_action(foe, 0, random.Random(0)) == [foe["players"][2]["equip"]["armor"]]
 
 
@@ -196,11 +197,7 @@ def test_the_renegade_removes_a_shandian_from_anyone_and_takes_that_card() -> No
     闪电 itself, not the armour; a rebel with the same hand strips the armour instead."""
     hands = {4: ["guohe"], 2: ["sha", "shan"]}
     state = table(5, "ZCFFN", turn=4, hands=hands, equip={2: ["bagua"]}, judge={2: ["shandian"]})
-    action = ENGINE.ai_action(state, 4, random.Random(0))
-    assert action == [hand_of(state, 4, "guohe"), "2"]
-    state, _ = act(state, 4, *action)
-    while ENGINE.pending(state)[0].kind == "nullify":
-        state, _ = act(state, ENGINE.pending(state)[0].seat, "pass")
+    state = _dismantles(state, 4, 2)
     bolt = state["players"][2]["judge"][0][0]
     assert ENGINE.ai_action(state, 4, random.Random(0)) == [bolt]
     state, _ = act(state, 4, bolt)
@@ -208,11 +205,7 @@ def test_the_renegade_removes_a_shandian_from_anyone_and_takes_that_card() -> No
     rebel = table(5, "ZCNFF", turn=4, hands={4: ["guohe"], 1: ["sha", "shan"]}, equip={1: ["bagua"]},
                   judge={1: ["shandian"]})
     rebel["acts"][1][4] = 6  # seat 1 hurt this rebel: it is a loyalist to the rebel's eyes
-    action = ENGINE.ai_action(rebel, 4, random.Random(0))
-    assert action == [hand_of(rebel, 4, "guohe"), "1"]
-    rebel, _ = act(rebel, 4, *action)
-    while ENGINE.pending(rebel)[0].kind == "nullify":
-        rebel, _ = act(rebel, ENGINE.pending(rebel)[0].seat, "pass")
+    rebel = _dismantles(rebel, 4, 1)
     assert ENGINE.ai_action(rebel, 4, random.Random(0)) == [rebel["players"][1]["equip"]["armor"]]
 
 
