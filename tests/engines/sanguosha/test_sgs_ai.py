@@ -486,10 +486,13 @@ def test_the_ai_side_beats_random_players(heroes: str, side: str, n: int, floor:
     assert stats["illegal"] == 0
 
 
-def _ai_game(n: int, seed: int, check_every: int) -> dict:
+def _ai_game(n: int, seed: int, check_every: int, heroes: str | None = None) -> dict:
+    """One all-AI game (seats asked in random order), every action validated, cards conserved
+    after each, public views checked every ``check_every`` actions; heroes alternate by seed
+    unless given."""
     from test_sgs_properties import _check_public
 
-    state = ENGINE.new_state({"heroes": HERO_MODES[seed % len(HERO_MODES)]}, n, seed)
+    state = ENGINE.new_state({"heroes": heroes or HERO_MODES[seed % len(HERO_MODES)]}, n, seed)
     rng = random.Random(seed)
     steps = 0
     while ENGINE.result(state) is None:
