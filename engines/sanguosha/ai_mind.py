@@ -70,9 +70,10 @@ class Mind:
         self.lord_alone = self.alive == sorted({self.me, self.lord}) and self.me != self.lord
         self._enemy = {s: self._enemy_score(s) for s in range(n)}
         self._friend = {s: self._friend_score(s) for s in range(n)}
-        #: Two seats left late in the game: both AIs hoarding 桃 and 闪 behind 八卦阵 once played a
-        #: 1-v-1 for 150 rounds (a healing 华佗 renegade against the lord). From PUSH_ROUND on they
-        #: duel whatever the other holds and spend spare 桃 rather than keep them (ai.py).
+        #: Two seats left late in the game: both AIs hoarding 桃 and 闪 behind 八卦阵 once played
+        #: 1-v-1s of up to 270 rounds (a healing 华佗 renegade against the lord). From PUSH_ROUND
+        #: on they duel whatever the other holds, discard spare 桃 before attack cards, and 华佗
+        #: heals itself only from 1 HP (ai.py: _juedou, _discard, _qingnang).
         self.push = len(self.alive) == 2 and view["round"] >= PUSH_ROUND
         self.hunt: set[int] = set()
         if self.role in ("lord", "loyalist") and self.rebels_alive < 0.5 and view["round"] >= HUNT_ROUND:

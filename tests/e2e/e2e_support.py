@@ -175,12 +175,13 @@ class Table:
         return ix.original
 
     async def walk(self, user: FakeUser, step_msg: FakeMessage, locale_key_labels: set[str], max_steps: int = 40, *,
-                   biggest_number: bool = False) -> None:
+                   biggest_number: bool = False, prefer: str | None = None) -> None:
         """From a step message, pick the first option each time and Confirm when offered; an
         option that plays at once (``g:p:``) ends the walk like Confirm.
 
         With ``biggest_number`` a step whose options are all numbers (army counts) takes the
-        largest, so games with "how many" steps progress in fewer clicks.
+        largest, so games with "how many" steps progress in fewer clicks. With ``prefer`` an
+        option whose label contains that text is taken first (a named hero, card or skill).
         """
         for _ in range(max_steps):
             ids_now = step_msg.custom_ids()
@@ -199,7 +200,7 @@ class Table:
                 first = max(values, key=int) if biggest_number and all(v.isdigit() for v in values) else values[0]
                 ix = await self.fake.select(user, step_msg, selects[0]["custom_id"], [first], timeout=10)
             elif options:
-                chosen = options[0]
+                chosen = next((b for b in options if prefer and prefer in (b.get("label") or "")), options[0])
                 last = [b["custom_id"].rsplit(",", 1)[-1].rsplit(":", 1)[-1] for b in options]
                 if biggest_number and all(v.isdigit() for v in last):
                     chosen = options[max(range(len(options)), key=lambda i: int(last[i]))]

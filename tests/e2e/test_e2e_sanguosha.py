@@ -41,22 +41,6 @@ def option_labels(message: FakeMessage, request_id: str) -> list[str]:
             and b.get("label") not in controls]
 
 
-async def choose_labelled(fake: FakeDiscord, user: FakeUser, message: FakeMessage, request_id: str,
-                          text: str) -> None:
-    """Click the option for ``request_id`` whose label contains ``text``, then Confirm if asked."""
-    button = next(b for b in message.buttons()
-                  if f":{request_id}:" in b["custom_id"] and text in (b.get("label") or ""))
-    before = message.edits
-    ix = await fake.click(user, message, button["custom_id"], timeout=10)
-    assert not ix.followups, [m.text() for m in ix.followups]
-    if button["custom_id"].startswith("g:p:"):
-        return
-    await fake.wait_for(lambda: message.edits > before, 10, "the step to update")
-    confirm = next(c for c in message.custom_ids() if c.startswith("g:c:") and f":{request_id}:" in c)
-    ix = await fake.click(user, message, confirm, timeout=10)
-    assert not ix.followups, [m.text() for m in ix.followups]
-
-
 def public_text(fake: FakeDiscord, thread: Any) -> str:
     return "\n".join(m.text() for m in fake.messages_in(thread) + fake.messages_in(fake.general))
 
@@ -126,10 +110,8 @@ async def test_five_players_private_information_reaches_only_its_owner(
             if req.kind in ("hero", "play"):
                 seen_offers.setdefault((alice.id, req.kind), option_labels(panel, req.id))
             try:
-                if req.kind == "hero" and any(sun_quan in x for x in option_labels(panel, req.id)):
-                    await choose_labelled(fake, alice, panel, req.id, sun_quan)  # 制衡 for her play phase
-                else:
-                    await table.walk(alice, panel, labels)
+                # 孙权 when offered: 制衡 for her play phase
+                await table.walk(alice, panel, labels, prefer=sun_quan if req.kind == "hero" else None)
                 played[alice.id] += 1
                 acted = True
             except AssertionError as exc:  # the window closed between reading and clicking
