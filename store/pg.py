@@ -48,6 +48,7 @@ KIND_SHIFT = 48
 #: Back-off while another process holds a lock: first wait, growth, cap (seconds).
 LOCK_POLL_FIRST = 0.002
 LOCK_POLL_MAX = 0.05
+LOCK_RECONNECTS = 3  # lock connections opened anew for one acquire before it gives up
 #: Connections per process that hold advisory locks (key ``k`` always uses ``k % LOCK_CONNECTIONS``).
 LOCK_CONNECTIONS = 4
 #: Serialises migrations of processes starting together (an arbitrary fixed advisory key).
@@ -239,19 +240,43 @@ class PgStore(Database):
             conn = self._lock_conns[i]
             if conn is None or conn.is_closed():
                 conn = self._lock_conns[i] = await asyncpg.connect(self.path)
-            return await conn.fetchval(sql, key)
+            try:
+                return await conn.fetchval(sql, key)
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                # A connection the server has just terminated can still look open and then fail
+                # with any of asyncpg's errors (seen: InternalClientError "another operation is
+                # in progress"). Its session locks are gone with it either way; drop it so the
+                # next call opens a fresh one instead of failing again.
+                self._lock_conns[i] = None
+                conn.terminate()
+                raise
 
     async def _advisory_acquire(self, key: int) -> None:
         delay = LOCK_POLL_FIRST
-        while not await self._lock_call("SELECT pg_try_advisory_lock($1)", key):
+        broken = 0
+        while True:
+            try:
+                if await self._lock_call("SELECT pg_try_advisory_lock($1)", key):
+                    return
+            except (OSError, asyncpg.InterfaceError, asyncpg.InternalClientError,
+                    asyncpg.PostgresConnectionError, asyncpg.AdminShutdownError):
+                # The lock connection died under us (``_lock_call`` dropped it): whatever it held
+                # is released, so asking again on a fresh connection is safe. A server that stays
+                # away still fails the action after a few tries.
+                broken += 1
+                if broken >= LOCK_RECONNECTS:
+                    raise
             await asyncio.sleep(delay * (0.5 + random.random()))
             delay = min(LOCK_POLL_MAX, delay * 2)
 
     async def _advisory_release(self, key: int) -> None:
         try:
             await self._lock_call("SELECT pg_advisory_unlock($1)", key)
-        except (OSError, asyncpg.PostgresError, asyncpg.InterfaceError):
-            # The connection is gone, and with it every lock it held: nothing left to release.
+        except Exception:
+            # The connection is gone (``_lock_call`` dropped it), and with it every lock it
+            # held: nothing left to release.
             log.warning("advisory unlock of %s failed; the lock went with its connection", key)
 
 

@@ -17,6 +17,7 @@ import threading
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import asyncpg
 import pytest
 import svc_toy_engine
 from svc_helpers import BOB, HOST, Clock, Recorder, play_own_turn, toy, two_humans
@@ -114,6 +115,47 @@ async def test_a_match_lock_excludes_the_other_process_and_dies_with_its_holder(
             await tx.execute("SELECT pg_terminate_backend(?)", (pid,))
         await asyncio.wait_for(waiter, 5)
         assert order[-1] == "b9"
+
+
+async def test_a_lock_connection_that_fails_mid_call_is_replaced_not_reused(
+        pair: tuple[PgStore, PgStore], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A connection the server has just terminated can still look open and fail with asyncpg's
+    InternalClientError (seen in CI on the release after ``pg_terminate_backend``): the release
+    must not raise, and the next acquire must work on a fresh connection."""
+    a, b = pair
+    lock_a, lock_b, order = _match_locks(a, b)
+    real = asyncpg.Connection.fetchval
+    failing: set[int] = set()
+
+    async def fetchval(self: asyncpg.Connection, *args: object, **kw: object) -> object:
+        if id(self) in failing:
+            failing.discard(id(self))
+            raise asyncpg.InternalClientError("cannot switch to state 11; another operation (2) is in progress")
+        return await real(self, *args, **kw)
+
+    monkeypatch.setattr(asyncpg.Connection, "fetchval", fetchval)
+    key = (1 << 48) | 11
+    async with lock_a(11):
+        held_on = a.lock_connection(key)
+        assert held_on is not None
+        failing.add(id(held_on))  # the unlock fails
+    assert held_on.is_closed() and a.lock_connection(key) is None
+    await asyncio.wait_for(_take(lock_b, 11, order), 5)  # the lock went with its connection
+    assert order == ["b11"]
+
+    # The acquire's first call fails on a broken connection; it asks again on a fresh one.
+    async with lock_a(11):
+        first = a.lock_connection(key)
+        assert first is not None
+    failing.add(id(first))
+    async with lock_a(11):
+        second = a.lock_connection(key)
+        assert second is not None and second is not first and first.is_closed()
+        waiter = asyncio.create_task(_take(lock_b, 11, order))
+        await asyncio.sleep(0.2)
+        assert order == ["b11"]  # really held: b waits
+    await asyncio.wait_for(waiter, 5)
+    assert order == ["b11", "b11"]
 
 
 def _match_locks(a: PgStore, b: PgStore):  # type: ignore[no-untyped-def]
