@@ -55,7 +55,10 @@ class Worker:
 
     @property
     def alive(self) -> bool:
-        return self.proc is not None and self.proc.returncode is None and self.ready.is_set()
+        """Started, ready, and its output not at its end (a killed process's pipe closes before
+        asyncio has reaped it and set its return code)."""
+        return (self.proc is not None and self.proc.returncode is None and self.ready.is_set()
+                and self.reader is not None and not self.reader.done())
 
     async def start(self) -> None:
         env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(HERE), str(ROOT)])}
@@ -86,7 +89,8 @@ class Worker:
         os.kill(self.proc.pid, signal.SIGKILL)
 
     async def click(self, n: int, body: dict[str, Any]) -> dict[str, Any]:
-        assert self.proc is not None and self.proc.stdin is not None
+        assert self.proc is not None and self.proc.stdin is not None and self.reader is not None
+        reader = self.reader
         fut: asyncio.Future[dict[str, Any]] = asyncio.get_running_loop().create_future()
         self.waiting[n] = fut
         try:
@@ -95,7 +99,15 @@ class Worker:
         except (BrokenPipeError, ConnectionResetError):
             self.waiting.pop(n, None)
             return {"lost": True}
-        return await asyncio.wait_for(fut, 60)
+        # A click written just after the process died (its reader already at the end and done
+        # settling futures) has nobody left to answer it: lost, as a click to a dead bot is.
+        await asyncio.wait({fut, reader}, timeout=60, return_when=asyncio.FIRST_COMPLETED)
+        if fut.done():
+            return fut.result()
+        self.waiting.pop(n, None)
+        if reader.done():
+            return {"lost": True}
+        raise TimeoutError(f"worker {self.index} did not answer click {n} in 60 s")
 
     async def stop(self) -> None:
         if self.proc is not None and self.proc.returncode is None:
