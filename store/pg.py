@@ -248,7 +248,10 @@ class PgStore(Database):
                 # A connection the server has just terminated can still look open and then fail
                 # with any of asyncpg's errors (seen: InternalClientError "another operation is
                 # in progress"). Its session locks are gone with it either way; drop it so the
-                # next call opens a fresh one instead of failing again.
+                # next call opens a fresh one instead of failing again. Terminating also makes
+                # sure no lock stays held by a connection in an unknown state: a lock left
+                # behind would shut its match out until this process ends, while a lock lost
+                # early (another match's, on the same connection) leaves the version guard.
                 self._lock_conns[i] = None
                 conn.terminate()
                 raise
