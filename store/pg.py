@@ -242,9 +242,7 @@ class PgStore(Database):
                 conn = self._lock_conns[i] = await asyncpg.connect(self.path)
             try:
                 return await conn.fetchval(sql, key)
-            except asyncio.CancelledError:
-                raise
-            except Exception:
+            except Exception:  # not CancelledError (a BaseException): a cancelled call keeps it
                 # A connection the server has just terminated can still look open and then fail
                 # with any of asyncpg's errors (seen: InternalClientError "another operation is
                 # in progress"). Its session locks are gone with it either way; drop it so the

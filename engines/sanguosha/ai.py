@@ -25,7 +25,7 @@ from typing import Any
 from engines.base import Step
 from engines.flow import Ask, Flow
 from engines.sanguosha import choices
-from engines.sanguosha.ai_mind import Mind
+from engines.sanguosha.ai_mind import FRIEND_BAR, Mind
 from engines.sanguosha.data import card, deck
 from engines.sanguosha.frames import HARMFUL, shandian_hits
 from engines.sanguosha.rules import in_range
@@ -666,7 +666,7 @@ def _aoe_net(s: Seat, need: str) -> float:
         hit = 1 - miss
         net += hit * (mind.enemy_score(t) if mind.enemy(t) else 0.0)
         f = mind.friend_score(t)
-        if f >= 0.6:
+        if mind.friend(t):
             net -= hit * f * (4 if p["hp"] <= 1 else 1.5 if t == mind.lord else 1)
     return net
 
@@ -874,7 +874,7 @@ def _rende(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None
 
 #: How likely a seat must look to answer the lord's 激将 before the lord counts on it (the same
 #: bar as :meth:`Mind.friend`).
-HELPER_BAR = 0.6
+HELPER_BAR = FRIEND_BAR
 
 
 def _helps_lord(s: Seat, t: int) -> float:

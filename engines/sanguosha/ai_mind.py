@@ -41,6 +41,7 @@ ANCHOR = {"lord": 1.0, "loyalist": 1.0, "rebel": -1.0, "renegade": 0.0}
 K = 2.5  # how strongly a clear record sways the role guess
 SWEEPS = 4
 HUNT_ROUND = 20  # from this round on, a masked renegade alone with the lord's side is hunted
+FRIEND_BAR = 0.6  # friend_score from which a seat counts as a friend (Mind.friend)
 PUSH_ROUND = 15  # from this round on, the last two seats play to finish (see Mind.push)
 
 
@@ -177,7 +178,7 @@ class Mind:
         return self.enemy_score(x) >= need or x in self.hunt
 
     def friend(self, x: int) -> bool:
-        return self.friend_score(x) >= 0.6
+        return self.friend_score(x) >= FRIEND_BAR
 
     def hp(self, x: int) -> int:
         return self.view["players"][x]["hp"]

@@ -260,8 +260,8 @@ async def test_two_schedulers_apply_a_time_out_once(pg_url: str) -> None:
         for _ in range(6):
             if not await repo.due_match_ids(sa.store, clock(), 10):
                 break
-            served = {id(s): sum(c.kind == "timeout" for c in r.changes) for s, r in ((sa, ra), (sb, rb))}
-            for s in sorted((sa, sb), key=lambda s: served[id(s)]):
+            by_load = sorted(((sa, ra), (sb, rb)), key=lambda sr: sum(c.kind == "timeout" for c in sr[1].changes))
+            for s, _ in by_load:
                 await s.run_due(limit=3)
                 await s.drain()
         assert not await repo.due_match_ids(sa.store, clock(), 10)
