@@ -183,6 +183,10 @@ class TabletopBot(commands.Bot):
             self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
             self.request_pacer.reserve = functools.partial(_reserve_slot, self.store)  # one bucket for all
         self.service = MatchService(self.store, publisher=self.publisher, **service_options(self.settings))
+        # Matches stored by an older bot move to today's editions before anyone can act on them.
+        upgraded = await self.service.upgrade_matches()
+        if upgraded:
+            log.info("matches upgraded", extra={"count": upgraded})
         await self.tree.set_translator(CatalogTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)

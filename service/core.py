@@ -44,7 +44,18 @@ from dataclasses import dataclass, field, replace
 from typing import Any
 
 from engines import registry
-from engines.base import Action, Engine, Event, Msg, Request, Result, State, default_action
+from engines.base import (
+    Action,
+    Engine,
+    EngineError,
+    Event,
+    Msg,
+    Request,
+    Result,
+    State,
+    default_action,
+    upgrade_state,
+)
 from service import codec
 from service.deadlines import deadline_for
 from service.errors import UserError
@@ -322,6 +333,11 @@ class MatchCore:
             engine = registry.get(rec.game)
         except (KeyError, ImportError) as err:
             raise UserError("core.err.unknown_game", game=rec.game) from err
+        if rec.state is not None and rec.edition != engine.edition:
+            try:  # stored by an older bot: upgraded here, written with its edition on the next change
+                rec.state = upgrade_state(engine, rec.state, rec.edition)
+            except EngineError as err:
+                raise UserError.from_engine(err) from err
         return LoadedMatch(rec, found.seats, engine, deadlines=found.deadlines)
 
     @staticmethod
@@ -365,6 +381,8 @@ class MatchCore:
         """Advance the match row ``steps`` versions (one per logged action); the transaction
         refuses (as stale) if another writer got there first."""
         version = m.rec.version + steps
+        if "state" in fields and m.rec.edition != m.engine.edition:
+            fields["edition"] = m.engine.edition  # the state was upgraded on load (see _load)
         await repo.bump_match(tx, m.id, m.rec.version, stale=UserError("core.err.stale"), version=version,
                               updated_at=self._clock(), **fields)
         return version

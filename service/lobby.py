@@ -241,7 +241,8 @@ class LobbyOps(MatchCore):
             except EngineError as err:
                 raise UserError.from_engine(err) from err
             async with self.store.transaction() as tx:
-                version = await self._bump(tx, m, status="active", state=state, seed=seed)
+                version = await self._bump(tx, m, status="active", state=state, seed=seed,
+                                            edition=m.engine.edition)
                 pending_ids = await self._sync_deadlines(tx, m, state)
                 await self._emit(tx, Change("started", m.id, version, None, [], None, pending_ids))
             self._due_changed(m.new_due)

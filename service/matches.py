@@ -15,6 +15,7 @@ import logging
 from dataclasses import dataclass, field, replace
 from typing import Any, get_args
 
+from engines import registry
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
 from service.core import AI_MOVES_PER_CALL, LEASE_SECONDS, default_ai_rng, window_key, with_request
@@ -242,8 +243,11 @@ class MatchService(LobbyOps):
         if m.rec.seed is None:
             raise UserError("core.err.not_started")
         rows = await repo.list_actions(self.store, match_id)
+        upgrades = [r.action for r in rows if r.source == "system" and r.action[:1] == ["upgrade"]]
+        edition = int(upgrades[0][1]) if upgrades else (m.rec.edition or 1)  # the edition it started at
         out: dict[str, Any] = {
-            "format": 1, "id": m.id, "game": m.rec.game, "options": dict(m.rec.options), "seed": m.rec.seed,
+            "format": 1, "id": m.id, "game": m.rec.game, "edition": edition, "options": dict(m.rec.options),
+            "seed": m.rec.seed,
             "status": m.rec.status, "version": m.rec.version, "result": m.rec.result,
             "seats": [{"seat": s.seat, "name": s.name, "ai_level": s.ai_level, "human": s.user_id is not None,
                        "resigned": s.resigned} for s in m.seats],
@@ -253,6 +257,39 @@ class MatchService(LobbyOps):
         if include_state:
             out["state"] = m.rec.state
         return out
+
+    async def upgrade_matches(self) -> int:
+        """Bring every running match stored by an older bot to its engine's edition, before anyone
+        acts on it (the bot calls this at start-up). Each upgrade is one change with a system
+        log row ``["upgrade", from, to]`` at its version, which replays apply at the same point,
+        so an export replays exactly. A match whose state cannot be upgraded is left as it is and
+        logged (loading it then tells the player why). Returns how many matches moved on."""
+        moved = 0
+        for match_id, game, edition in await repo.active_editions(self.store):
+            try:
+                target = registry.get(game).edition
+            except (KeyError, ImportError):
+                continue
+            if edition == target:
+                continue
+            async with self._locks(match_id):
+                try:
+                    m = await self._load(match_id)
+                except UserError:
+                    log.exception("match %s (%s, edition %s) cannot be upgraded", match_id, game, edition)
+                    continue
+                if m.rec.status != "active" or m.rec.edition == target:
+                    continue
+                start = 1 if m.rec.edition is None else m.rec.edition
+                async with self.store.transaction() as tx:
+                    if start == target:  # stored before editions were recorded: same content, name it
+                        await repo.update_match(tx, m.id, edition=target)
+                        continue
+                    version = await self._bump(tx, m, state=m.rec.state)
+                    await repo.insert_action(tx, m.id, version, None, None, ["upgrade", str(start), str(target)],
+                                             [], "system", self._clock())
+                moved += 1
+        return moved
 
     async def _infos(self, recs: list[MatchRecord]) -> list[MatchInfo]:
         return [codec.match_info(rec, await repo.get_seats(self.store, rec.id)) for rec in recs]

@@ -48,6 +48,8 @@ class MatchRecord:
     updated_at: float
     finished_at: float | None
     result: dict[str, Any] | None
+    #: Engine.edition of the stored state (None: before editions were recorded, i.e. 1).
+    edition: int | None = None
 
 
 @dataclass
@@ -100,10 +102,10 @@ class ActionRecord:
 
 
 _LIGHT_COLS = ("id, game, options, status, version, seed, guild_id, channel_id, thread_id, "
-               "lobby_message_id, host_id, locale, turn_seconds, created_at, updated_at, finished_at, result")
+               "lobby_message_id, host_id, locale, turn_seconds, created_at, updated_at, finished_at, result, edition")
 #: Columns a caller may change through :func:`update_match` (state is JSON-encoded on the way).
 _UPDATABLE = {"options", "status", "state", "version", "seed", "thread_id", "lobby_message_id",
-              "locale", "turn_seconds", "updated_at", "finished_at", "result"}
+              "locale", "turn_seconds", "updated_at", "finished_at", "result", "edition"}
 _JSON_COLS = {"options", "state", "result"}
 
 
@@ -114,7 +116,7 @@ def _match(row: Row) -> MatchRecord:
         guild_id=row["guild_id"], channel_id=row["channel_id"], thread_id=row["thread_id"],
         lobby_message_id=row["lobby_message_id"], host_id=row["host_id"], locale=row["locale"],
         turn_seconds=row["turn_seconds"], created_at=row["created_at"], updated_at=row["updated_at"],
-        finished_at=row["finished_at"], result=_loads(row["result"]),
+        finished_at=row["finished_at"], result=_loads(row["result"]), edition=row["edition"],
     )
 
 
@@ -238,6 +240,12 @@ async def oldest_lobby_change(db: Reader) -> float | None:
 async def active_match_ids(db: Reader) -> list[int]:
     rows = await db.fetchall("SELECT id FROM matches WHERE status = 'active' ORDER BY id")
     return [r["id"] for r in rows]
+
+
+async def active_editions(db: Reader) -> list[tuple[int, str, int | None]]:
+    """(id, game, edition) of every running match: what a start-up upgrade pass looks at."""
+    rows = await db.fetchall("SELECT id, game, edition FROM matches WHERE status = 'active' ORDER BY id")
+    return [(r["id"], r["game"], r["edition"]) for r in rows]
 
 
 # ----- seats --------------------------------------------------------------------------------------
