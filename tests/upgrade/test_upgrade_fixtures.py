@@ -9,15 +9,13 @@ change, and the export must replay to the stored final state. Fixtures are only 
 
 from __future__ import annotations
 
-import base64
-import gzip
 import json
 import random
 from pathlib import Path
-from typing import Any
 
 import pytest
-import upgrade_invariants
+import upgrade_kit
+from upgrade_kit import FILES, load_fixture, point_of, restore
 
 from engines import registry
 from service.core import with_request
@@ -27,42 +25,12 @@ from service.replay import replay
 from store import repo
 from store.db import Store
 
-FIXTURES = Path(__file__).resolve().parent / "fixtures"
-FILES = sorted(FIXTURES.glob("*/*.json.gz"))
-#: Parents before children (foreign keys); a fixture's file keeps its tables in name order.
-TABLE_ORDER = ("matches", "seats", "actions", "deadlines", "outbox", "match_meta")
-
-
-def _decode(value: Any) -> Any:
-    if isinstance(value, dict) and set(value) == {"$b64"}:
-        return base64.b64decode(value["$b64"])
-    return value
-
-
-def load_fixture(path: Path) -> dict[str, Any]:
-    return json.loads(gzip.decompress(path.read_bytes()))
-
-
-async def restore(fixture: dict[str, Any], target: Path) -> None:
-    """The fixture's rows in a database at the schema version it was saved at (as it was on disk)."""
-    store = await Store.open(target, target_version=fixture["schema_version"])
-    try:
-        async with store.transaction() as tx:
-            assert set(fixture["tables"]) <= set(TABLE_ORDER)
-            for table in TABLE_ORDER:
-                for row in fixture["tables"].get(table, []):
-                    cols = list(row)
-                    await tx.execute(f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",
-                                     tuple(_decode(row[c]) for c in cols))
-    finally:
-        await store.close()
-
 
 def test_every_game_has_fixtures() -> None:
     games = {p.parent.name for p in FILES}
     assert games == set(registry.available())
     for game in games:
-        points = {p.name.split("p_", 1)[1].split(".")[0] for p in FILES if p.parent.name == game}
+        points = {point_of(p) for p in FILES if p.parent.name == game}
         assert {"setup", "mid", "end"} <= points, (game, points)
 
 
@@ -81,7 +49,7 @@ async def test_a_stored_match_finishes_and_replays(path: Path, tmp_path: Path) -
         assert rec is not None and rec.status == "active" and rec.state is not None
         engine = registry.get(rec.game)
         assert rec.edition == engine.edition
-        check = upgrade_invariants.checker(rec.game, rec.state)
+        check = upgrade_kit.checker(rec.game, rec.state)
         humans = {s.seat: s.user_id for s in await repo.get_seats(store, match_id) if s.user_id is not None}
         rng = random.Random(path.name)
         for _ in range(20000):
