@@ -8,11 +8,43 @@ and everything else as compact JSON, so a new engine is playable in the terminal
 from __future__ import annotations
 
 import json
+import unicodedata
 from importlib import import_module
 from types import ModuleType
 from typing import Any
 
 from engines.base import Option
+
+#: The widest line a game's board packs short entries into (the option lists use it too).
+LINE_WIDTH = 100
+
+
+def display_width(text: str) -> int:
+    """Terminal columns: CJK characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+
+
+def pad(text: str, width: int) -> str:
+    """``text`` followed by spaces up to ``width`` terminal columns."""
+    return text + " " * max(0, width - display_width(text))
+
+
+def table(rows: list[list[str]], indent: str = "  ") -> list[str]:
+    """Rows as aligned columns (by terminal width, so CJK names line up), two spaces apart."""
+    widths = [max(display_width(r[i]) for r in rows if i < len(r)) for i in range(max(map(len, rows), default=0))]
+    return [(indent + "  ".join(pad(cell, w) for cell, w in zip(row, widths, strict=False))).rstrip()
+            for row in rows]
+
+
+def packed(entries: list[str], width: int = LINE_WIDTH, indent: str = "  ") -> list[str]:
+    """Short entries side by side in columns no wider than ``width`` (long lists stay on one
+    screen)."""
+    if not entries:
+        return []
+    cell = max(display_width(e) for e in entries) + 2
+    per_row = max(1, (width - len(indent)) // cell)
+    return [(indent + "".join(pad(e, cell) for e in entries[i:i + per_row])).rstrip()
+            for i in range(0, len(entries), per_row)]
 
 
 def _is_grid(value: Any) -> bool:
@@ -48,6 +80,12 @@ def _module(game: str) -> ModuleType | None:
         return import_module(f"cli.ascii_{game}")
     except ModuleNotFoundError:
         return None
+
+
+def covers_status(game: str) -> bool:
+    """Whether the game's board already says what ``Engine.describe`` says (whose turn, each
+    player's numbers), so the terminal prints the board alone instead of both."""
+    return bool(getattr(_module(game), "COVERS_STATUS", False))
 
 
 def render(view: dict[str, Any], names: list[str], locale: str) -> list[str]:

@@ -8,11 +8,10 @@ from __future__ import annotations
 
 import re
 import tempfile
-import unicodedata
 from collections.abc import Callable
 from pathlib import Path
 
-from cli.ascii import render_step_picture
+from cli.ascii import LINE_WIDTH, display_width, packed, render_step_picture  # noqa: F401 - display_width re-exported
 from cli.terminal import Terminal, TerminalPublisher
 from engines import registry
 from engines.base import Action, Option
@@ -25,9 +24,8 @@ from store.db import Store
 
 #: The terminal player's user id (any id works; there is only one human).
 PLAYER_ID = 1
-#: Option lists longer than this are printed in columns no wider than LINE_WIDTH.
+#: Option lists longer than this are printed in columns no wider than ``cli.ascii.LINE_WIDTH``.
 COLUMNS_FROM = 12
-LINE_WIDTH = 100
 #: Refuse to loop forever if the AI stops making progress (an engine bug).
 MAX_IDLE_ROUNDS = 3
 
@@ -120,15 +118,7 @@ def option_rows(options: list[Option], locale: str, width: int = LINE_WIDTH, *, 
             entries.append(f"{i}. {label}" if label == option.value else f"{i}. {label} [{option.value}]")
     if len(entries) <= COLUMNS_FROM:
         return ["  " + e for e in entries]
-    cell = max(display_width(e) for e in entries) + 2
-    per_row = max(1, (width - 2) // cell)
-    return ["  " + "".join(e + " " * (cell - display_width(e)) for e in entries[i:i + per_row]).rstrip()
-            for i in range(0, len(entries), per_row)]
-
-
-def display_width(text: str) -> int:
-    """Terminal columns: CJK characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return packed(entries, width)
 
 
 def default_seats(game: str, options: dict[str, str]) -> int:
@@ -199,7 +189,9 @@ async def play(game: str, *, seats: int | None = None, options: dict[str, str] |
     """
     with tempfile.TemporaryDirectory(prefix="tabletop-cli-") as tmp:
         store = await Store.open(db or Path(tmp) / "cli.sqlite3")
-        service = MatchService(store, rate_limits=False)
+        # One person at the table: nobody to hide a window's answer timing from (the uniform AI
+        # delay exists for that), and a delayed AI answer or held pass would only stall the loop.
+        service = MatchService(store, rate_limits=False, ai_window_delay=0.0)
         publisher = TerminalPublisher(term, None, service, show_board=watch)
         service.set_publisher(publisher)
         try:

@@ -29,15 +29,17 @@ class Terminal:
         self.out.flush()
 
     async def show_match(self, service: MatchService, info: MatchInfo, seat: int | None) -> None:
-        """describe() lines and the ASCII picture of what ``seat`` may see."""
-        from cli.ascii import render
+        """describe() lines (unless the board says it all) and the ASCII picture of what ``seat``
+        may see."""
+        from cli.ascii import covers_status, render
 
         engine = registry.get(info.game)
         view = await service.view(info.id, seat)
         self.say("core.cli.header", game=info.game, version=info.version)
         names = [s.name for s in info.seats]
-        for msg in engine.describe(view):
-            self.line(tm(self.locale, msg, names))
+        if not covers_status(info.game):
+            for msg in engine.describe(view):
+                self.line(tm(self.locale, msg, names))
         for text in render(view, names, self.locale):
             self.line(text)
 

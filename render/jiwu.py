@@ -26,7 +26,6 @@ from typing import Any
 
 from PIL import Image, ImageDraw
 
-from engines.jiwu.choices import effects_ref
 from engines.jiwu.data import board, card
 from i18n import t
 from render.common import (
@@ -43,6 +42,7 @@ from render.common import (
     text_width,
     to_png,
 )
+from render.jiwu_text import card_name, card_text, seat_name
 from render.risk import COLOR_NAMES, color_of, draw_marker
 
 Box = tuple[float, float, float, float]
@@ -93,16 +93,6 @@ def _r(locale: str, key: str, **params: Any) -> str:
     return t(locale, f"jiwu.render.{key}", **params)
 
 
-def card_name(locale: str, cid: str) -> str:
-    return t(locale, f"jiwu_names.card.{cid}")
-
-
-def card_text(locale: str, cid: str) -> str:
-    """A card's effect spelled from its data (the same words as the buttons and the rules page)."""
-    ref = effects_ref(list(card(cid).effects))
-    return t(locale, ref["key"], **ref.get("params", {}))
-
-
 def seat_color(view: dict[str, Any], seat: int | None) -> tuple[RGB, int]:
     """A seat's colour and the marker shape that goes with that colour (neutral: grey house)."""
     players = view.get("players", [])
@@ -110,12 +100,6 @@ def seat_color(view: dict[str, Any], seat: int | None) -> tuple[RGB, int]:
         return NEUTRAL, -1
     name = players[seat].get("color", "")
     return color_of(name, seat), COLOR_NAMES.index(name) if name in COLOR_NAMES else seat
-
-
-def seat_name(view: dict[str, Any], locale: str, names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
-    return t(locale, f"jiwu.color.{view['players'][seat]['color']}")
 
 
 def _ink_of(color: RGB) -> RGB:

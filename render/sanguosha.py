@@ -41,6 +41,7 @@ from render.common import (
     text_width,
     to_png,
 )
+from render.sanguosha_text import seat_name, short_name, using_text
 
 Box = tuple[float, float, float, float]
 
@@ -111,24 +112,12 @@ def _r(locale: str, key: str, **params: Any) -> str:
     return t(locale, f"render.sanguosha.{key}", **params)
 
 
-def short_name(locale: str, name: str) -> str:
-    """A card's short name for pictures (the catalogs' full names carry both languages)."""
-    key = f"render.sanguosha.short.{name}"
-    return t(locale, key) if has(key, locale) else name
-
-
 def suit_rank(c: dict[str, Any]) -> str:
     return f"{SUIT_SYMBOL.get(c.get('suit', ''), '?')}{RANK_TEXT.get(c.get('rank'), str(c.get('rank', '')))}"
 
 
 def suit_color(c: dict[str, Any]) -> RGB:
     return RED_SUIT if c.get("suit") in ("H", "D") else BLACK_SUIT
-
-
-def seat_name(locale: str, names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
-    return t(locale, "render.common.seat", n=seat + 1)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -375,7 +364,7 @@ def _draw_table(d: ImageDraw.ImageDraw, box: Box, view: dict[str, Any], locale: 
     _pile(d, px + w1 + 20, py, discard_label, view.get("discard", 0), True)
 
     # What is being used (innermost card use), the cards on the table or the last discards.
-    using = _using_text(view, locale, names)
+    using = using_text(view, locale, names)
     cy = py + 56
     if using:
         draw_text_centered(d, (cx - inner_w / 2, cy, cx + inner_w / 2, cy + 20), using, 16, (255, 240, 200), True,
@@ -411,19 +400,6 @@ def _draw_table(d: ImageDraw.ImageDraw, box: Box, view: dict[str, Any], locale: 
             d.rounded_rectangle((cx - tw / 2 - 12, wy, cx + tw / 2 + 12, wy + used + 10), radius=(used + 10) / 2,
                                 fill=WAIT, outline=darken(WAIT, 0.4))
             draw_text(d, (cx, wy + (used + 10) / 2), fitted, used, INK, True, anchor="mm")
-
-
-def _using_text(view: dict[str, Any], locale: str, names: Sequence[str]) -> str:
-    """The innermost card use or effect on the stack: "Alice: Strike → Bob"."""
-    for f in reversed(view.get("stack") or []):
-        if f.get("k") in ("use", "effect") and f.get("user") is not None:
-            card = short_name(locale, f.get("name", ""))
-            user = seat_name(locale, names, f["user"])
-            target = f.get("target")
-            if target is None or target == f["user"]:
-                return _r(locale, "using", user=user, card=card)
-            return _r(locale, "using_on", user=user, card=card, target=seat_name(locale, names, target))
-    return ""
 
 
 def _over_text(view: dict[str, Any], locale: str) -> str:

@@ -1,27 +1,17 @@
-"""The 极武三国 engine: glue between the engine contract and the rules modules."""
+"""The 极武三国 engine: the game-specific parts of :class:`engines.adapter.TreeEngine`."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engines.base import (
-    Action,
-    Engine,
-    EngineError,
-    Event,
-    Msg,
-    OptionSpec,
-    Request,
-    Result,
-    State,
-    Step,
-    View,
-)
+from engines.adapter import TreeEngine, mint_request_id
+from engines.base import Action, Msg, OptionSpec, Request, State
 from engines.jiwu import actions, ai, choices, rules, summary, views
 from engines.jiwu.rules import m
 
 
-class JiwuEngine(Engine):
+class JiwuEngine(TreeEngine):
     slug = "jiwu"
     min_seats = 2
     max_seats = 4
@@ -29,6 +19,9 @@ class JiwuEngine(Engine):
     #: Each player's hand and 计策 cards live in one standing DM panel (cogs/utils/panel.py) with
     #: the buttons to play and recruit; the duel's secret choice is prompted there too.
     private_panel = True
+    choices = choices
+    actions = actions
+    views = views
 
     def option_specs(self) -> list[OptionSpec]:
         """``ending``: the seed does not say at which moment the game ends once the last soldier
@@ -39,13 +32,11 @@ class JiwuEngine(Engine):
         return [OptionSpec("ending", m("option.ending"),
                            [(v, m(f"ending.{v}")) for v in rules.ENDINGS], "round")]
 
-    def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
-        opts = self.normalize_options(options)
-        if not self.min_seats <= seats <= self.max_seats:
-            raise EngineError("jiwu.err.seats", min=self.min_seats, max=self.max_seats)
-        state = rules.new_game(seats, seed, opts["ending"])
+    def start(self, options: dict[str, str], seats: int, seed: int) -> State:
+        return rules.new_game(seats, seed, options["ending"])
+
+    def refresh(self, state: State, actor: int | None) -> None:
         _refresh(state)
-        return state
 
     def pending(self, state: State) -> list[Request]:
         out = []
@@ -56,43 +47,18 @@ class JiwuEngine(Engine):
                 out.append(Request(rid, seat, kind, m(f"req.{kind}")))
         return out
 
-    def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
-        node = choices.tree(state, seat, list(path))
+    def step_picture(self, node: Any, path: Action) -> dict[str, Any] | None:
         # Choosing what to recruit: the market row with its effects (the buttons only name them).
-        picture = {"kind": "market"} if list(path) == ["buy"] else None
-        return Step(node.prompt, list(node.options), node.complete, picture=picture)
+        return {"kind": "market"} if path == ["buy"] else None
 
-    def apply(self, state: State, seat: int, action: Action,
-              request: Request | None = None) -> tuple[State, list[Event]]:
-        choices.validate(state, seat, list(action))
-        new = rules.copy_state(state)
-        events = actions.execute(new, seat, list(action))
-        _refresh(new)
-        return new, events
-
-    def view(self, state: State, seat: int | None) -> View:
-        return views.build(state, seat)
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        scores = {s: rules.score(state, s) for s in range(state["seats"])}
-        return Result(list(state["winners"]), scores, m(f"end.{state['end_reason']}"))
-
-    def ai_levels(self) -> list[str]:
-        return ["normal", "easy"]
+    def score(self, state: State, seat: int) -> int:
+        return rules.score(state, seat)
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
         if level == "easy":  # the random walker: a baseline
             return ai.random_action(state, seat, rng)
         return ai.decide(state, seat, rng)
-
-    def describe(self, view: View) -> list[Msg]:
-        return views.describe(view)
-
-    def private_summary(self, view: View) -> list[Msg]:
-        return views.private_summary(view)
 
     def compact(self, msgs: list[Msg]) -> list[Msg]:
         """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
@@ -108,12 +74,11 @@ def _refresh(state: State) -> None:
         kind = state["phase"] if state["phase"] != "main" else "turn"
         if kind == "duel":
             d = state["duel"]
+            prefix = f"d{state['stats']['duels']}.{d['round']}."
             rid = old.get((seat, "duel"))
-            if rid is None or not rid.startswith(f"d{state['stats']['duels']}.{d['round']}."):
-                state["req_seq"] += 1
-                rid = f"d{state['stats']['duels']}.{d['round']}.{state['req_seq']}"
+            if rid is None or not rid.startswith(prefix):
+                rid = mint_request_id(state, prefix)
         else:
-            state["req_seq"] += 1
-            rid = f"r{state['req_seq']}"
+            rid = mint_request_id(state)
         out.append([rid, seat, kind])
     state["req"] = out or None

@@ -12,7 +12,6 @@ once; an op that needs a choice (a slot, a region, a card) stops the queue and a
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engines.base import Event, Msg, State, key_ref, seat_ref
@@ -47,10 +46,6 @@ def cref(state: State, iid: str) -> dict[str, Any]:
 
 def rref(region: str) -> dict[str, Any]:
     return key_ref(f"jiwu_names.region.{region}")
-
-
-def copy_state(state: State) -> State:
-    return copy.deepcopy(state)
 
 
 def cid(state: State, iid: str) -> str:

@@ -15,6 +15,7 @@ from functools import lru_cache
 from math import comb
 from typing import Any
 
+from engines.adapter import random_walk
 from engines.base import Action, State
 from engines.kingdoms_battle import board, choices
 from engines.kingdoms_battle import rules as R
@@ -25,12 +26,7 @@ from engines.kingdoms_battle.rules import ALERT, FORT
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
     """Walk the action tree choosing uniformly, stopping at a complete action half the time
     when it could go on (the 'easy' level, the baseline the AI must beat)."""
-    path: list[str] = []
-    while True:
-        node = choices.tree(state, seat, path)
-        if node.complete and (not node.options or rng.random() < 0.5):
-            return path
-        path.append(rng.choice(node.options).value)
+    return random_walk(lambda path: choices.tree(state, seat, path), rng)
 
 
 def _binom(n: int) -> list[float]:

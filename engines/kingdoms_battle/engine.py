@@ -1,27 +1,30 @@
-"""The 鬪三國 engine: glue between the engine contract and the rules modules."""
+"""The 鬪三國 engine: the game-specific parts of :class:`engines.adapter.TreeEngine`."""
 
 from __future__ import annotations
 
 import random
+from typing import Any
 
-from engines.base import Action, Engine, EngineError, Event, Msg, Request, Result, State, Step, View
+from engines.adapter import TreeEngine, mint_request_id
+from engines.base import Action, Event, Msg, Request, State
 from engines.kingdoms_battle import actions, ai, choices, rules, summary, views
 from engines.kingdoms_battle.rules import m
 
 
-class KingdomsBattleEngine(Engine):
+class KingdomsBattleEngine(TreeEngine):
     slug = "kingdoms_battle"
     min_seats = 3
     max_seats = 5
     hidden_information = False
+    choices = choices
+    actions = actions
+    views = views
 
-    def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
-        self.normalize_options(options)
-        if not self.min_seats <= seats <= self.max_seats:
-            raise EngineError("kingdoms_battle.err.seats", min=self.min_seats, max=self.max_seats)
-        state = rules.new_game(seats, seed)
+    def start(self, options: dict[str, str], seats: int, seed: int) -> State:
+        return rules.new_game(seats, seed)
+
+    def refresh(self, state: State, actor: int | None) -> None:
         _refresh(state)
-        return state
 
     def pending(self, state: State) -> list[Request]:
         req = state["req"]
@@ -30,38 +33,17 @@ class KingdomsBattleEngine(Engine):
         rid, seat, kind = req
         return [Request(rid, seat, kind, m(f"req.{kind}"))]
 
-    def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
-        node = choices.tree(state, seat, list(path))
-        return Step(node.prompt, list(node.options), node.complete, picture=node.picture)
+    def step_picture(self, node: Any, path: Action) -> dict[str, Any] | None:
+        return node.picture
 
-    def apply(self, state: State, seat: int, action: Action,
-              request: Request | None = None) -> tuple[State, list[Event]]:
-        choices.validate(state, seat, list(action))
-        new = rules.copy_state(state)
-        events = actions.execute(new, seat, list(action))
-        _refresh(new)
-        return new, events
-
-    def view(self, state: State, seat: int | None) -> View:
-        return views.build(state, seat)
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        scores = {s: rules.score(state, s) for s in range(state["seats"])}
-        return Result(list(state["winners"]), scores, m(f"end.{state['end_reason']}"))
-
-    def ai_levels(self) -> list[str]:
-        return ["normal", "easy"]
+    def score(self, state: State, seat: int) -> int:
+        return rules.score(state, seat)
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
         if level == "easy":  # the random walker: a baseline, and gentle company
             return ai.random_action(state, seat, rng)
         return ai.decide(state, seat, rng)
-
-    def describe(self, view: View) -> list[Msg]:
-        return views.describe(view)
 
     def summarize(self, events: list[Event]) -> list[Msg]:
         """An AI seat's run of moves in fewer lines (``engines.kingdoms_battle.summary``)."""
@@ -74,5 +56,4 @@ def _refresh(state: State) -> None:
     if seat is None:
         state["req"] = None
         return
-    state["req_seq"] += 1
-    state["req"] = [f"r{state['req_seq']}", seat, state["phase"]]
+    state["req"] = [mint_request_id(state), seat, state["phase"]]

@@ -8,7 +8,6 @@ these functions assume a legal action. Dice go through :func:`roll` so tests can
 
 from __future__ import annotations
 
-import copy
 from typing import Any
 
 from engines.base import Event, Msg, State, key_ref, seat_ref
@@ -57,10 +56,6 @@ def new_game(seats: int, seed: int) -> State:
     state["stack"] = bag
     board.place(state, tiles().start_type, 0, 0, 0)
     return state
-
-
-def copy_state(state: State) -> State:
-    return copy.deepcopy(state)
 
 
 # --------------------------------------------------------------------------- reading the table

@@ -45,3 +45,8 @@ def describe(view: View) -> list[Msg]:
         lines.append(m("status.player", player=who(p["seat"]), score=p["score"], supply=p["supply"],
                        cards=p["cards"], plots=len(p["plots"]), alert=alert))
     return lines
+
+
+def private_summary(view: View) -> list[Msg]:
+    """Nothing: every seat knows what the table knows (the adapter asks each game's views)."""
+    return []

@@ -1,34 +1,27 @@
-"""The Risk engine: glue between the engine contract and the rules modules."""
+"""The Risk engine: the game-specific parts of :class:`engines.adapter.TreeEngine`."""
 
 from __future__ import annotations
 
 import random
 
-from engines.base import (
-    Action,
-    Engine,
-    EngineError,
-    Event,
-    Msg,
-    Option,
-    OptionSpec,
-    Request,
-    Result,
-    State,
-    Step,
-    View,
-)
+from engines.adapter import TreeEngine, random_action
+from engines.base import Action, Event, Msg, OptionSpec, Request, State
 from engines.risk import actions, ai, choices, requests, rules, setup, summary, views
 
 VARIANTS = ("classic", "neutral", "hq", "mission")
 SETUPS = ("quick", "classic")
 
+__all__ = ["RiskEngine", "random_action"]
 
-class RiskEngine(Engine):
+
+class RiskEngine(TreeEngine):
     slug = "risk"
     min_seats = 2
     max_seats = 6
     hidden_information = True
+    choices = choices
+    actions = actions
+    views = views
 
     def option_specs(self) -> list[OptionSpec]:
         return [
@@ -43,42 +36,21 @@ class RiskEngine(Engine):
             return 2, 2
         return self.min_seats, self.max_seats
 
-    def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
-        opts = self.normalize_options(options)
-        lo, hi = self.seat_range(opts)
-        if not lo <= seats <= hi:
-            raise EngineError("risk.err.seats", min=lo, max=hi)
-        state, _ = setup.new_game(opts, seats, seed)
-        requests.refresh(state, None)
+    def start(self, options: dict[str, str], seats: int, seed: int) -> State:
+        state, _ = setup.new_game(options, seats, seed)
         return state
+
+    def refresh(self, state: State, actor: int | None) -> None:
+        requests.refresh(state, actor)
 
     def pending(self, state: State) -> list[Request]:
         return requests.pending(state)
 
-    def step(self, state: State, seat: int, path: Action, request: Request | None = None) -> Step:
-        node = choices.tree(state, seat, list(path))
-        return Step(node.prompt, list(node.options), node.complete)
+    def copy_state(self, state: State) -> State:
+        return rules.copy_state(state)
 
-    def apply(self, state: State, seat: int, action: Action,
-              request: Request | None = None) -> tuple[State, list[Event]]:
-        path = list(action)
-        choices.validate(state, seat, path)
-        new = rules.copy_state(state)
-        events = actions.execute(new, seat, path)
-        requests.refresh(new, seat)
-        return new, events
-
-    def view(self, state: State, seat: int | None) -> View:
-        return views.build(state, seat)
-
-    def result(self, state: State) -> Result | None:
-        if state["phase"] != "over":
-            return None
-        scores = {s: rules.territory_count(state, s) for s in range(state["seats"])}
-        return Result(list(state["winners"]), scores, Msg(f"risk.end.{state['end_reason']}"))
-
-    def ai_levels(self) -> list[str]:
-        return ["normal", "easy"]
+    def score(self, state: State, seat: int) -> int:
+        return rules.territory_count(state, seat)
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
@@ -87,23 +59,6 @@ class RiskEngine(Engine):
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         return ai.timeout(views.SeatView(state, request.seat))
 
-    def describe(self, view: View) -> list[Msg]:
-        return views.describe(view)
-
     def summarize(self, events: list[Event]) -> list[Msg]:
         """An AI seat's run of moves in a few lines (``engines.risk.summary``)."""
         return summary.summarize(events)
-
-    def private_summary(self, view: View) -> list[Msg]:
-        return views.private_summary(view)
-
-
-def random_action(engine: Engine, state: State, seat: int, rng: random.Random) -> Action:
-    """Walk the action tree picking uniformly among offered options (the 'random' opponent)."""
-    path: list[str] = []
-    while True:
-        step = engine.step(state, seat, path)
-        if step.complete and (not step.options or rng.random() < 0.5):
-            return path
-        opt: Option = rng.choice(step.options)
-        path.append(opt.value)

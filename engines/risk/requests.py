@@ -1,12 +1,14 @@
 """Pending requests and their ids.
 
-Ids are ``r<n>`` from a counter kept in the state, so they are unique for the whole match. A seat
-that did not act keeps its id when its kind of request is unchanged (another player's secret
-placement must not make your buttons stale); everything else gets a fresh id.
+Ids are ``r<n>`` from a counter kept in the state (``engines.adapter.mint_request_id``), so they
+are unique for the whole match. A seat that did not act keeps its id when its kind of request is
+unchanged (another player's secret placement must not make your buttons stale); everything else
+gets a fresh id.
 """
 
 from __future__ import annotations
 
+from engines.adapter import mint_request_id
 from engines.base import Msg, Request, State
 from engines.risk import rules
 
@@ -42,8 +44,7 @@ def refresh(state: State, actor: int | None) -> None:
         if prev is not None and prev[1] == kind and seat != actor:
             new[str(seat)] = prev
         else:
-            state["req_seq"] += 1
-            new[str(seat)] = [f"r{state['req_seq']}", kind]
+            new[str(seat)] = [mint_request_id(state), kind]
     state["req_ids"] = new
 
 

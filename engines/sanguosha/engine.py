@@ -6,7 +6,8 @@ import json
 import random
 from typing import Any
 
-from engines.base import Engine, EngineError, Event, Msg, OptionSpec, Request, Result, State, Step, View
+from engines.adapter import GameEngine, random_action
+from engines.base import EngineError, Event, Msg, OptionSpec, Request, Result, State, Step
 from engines.flow import Ctx, Flow
 from engines.rng import Rng
 from engines.sanguosha import (  # noqa: F401 - registers frames  # noqa: F401
@@ -71,22 +72,24 @@ def new_game(options: dict[str, str], n: int, seed: int) -> State:
     return state
 
 
-class SanguoshaEngine(Engine):
+class SanguoshaEngine(GameEngine):
+    """Lobby, views and AI levels come from :class:`engines.adapter.GameEngine`; actions are not
+    a tree walked and executed (``TreeEngine``) but answers to the ask on top of the flow stack,
+    which then runs until somebody must decide again and names the requests itself."""
+
     slug = "sanguosha"
     min_seats = 2
     max_seats = 10
     hidden_information = True
     private_panel = True
+    views = views
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
                            DEFAULT_HEROES)]
 
-    def new_state(self, options: dict[str, str], seats: int, seed: int) -> State:
-        opts = self.normalize_options(options)
-        if not self.min_seats <= seats <= self.max_seats:
-            raise EngineError("sanguosha.err.seats", min=self.min_seats, max=self.max_seats)
-        return new_game(opts, seats, seed)
+    def start(self, options: dict[str, str], seats: int, seed: int) -> State:
+        return new_game(options, seats, seed)
 
     def pending(self, state: State) -> list[Request]:
         return [Request(a.rid, a.seat, a.kind, views.ask_prompt(a), window=a.window, mode=a.mode,
@@ -107,18 +110,12 @@ class SanguoshaEngine(Engine):
         FLOW.run(Ctx(FLOW, new, events))
         return new, events
 
-    def view(self, state: State, seat: int | None) -> View:
-        return views.build(state, seat)
-
     def result(self, state: State) -> Result | None:
         won = state["winners"]
         if won is None:
             return None
         side = frames._side_of(state, won)
         return Result(list(won), None, m(f"result.{side}"))
-
-    def ai_levels(self) -> list[str]:
-        return ["normal", "easy"]
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> list[str]:
@@ -133,12 +130,6 @@ class SanguoshaEngine(Engine):
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
         return ai.timeout(state, request.seat)
 
-    def describe(self, view: View) -> list[Msg]:
-        return views.describe(view)
-
-    def private_summary(self, view: View) -> list[Msg]:
-        return views.private_summary(view)
-
     def compact(self, msgs: list[Msg]) -> list[Msg]:
         """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
         return sgs_summary.compact(msgs)
@@ -151,16 +142,6 @@ def _check_request(state: State, seat: int, request: Request | None) -> None:
     ask = Flow.ask_of(state, seat)
     if ask is None or ask.rid != request.id:
         raise EngineError("sanguosha.err.stale")
-
-
-def random_action(engine: Engine, state: State, seat: int, rng: random.Random) -> list[str]:
-    """Walk the token tree uniformly (the 'random' player of the property tests)."""
-    path: list[str] = []
-    while True:
-        st = engine.step(state, seat, path)
-        if st.complete and (not st.options or rng.random() < 0.5):
-            return path
-        path.append(rng.choice(st.options).value)
 
 
 __all__ = ["SanguoshaEngine", "new_game", "random_action", "Any"]
