@@ -84,14 +84,17 @@ class Triggers:
         """Decorator registering a modifier of ``quantity``."""
 
         def wrap(fn: ModifierFn) -> ModifierFn:
-            lst = self._modifiers.setdefault(quantity, [])
-            if any(m.name == name for m in lst):
-                raise ValueError(f"modifier {quantity}/{name} registered twice")
-            lst.append(Modifier(name, priority, fn))
-            lst.sort(key=lambda m: (-m.priority, m.name))
+            self.add_modifier(quantity, Modifier(name, priority, fn))
             return fn
 
         return wrap
+
+    def add_modifier(self, quantity: str, mod: Modifier) -> None:
+        lst = self._modifiers.setdefault(quantity, [])
+        if any(m.name == mod.name for m in lst):
+            raise ValueError(f"modifier {quantity}/{mod.name} registered twice")
+        lst.append(mod)
+        lst.sort(key=lambda m: (-m.priority, m.name))
 
     def fold(self, state: dict[str, Any], quantity: str, value: Any, **args: Any) -> Any:
         """``value`` passed through every modifier of ``quantity`` in priority order."""

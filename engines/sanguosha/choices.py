@@ -17,7 +17,7 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
 from engines.sanguosha.equipment import zhangba_ok
 from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, default_targets
-from engines.sanguosha.rules import T, m, who
+from engines.sanguosha.rules import m, who
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -49,7 +49,7 @@ def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: 
     others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen
               and R.can_target(state, seat, s, name)]
     if name == "sha":
-        cap = T.fold(state, "sha_targets", 1, seat=seat, cards=cids)
+        cap = R.fold(state, "sha_targets", 1, seat=seat, cards=cids)
         cand = [s for s in others if R.in_range(state, seat, s)] if len(chosen) < cap else []
         return cand, len(chosen) >= 1
     if name == "jiedao":
@@ -63,7 +63,7 @@ def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: 
     if name == "guohe":
         return [s for s in others if R.has_cards(state, s)], False
     if name == "shunshou":
-        reach = T.fold(state, "trick_distance", 1, seat=seat)
+        reach = R.fold(state, "trick_distance", 1, seat=seat)
         return [s for s in others if R.has_cards(state, s) and R.distance(state, seat, s) <= reach], False
     if name == "juedou":
         return others, False

@@ -9,24 +9,16 @@ from typing import Any
 from engines.adapter import GameEngine, random_action
 from engines.base import EngineError, Event, Msg, OptionSpec, Request, Result, State, Step
 from engines.flow import Ctx, Flow
-from engines.rng import Rng
-from engines.sanguosha import (  # noqa: F401 - registers frames  # noqa: F401
+from engines.sanguosha import (  # noqa: F401 - identity installs identity mode's flow
     ai,
     choices,
-    equipment,
     frames,
-    setup,
-    skills,
-    skills_qun,
-    skills_shu,
-    skills_wei,
-    skills_wu,
+    identity,
     views,
 )
 from engines.sanguosha import rules as R
 from engines.sanguosha import summary as sgs_summary
-from engines.sanguosha.data import deck
-from engines.sanguosha.rules import FLOW, ROLES, m
+from engines.sanguosha.rules import m
 
 HEROES = ("standard", "beginner")
 #: The lobby's default (docs/rules/sanguosha.md, "Heroes"): the standard heroes, the game players
@@ -35,41 +27,8 @@ DEFAULT_HEROES = "standard"
 
 
 def new_game(options: dict[str, str], n: int, seed: int) -> State:
-    """Roles dealt at random (the lord revealed). Beginner: everyone 4 HP (the lord +1 with 5+
-    players: seed 分发体力牌), 4 cards each, and the lord's first turn started. Standard: the
-    hero choice starts (``setup.py``), which then sets HP, deals and starts the lord's turn."""
-    state: State = {
-        "game": "sanguosha", "n": n, "heroes": options["heroes"], "rng": Rng.seed_value(seed),
-        "deck": [], "discard": [], "proc": [], "players": [], "lord": 0, "turn": None,
-        "phase": "", "round": 0, "turns": 0, "sha_used": 0, "skip": [], "reshuffles": 0,
-        "winners": None, "dead_order": [], "log": [], "acts": [[0] * n for _ in range(n)],
-        "tflags": {}, "queued": [],
-    }
-    standard = options["heroes"] == "standard"
-    rng = Rng(state)
-    roles = list(ROLES[n])
-    rng.shuffle(roles)
-    cards = list(deck())
-    rng.shuffle(cards)
-    state["deck"] = cards
-    state["lord"] = roles.index("Z")
-    for r in roles:
-        hp = 0 if standard else 4 + (1 if r == "Z" and n >= 5 else 0)
-        state["players"].append({
-            "role": r, "hp": hp, "max": hp, "alive": True, "revealed": r == "Z",
-            "hero": None if standard else "beginner", "gender": None, "kingdom": None, "skills": [], "hand": [],
-            "equip": {"weapon": None, "armor": None, "plus": None, "minus": None}, "judge": [],
-        })
-    Flow.init(state)
-    ctx = Ctx(FLOW, state)
-    if standard:
-        ctx.push("setup", st=0)
-    else:
-        for seat in R.living(state, state["lord"]):
-            state["players"][seat]["hand"].extend(R.deal(state, 4))
-        ctx.push("game", cur=None)
-    FLOW.run(ctx)
-    return state
+    """A new game of the mode ``options["mode"]`` (identity mode by default), set up by the mode."""
+    return R.MODES[options.get("mode", R.DEFAULT_MODE)].new_game(options, n, seed)  # type: ignore[no-any-return]
 
 
 class SanguoshaEngine(GameEngine):
@@ -107,19 +66,20 @@ class SanguoshaEngine(GameEngine):
         new: State = json.loads(json.dumps(state))
         events: list[Event] = []
         Flow.answer(new, seat, list(action))
-        FLOW.run(Ctx(FLOW, new, events))
+        flow = R.flow_of(new)
+        flow.run(Ctx(flow, new, events))
         return new, events
 
     def result(self, state: State) -> Result | None:
         won = state["winners"]
         if won is None:
             return None
-        side = frames._side_of(state, won)
+        side = R.mode_of(state).side(state, won)
         return Result(list(won), None, m(f"result.{side}"))
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> list[str]:
-        return ai.decide(state, seat, rng, level)
+        return R.mode_of(state).decide(state, seat, rng, level)  # type: ignore[no-any-return]
 
     def can_answer(self, state: State, request: Request) -> bool:
         ask = Flow.ask_of(state, request.seat)

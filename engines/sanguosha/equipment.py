@@ -13,7 +13,8 @@ from engines.flow import Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import ask_window, judge_first, take_chosen
-from engines.sanguosha.rules import FLOW, T, cname, say, who
+from engines.sanguosha.packs import EQUIPMENT
+from engines.sanguosha.rules import cname, say, who
 
 Frame = dict[str, Any]
 State = dict[str, Any]
@@ -26,7 +27,7 @@ def _slot_name(state: State, seat: int, slot: str) -> str:
 
 # -- modifiers --------------------------------------------------------------------------------
 
-@T.modifier("distance", "horses")
+@EQUIPMENT.modifier("distance", "horses")
 def _horses(state: State, value: int, args: dict[str, Any]) -> int:
     """+1 horse: others are one further from you; −1 horse: you are one closer to others."""
     if state["players"][args["dst"]]["equip"]["plus"]:
@@ -36,13 +37,13 @@ def _horses(state: State, value: int, args: dict[str, Any]) -> int:
     return value
 
 
-@T.modifier("sha_limit", "zhuge")
+@EQUIPMENT.modifier("sha_limit", "zhuge")
 def _zhuge(state: State, value: int, args: dict[str, Any]) -> int:
     """诸葛连弩: any number of 杀 in the play phase."""
     return 10_000 if R.weapon_name(state, args["seat"]) == "zhuge" else value
 
 
-@T.modifier("sha_targets", "fangtian")
+@EQUIPMENT.modifier("sha_targets", "fangtian")
 def _fangtian(state: State, value: int, args: dict[str, Any]) -> int:
     """方天画戟: a 杀 that is your last hand card(s) may have up to two more targets."""
     hand = state["players"][args["seat"]]["hand"]
@@ -56,7 +57,7 @@ def zhangba_ok(state: State, seat: int) -> bool:
     return R.weapon_name(state, seat) == "zhangba" and len(state["players"][seat]["hand"]) >= 2
 
 
-@T.modifier("can_respond", "zhangba")
+@EQUIPMENT.modifier("can_respond", "zhangba")
 def _zhangba_answers(state: State, value: bool, args: dict[str, Any]) -> bool:
     """丈八蛇矛 answers an ask for a 杀 with two hand cards (``rules.can_respond``)."""
     return value or (R.ANSWERED_BY.get(args["kind"]) == "sha" and zhangba_ok(state, args["seat"]))
@@ -70,13 +71,13 @@ def _genders_differ(ctx: Ctx, ev: dict[str, Any]) -> bool:
     return bool(a and b and a != b)
 
 
-@T.on("sha_effect", "cixiong", priority=30,
+@EQUIPMENT.on("sha_effect", "cixiong", priority=30,
       can=lambda ctx, ev: R.weapon_name(ctx.state, ev["user"]) == "cixiong" and _genders_differ(ctx, ev))
 def _cixiong(ctx: Ctx, ev: dict[str, Any]) -> None:
     ctx.push("cixiong", user=ev["user"], target=ev["target"], st=0)
 
 
-@FLOW.kind("cixiong")
+@EQUIPMENT.kind("cixiong")
 def _cixiong_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if f["st"] == 0:
@@ -104,14 +105,14 @@ def _cixiong_frame(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f)
 
 
-@T.on("sha_effect", "qinggang", priority=20,
+@EQUIPMENT.on("sha_effect", "qinggang", priority=20,
       can=lambda ctx, ev: R.weapon_name(ctx.state, ev["user"]) == "qinggang")
 def _qinggang(ctx: Ctx, ev: dict[str, Any]) -> None:
     """青釭剑: the target's armour does nothing against your 杀."""
     ev["ignore_armor"] = True
 
 
-@T.on("sha_effect", "renwang", priority=10,
+@EQUIPMENT.on("sha_effect", "renwang", priority=10,
       can=lambda ctx, ev: (_slot_name(ctx.state, ev["target"], "armor") == "renwang"
                            and not ev["ignore_armor"] and ev["color"] == "black"))
 def _renwang(ctx: Ctx, ev: dict[str, Any]) -> None:
@@ -122,7 +123,7 @@ def _renwang(ctx: Ctx, ev: dict[str, Any]) -> None:
 
 # -- asked for a 闪: 八卦阵 ----------------------------------------------------------------------
 
-@T.on("before_need", "bagua", priority=10,
+@EQUIPMENT.on("before_need", "bagua", priority=10,
       can=lambda ctx, ev: (ev["what"] == "shan" and not ev["ignore_armor"]
                            and _slot_name(ctx.state, ev["seat"], "armor") == "bagua"))
 def _bagua(ctx: Ctx, ev: dict[str, Any]) -> None:
@@ -130,7 +131,7 @@ def _bagua(ctx: Ctx, ev: dict[str, Any]) -> None:
     ctx.push("bagua", seat=ev["seat"], st=0)
 
 
-@FLOW.kind("bagua")
+@EQUIPMENT.kind("bagua")
 def _bagua_frame(ctx: Ctx, f: Frame) -> None:
     if judge_first(ctx, f, "bagua"):
         return
@@ -145,14 +146,14 @@ def _bagua_frame(ctx: Ctx, f: Frame) -> None:
 
 # -- 杀 dodged: 青龙偃月刀, 贯石斧 ---------------------------------------------------------------
 
-@T.on("sha_dodged", "guanshi", priority=20,
+@EQUIPMENT.on("sha_dodged", "guanshi", priority=20,
       can=lambda ctx, ev: (R.weapon_name(ctx.state, ev["user"]) == "guanshi"
                            and len(R.all_cards(ctx.state, ev["user"], judge=False)) >= 3))
 def _guanshi(ctx: Ctx, ev: dict[str, Any]) -> None:
     ctx.push("guanshi", user=ev["user"], target=ev["target"], st=0)
 
 
-@FLOW.kind("guanshi")
+@EQUIPMENT.kind("guanshi")
 def _guanshi_frame(ctx: Ctx, f: Frame) -> None:
     """贯石斧: discard two cards (not the axe) and the dodged 杀 hits anyway."""
     if f["st"] == 0:
@@ -169,14 +170,14 @@ def _guanshi_frame(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f)
 
 
-@T.on("sha_dodged", "qinglong", priority=10,
+@EQUIPMENT.on("sha_dodged", "qinglong", priority=10,
       can=lambda ctx, ev: (R.weapon_name(ctx.state, ev["user"]) == "qinglong" and not ev.get("hit")
                            and R.alive(ctx.state, ev["target"]) and R.alive(ctx.state, ev["user"])))
 def _qinglong(ctx: Ctx, ev: dict[str, Any]) -> None:
     ctx.push("qinglong", user=ev["user"], target=ev["target"], st=0)
 
 
-@FLOW.kind("qinglong")
+@EQUIPMENT.kind("qinglong")
 def _qinglong_frame(ctx: Ctx, f: Frame) -> None:
     """青龙偃月刀: after a dodge you may use another 杀 on the same target (not counted)."""
     from engines.sanguosha.frames import start_use_from_action
@@ -205,14 +206,14 @@ def _sha_damage_with(ctx: Ctx, ev: dict[str, Any], weapon: str) -> bool:
             and R.weapon_name(ctx.state, ev["src"]) == weapon)
 
 
-@T.on("damage_cause", "hanbing", priority=20,
+@EQUIPMENT.on("damage_cause", "hanbing", priority=20,
       can=lambda ctx, ev: (_sha_damage_with(ctx, ev, "hanbing")
                            and R.has_cards(ctx.state, ev["dst"], judge=False)))
 def _hanbing(ctx: Ctx, ev: dict[str, Any]) -> None:
     ctx.push("hanbing", user=ev["src"], target=ev["dst"], st=0, left=2)
 
 
-@FLOW.kind("hanbing")
+@EQUIPMENT.kind("hanbing")
 def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
     """寒冰剑: prevent the damage and instead discard two of the target's cards, one by one."""
     s = ctx.state
@@ -240,14 +241,14 @@ def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
         ctx.pop(f)
 
 
-@T.on("damage_cause", "qilin", priority=10,
+@EQUIPMENT.on("damage_cause", "qilin", priority=10,
       can=lambda ctx, ev: (_sha_damage_with(ctx, ev, "qilin") and not ev.get("cancel")
                            and any(ctx.state["players"][ev["dst"]]["equip"][k] for k in ("plus", "minus"))))
 def _qilin(ctx: Ctx, ev: dict[str, Any]) -> None:
     ctx.push("qilin", user=ev["src"], target=ev["dst"], st=0)
 
 
-@FLOW.kind("qilin")
+@EQUIPMENT.kind("qilin")
 def _qilin_frame(ctx: Ctx, f: Frame) -> None:
     """麒麟弓: when your 杀 deals damage you may discard one of the target's horses."""
     if f["st"] == 0:

@@ -29,7 +29,8 @@ from engines.flow import Ctx
 from engines.rng import Rng
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card, kind_of
-from engines.sanguosha.rules import FLOW, cname, say, who
+from engines.sanguosha.packs import CORE
+from engines.sanguosha.rules import FLOW, cname, say, who  # noqa: F401 - FLOW: identity mode's flow, for old callers
 
 Frame = dict[str, Any]
 PASS = ("pass",)
@@ -45,14 +46,14 @@ def ask_window(ctx: Ctx, frame: Frame, seats: list[int], kind: str, mode: str = 
 
 # -- game and turn ----------------------------------------------------------------------------
 
-@FLOW.kind("game")
+@CORE.kind("game")
 def _game(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    f["cur"] = s["lord"] if f.get("cur") is None else R.next_living(s, f["cur"])
+    f["cur"] = R.mode_of(s).first_seat(s) if f.get("cur") is None else R.next_living(s, f["cur"])
     ctx.push("turn", seat=f["cur"], st=0)
 
 
-@FLOW.kind("turn")
+@CORE.kind("turn")
 def _turn(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat = f["seat"]
@@ -60,7 +61,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
         s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
         s["tflags"] = {}
         s["turns"] += 1
-        if seat == s["lord"]:
+        if R.mode_of(s).starts_round(s, seat):
             s["round"] += 1
         s["log"] = []
         say(ctx, "turn", who=who(seat))
@@ -77,7 +78,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f)
 
 
-@FLOW.kind("phase")
+@CORE.kind("phase")
 def _phase(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat, name = f["seat"], f["name"]
@@ -202,7 +203,7 @@ def card_type(name: str) -> str:
     return kind_of(name)
 
 
-@FLOW.kind("use")
+@CORE.kind("use")
 def _use(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     user, name = f["user"], f["name"]
@@ -281,7 +282,7 @@ def _equip(ctx: Ctx, seat: int, cid: str) -> None:
 
 # -- effects ----------------------------------------------------------------------------------
 
-@FLOW.kind("effect")
+@CORE.kind("effect")
 def _effect(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     name, target = f["name"], f["target"]
@@ -406,7 +407,7 @@ def _eff_juedou(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         other = f["user"] if f["cur"] == f["target"] else f["target"]
-        f["left"] = R.T.fold(s, "juedou_need", 1, seat=f["cur"], other=other)
+        f["left"] = R.fold(s, "juedou_need", 1, seat=f["cur"], other=other)
         f["st"] = 4
     if f["st"] == 4 and "ret" not in f:
         ctx.push("need", seat=f["cur"], what="sha", ignore_armor=False,
@@ -515,7 +516,7 @@ def recover(ctx: Ctx, seat: int, n: int, by: int | None) -> None:
 
 # -- responses --------------------------------------------------------------------------------
 
-@FLOW.kind("need")
+@CORE.kind("need")
 def _need(ctx: Ctx, f: Frame) -> None:
     """Ask one seat for a 闪 or 杀 (returns True when one was played). Armour such as 八卦阵 may
     produce it first (trigger ``before_need``)."""
@@ -565,7 +566,7 @@ def _need(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f, f.get("kept") or True)
 
 
-@FLOW.kind("nullify")
+@CORE.kind("nullify")
 def _nullify(ctx: Ctx, f: Frame) -> None:
     """A 无懈可击 window: every living seat is asked (those without one can only pass; the
     service answers for them after the uniform delay, so nobody's timing tells a hand); each 无懈
@@ -601,7 +602,7 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
 
 # -- judgement and delayed tricks -------------------------------------------------------------
 
-@FLOW.kind("judge")
+@CORE.kind("judge")
 def _judge(ctx: Ctx, f: Frame) -> None:
     """Flip the top card for ``seat``'s judgement; returns the (possibly replaced) card id."""
     s = ctx.state
@@ -638,7 +639,7 @@ def judge_first(ctx: Ctx, f: Frame, why: str) -> bool:
     return True
 
 
-@FLOW.kind("jarea")
+@CORE.kind("jarea")
 def _jarea(ctx: Ctx, f: Frame) -> None:
     """The judgement phase: delayed tricks in the area, the last placed first."""
     ctx.take(f)
@@ -671,7 +672,7 @@ def pass_shandian(ctx: Ctx, cid: str, seat: int) -> None:
     say(ctx, "shandian_move", who=who(dest))
 
 
-@FLOW.kind("delayed")
+@CORE.kind("delayed")
 def _delayed(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat, name, cid = f["seat"], f["name"], f["cid"]
@@ -716,7 +717,7 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
 
 # -- damage, dying, death ---------------------------------------------------------------------
 
-@FLOW.kind("damage")
+@CORE.kind("damage")
 def _damage(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     ev_base = {"src": f["src"], "dst": f["dst"], "n": f["n"], "via": f["via"], "cards": f["cards"]}
@@ -756,7 +757,7 @@ def _damage(ctx: Ctx, f: Frame) -> None:
     _done(ctx, f)
 
 
-@FLOW.kind("dying")
+@CORE.kind("dying")
 def _dying(ctx: Ctx, f: Frame) -> None:
     """Every living seat is asked at once (secretly) whether it spends a 桃; the first willing
     seat in turn order from the current player saves one point, then the window re-opens while
@@ -787,7 +788,7 @@ def _dying(ctx: Ctx, f: Frame) -> None:
                 R.to_discard(s, cids)
                 say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
                 R.note_act(s, saver, seat, -3)
-                recover(ctx, seat, R.T.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
+                recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
                 f["st"] = 1
                 return
         f["st"] = 3
@@ -796,37 +797,25 @@ def _dying(ctx: Ctx, f: Frame) -> None:
     _done(ctx, f)
 
 
-def winners(state: dict[str, Any]) -> list[int] | None:
-    """The winning seats if the game is decided (seed: 游戏结束)."""
-    ps = state["players"]
-    roles = [p["role"] for p in ps]
-    alive = [i for i, p in enumerate(ps) if p["alive"]]
-    if not ps[state["lord"]]["alive"]:
-        if len(alive) == 1 and roles[alive[0]] == "N":
-            return alive
-        return [i for i, r in enumerate(roles) if r == "F"]
-    if all(roles[i] in "ZC" for i in alive):
-        return [i for i, r in enumerate(roles) if r in "ZC"]
-    return None
-
-
-@FLOW.kind("death")
+@CORE.kind("death")
 def _death(ctx: Ctx, f: Frame) -> None:
+    """A seat dies: revealed, announced, the game may end (the mode's ``winners``), death
+    triggers, its cards discarded, the mode's rewards and penalties, its turn cut short."""
     s = ctx.state
     seat, src = f["seat"], f["src"]
     p = s["players"][seat]
+    mode = R.mode_of(s)
     if f["st"] == 0:
         p["alive"] = False
         p["revealed"] = True
         s["dead_order"].append(seat)
-        say(ctx, "death", who=who(seat), role=key_ref(f"sanguosha.role.{R.ROLE_NAMES[p['role']]}"),
-            src=who(src))
-        won = winners(s)
+        say(ctx, "death", who=who(seat), role=mode.allegiance_ref(s, seat), src=who(src))
+        won = mode.winners(s)
         if won is not None:
             s["winners"] = won
             for q in s["players"]:
                 q["revealed"] = True
-            say(ctx, "game_over", side=key_ref(f"sanguosha.side.{_side_of(s, won)}"))
+            say(ctx, "game_over", side=key_ref(f"sanguosha.side.{mode.side(s, won)}"))
             R.flush_proc(s)
             del ctx.stack[:]
             return
@@ -837,23 +826,13 @@ def _death(ctx: Ctx, f: Frame) -> None:
         ctx.take(f)
         R.to_discard(s, R.all_cards(s, seat))
         if src is not None and R.alive(s, src):
-            if p["role"] == "F":
-                say(ctx, "reward", who=who(src))
-                R.draw(ctx, src, 3)
-            elif p["role"] == "C" and src == s["lord"]:
-                say(ctx, "penalty", who=who(src))
-                R.to_discard(s, R.all_cards(s, src, judge=False))
+            mode.reward(ctx, seat, src)
         if seat == s["turn"]:
             _end_turn_now(ctx)
             return
         f["st"] = 2
         return
     _done(ctx, f)
-
-
-def _side_of(state: dict[str, Any], won: list[int]) -> str:
-    roles = {state["players"][i]["role"] for i in won}
-    return "lord" if "Z" in roles else "renegade" if roles == {"N"} else "rebel"
 
 
 def _end_turn_now(ctx: Ctx) -> None:

@@ -1,7 +1,8 @@
 """Table facts shared by every part of the engine: roles, zones, drawing, distances, events.
 
-The one :data:`FLOW` (frame kinds of this game + its trigger registry) lives here; the frame
-handlers (``frames.py``) and the equipment (``equipment.py``) register into it on import.
+Each mode plays on a flow of its own, built from packs (``packs.py``, ``modes.py``): a state
+names its mode (``state["mode"]``, identity mode when absent, as in games stored before modes
+existed) and :func:`flow_of` / :func:`mode_of` find it. :data:`FLOW` is identity mode's flow.
 
 Card zones: every one of the 108 card ids is in exactly one of ``deck``, ``discard``, ``proc``
 (cards being used, judged or shown, e.g. the 五谷丰登 pool) or a player's ``hand``, ``equip`` slot
@@ -20,8 +21,31 @@ from engines.sanguosha.data import SLOTS, card
 
 State = dict[str, Any]
 
+#: Identity mode's flow; ``modes.py`` installs its packs (kept here so every part can name it).
 FLOW = Flow(Triggers())
-T = FLOW.triggers
+#: mode name → its flow and its mode object (``modes.Mode``), filled by ``modes.py``.
+FLOWS: dict[str, Flow] = {}
+MODES: dict[str, Any] = {}
+DEFAULT_MODE = "identity"
+
+
+def mode_name(state: State) -> str:
+    return state.get("mode", DEFAULT_MODE)  # type: ignore[no-any-return]
+
+
+def flow_of(state: State) -> Flow:
+    """The flow the game in ``state`` plays on."""
+    return FLOWS[mode_name(state)]
+
+
+def mode_of(state: State) -> Any:
+    """The mode object (``modes.Mode``) of the game in ``state``."""
+    return MODES[mode_name(state)]
+
+
+def fold(state: State, quantity: str, value: Any, **args: Any) -> Any:
+    """``value`` through every modifier of ``quantity`` the game's flow has (distance, range …)."""
+    return flow_of(state).triggers.fold(state, quantity, value, **args)
 
 #: Roles by player count (lord, loyalist, rebel, renegade), from the reference table.
 ROLES: dict[int, str] = {2: "ZF", 3: "ZFN", 4: "ZNFF", 5: "ZCFFN", 6: "ZCFFFN", 7: "ZCCFFFN",
@@ -74,7 +98,7 @@ def has_skill(state: State, seat: int | None, skill: str) -> bool:
 def can_target(state: State, user: int, target: int, name: str) -> bool:
     """May ``target`` be chosen as a target of ``name`` used by ``user``? Skills such as 空城 and
     谦逊 say no through the ``targetable`` modifier."""
-    return T.fold(state, "targetable", True, user=user, target=target, name=name)
+    return fold(state, "targetable", True, user=user, target=target, name=name)
 
 
 def flag(state: State, key: str) -> int:
@@ -259,12 +283,12 @@ def distance(state: State, a: int, b: int) -> int:
     never below 1."""
     if a == b:
         return 0
-    return max(1, T.fold(state, "distance", seat_distance(state, a, b), src=a, dst=b))
+    return max(1, fold(state, "distance", seat_distance(state, a, b), src=a, dst=b))
 
 
 def attack_range(state: State, seat: int) -> int:
     cid = state["players"][seat]["equip"]["weapon"]
-    return T.fold(state, "attack_range", card(cid).range if cid else 1, seat=seat)
+    return fold(state, "attack_range", card(cid).range if cid else 1, seat=seat)
 
 
 def in_range(state: State, a: int, b: int) -> bool:
@@ -272,7 +296,7 @@ def in_range(state: State, a: int, b: int) -> bool:
 
 
 def sha_limit(state: State, seat: int) -> int:
-    return T.fold(state, "sha_limit", 1, seat=seat)
+    return fold(state, "sha_limit", 1, seat=seat)
 
 
 #: The card that answers each pure response ask (``need_*``, ``nullify``, ``peach``...): a seat
@@ -296,11 +320,11 @@ def can_respond(state: State, seat: int, kind: str, info: dict[str, Any] | None 
     if name is None:
         return True
     held = any(card(c).name == name for c in state["players"][seat]["hand"])
-    return bool(T.fold(state, "can_respond", held, seat=seat, kind=kind, info=info or {}))
+    return bool(fold(state, "can_respond", held, seat=seat, kind=kind, info=info or {}))
 
 
 def hand_limit(state: State, seat: int) -> int:
-    return T.fold(state, "hand_limit", max(0, state["players"][seat]["hp"]), seat=seat)
+    return fold(state, "hand_limit", max(0, state["players"][seat]["hp"]), seat=seat)
 
 
 def color(cids: list[str]) -> str:

@@ -19,7 +19,8 @@ from engines.rng import Rng
 from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, choose_one
 from engines.sanguosha.heroes import hero, heroes, lords
-from engines.sanguosha.rules import FLOW, m, say, who
+from engines.sanguosha.packs import IDENTITY
+from engines.sanguosha.rules import m, say, who
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -35,7 +36,7 @@ def assign(state: State, seat: int, hid: str) -> None:
     p["skills"] = list(h.skills) + (list(h.lord_skills) if lord else [])
 
 
-@FLOW.kind("setup")
+@IDENTITY.kind("setup")
 def _setup(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     rng = Rng(s)

@@ -2,12 +2,12 @@
 
 A skill is never a special case in card code. It is one or more of:
 
-- **triggered**: a handler on a timing point (``T.on``) whose ``can`` checks
+- **triggered**: a handler on a timing point (``Pack.on`` of its hero pack) whose ``can`` checks
   :func:`rules.has_skill`; an optional one asks its owner a yes/no question first
   (:func:`ask_skill`, kind ``skill``, with a default: ``yes`` for skills that can only help,
   ``pass`` otherwise), so a silent player gets the sensible answer when the window closes;
 - **a modifier**: distance, attack range, 杀 limit, who may be targeted (``targetable``),
-  damage, healing (``T.modifier``);
+  damage, healing (``Pack.modifier``);
 - **a conversion** (:class:`Conversion`: 武圣, 龙胆, 倾国, 急救, 奇袭, 国色): a card used or
   played as another. ``choices.py`` offers it wherever the converted card could be used or
   played (play phase, a 闪/杀 request, a dying window), as the token ``[skill, card, …]``;
@@ -28,10 +28,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Step
-from engines.flow import Ctx
+from engines.flow import Ctx, Pack
 from engines.sanguosha import rules as R
 from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, PASS
-from engines.sanguosha.rules import FLOW, T, say, who
+from engines.sanguosha.packs import CORE, STANDARD_HEROES
+from engines.sanguosha.rules import say, who
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -87,7 +88,7 @@ def conversions_to(state: State, seat: int, as_name: str) -> list[Conversion]:
     return [c for c in CONVERT.values() if c.as_name == as_name and convertible(state, seat, c)]
 
 
-@T.modifier("can_respond", "skills")
+@CORE.modifier("can_respond", "skills")
 def _skills_answer(state: State, value: bool, args: dict[str, Any]) -> bool:
     """A conversion into the asked card (龙胆, 武圣, 倾国, 急救 …) or the lord's 护驾 / 激将 is an
     answer, exactly where ``choices.py`` offers it: without this the service would pass at once
@@ -147,10 +148,10 @@ def drain_queue(ctx: Ctx) -> bool:
     return True
 
 
-FLOW.idle = drain_queue
+CORE.idle = drain_queue
 
 
-@FLOW.kind("deferred")
+@CORE.kind("deferred")
 def _deferred(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         f["st"] = 1
@@ -164,7 +165,7 @@ def _deferred(ctx: Ctx, f: Frame) -> None:
 
 # -- losing HP (苦肉) ----------------------------------------------------------------------------
 
-@FLOW.kind("lose_hp")
+@CORE.kind("lose_hp")
 def _lose_hp(ctx: Ctx, f: Frame) -> None:
     """Losing HP is not damage: no source, no damage triggers; below 1 HP the seat is dying."""
     s = ctx.state
@@ -215,7 +216,7 @@ def lord_asker(la: LordAsk) -> LordAsk:
     return la
 
 
-@FLOW.kind("lordask")
+@CORE.kind("lordask")
 def _lordask(ctx: Ctx, f: Frame) -> None:
     """Ask the helpers in order (each a 闪/杀 request of its own, which their own skills and
     armour may answer); returns True (or, with ``keep``, the cards, left on the table for the
@@ -246,7 +247,7 @@ EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
 
 def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
              can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
-             default_yes: bool = True) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
                                                    Callable[[Ctx, Frame, dict[str, Any]], None]]:
     """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
     (default yes unless it costs something), then ``effect`` runs with the live event (which it
@@ -261,13 +262,13 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
             ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st=0)
 
-        FLOW.triggers.on(timing, skill, priority, can=_can)(_run)
+        pack.on(timing, skill, priority, can=_can)(_run)
         return effect
 
     return wrap
 
 
-@FLOW.kind("optional")
+@CORE.kind("optional")
 def _optional(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         f["st"] = 1

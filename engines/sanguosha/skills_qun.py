@@ -11,7 +11,8 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.choices import card_opt, seat_opt
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import push_use, recover
-from engines.sanguosha.rules import T, m, say, who
+from engines.sanguosha.packs import STANDARD_HEROES
+from engines.sanguosha.rules import m, say, who
 from engines.sanguosha.skills import Active, Conversion, active, announce, conversion, optional
 from engines.tokens import ascii_int
 
@@ -62,12 +63,12 @@ conversion(Conversion("jijiu", "jijiu", "tao", lambda s, seat, c: card(c).red, e
 
 # 无双 -------------------------------------------------------------------------------------------
 
-@T.on("sha_effect", "wushuang", priority=25, can=lambda ctx, ev: R.has_skill(ctx.state, ev["user"], "wushuang"))
+@STANDARD_HEROES.on("sha_effect", "wushuang", priority=25, can=lambda ctx, ev: R.has_skill(ctx.state, ev["user"], "wushuang"))
 def _wushuang(ctx: Ctx, ev: Ev) -> None:
     ev["need"] = max(ev["need"], 2)
 
 
-@T.modifier("juedou_need", "wushuang")
+@STANDARD_HEROES.modifier("juedou_need", "wushuang")
 def _wushuang_duel(state: State, value: int, args: dict[str, Any]) -> int:
     """The one playing 杀 in a duel against 吕布 needs two each time."""
     return max(value, 2) if R.has_skill(state, args["other"], "wushuang") else value

@@ -11,7 +11,8 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, card_opt, seat_opt, target_choices
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import PASS, TRICKS, judge_first, push_use, recover
-from engines.sanguosha.rules import FLOW, T, cname, m, say, who
+from engines.sanguosha.packs import STANDARD_HEROES
+from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import (
     LORD_ASK,
     Active,
@@ -90,7 +91,7 @@ def _jijiang_start(ctx: Ctx, seat: int, path: list[str]) -> None:
 active(Active("jijiang", _jijiang_can, _jijiang_step, _jijiang_start))
 
 
-@FLOW.kind("jijiang_use")
+@STANDARD_HEROES.kind("jijiang_use")
 def _jijiang_use(ctx: Ctx, f: Frame) -> None:
     """The lord declared targets; a Shu hero's 杀 (left on the table) becomes the lord's use,
     counted against the one-杀 limit. Nobody answering: nothing is used."""
@@ -122,22 +123,22 @@ conversion(Conversion("longdan_shan", "longdan", "shan",
 
 # 咆哮 / 马术 / 奇才 / 空城: modifiers --------------------------------------------------------------
 
-@T.modifier("sha_limit", "paoxiao")
+@STANDARD_HEROES.modifier("sha_limit", "paoxiao")
 def _paoxiao(state: State, value: int, args: dict[str, Any]) -> int:
     return 10_000 if R.has_skill(state, args["seat"], "paoxiao") else value
 
 
-@T.modifier("distance", "mashu")
+@STANDARD_HEROES.modifier("distance", "mashu")
 def _mashu(state: State, value: int, args: dict[str, Any]) -> int:
     return value - 1 if R.has_skill(state, args["src"], "mashu") else value
 
 
-@T.modifier("trick_distance", "qicai")
+@STANDARD_HEROES.modifier("trick_distance", "qicai")
 def _qicai(state: State, value: int, args: dict[str, Any]) -> int:
     return 10_000 if R.has_skill(state, args["seat"], "qicai") else value
 
 
-@T.modifier("targetable", "kongcheng")
+@STANDARD_HEROES.modifier("targetable", "kongcheng")
 def _kongcheng(state: State, value: bool, args: dict[str, Any]) -> bool:
     t = args["target"]
     if args["name"] in ("sha", "juedou") and R.has_skill(state, t, "kongcheng") and not state["players"][t]["hand"]:
@@ -147,14 +148,14 @@ def _kongcheng(state: State, value: bool, args: dict[str, Any]) -> bool:
 
 # 观星: arrange the top X cards ----------------------------------------------------------------
 
-@T.on("phase_start", "guanxing", priority=10,
+@STANDARD_HEROES.on("phase_start", "guanxing", priority=10,
       can=lambda ctx, ev: (ev["phase"] == "prepare" and not ev["skip"]
                            and R.has_skill(ctx.state, ev["seat"], "guanxing") and bool(ctx.state["deck"])))
 def _guanxing(ctx: Ctx, ev: Ev) -> None:
     ctx.push("guanxing", seat=ev["seat"], st=0)
 
 
-@FLOW.kind("guanxing")
+@STANDARD_HEROES.kind("guanxing")
 def _guanxing_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if f["st"] == 0:
@@ -198,7 +199,7 @@ def _tieqi(ctx: Ctx, f: Frame, ev: Ev) -> None:
     ctx.push("tieqi", seat=f["seat"], st=0)
 
 
-@FLOW.kind("tieqi")
+@STANDARD_HEROES.kind("tieqi")
 def _tieqi_frame(ctx: Ctx, f: Frame) -> None:
     if judge_first(ctx, f, "tieqi"):
         return

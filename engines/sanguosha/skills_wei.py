@@ -11,7 +11,8 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt, two_or_pass
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import PASS, judge_first, take_chosen
-from engines.sanguosha.rules import FLOW, T, cname, m, say, who
+from engines.sanguosha.packs import STANDARD_HEROES
+from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import (
     Conversion,
     LordAsk,
@@ -47,7 +48,7 @@ lord_asker(LordAsk("hujia", "shan", "wei"))
 
 # 鬼才: replace any judgement card with a hand card ---------------------------------------------
 
-@T.on("judge_retouch", "guicai", priority=10,
+@STANDARD_HEROES.on("judge_retouch", "guicai", priority=10,
       can=lambda ctx, ev: any(R.has_skill(ctx.state, s, "guicai") and ctx.state["players"][s]["hand"]
                               for s in R.living(ctx.state)))
 def _guicai(ctx: Ctx, ev: Ev) -> None:
@@ -57,7 +58,7 @@ def _guicai(ctx: Ctx, ev: Ev) -> None:
     ctx.push("guicai", seats=seats, st=0)
 
 
-@FLOW.kind("guicai")
+@STANDARD_HEROES.kind("guicai")
 def _guicai_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     trigger = ctx.below(f)
@@ -101,7 +102,7 @@ def _fankui(ctx: Ctx, f: Frame, ev: Ev) -> None:
     ctx.push("fankui", seat=f["seat"], target=ev["src"], st=0)
 
 
-@FLOW.kind("fankui")
+@STANDARD_HEROES.kind("fankui")
 def _fankui_frame(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         if not R.has_cards(ctx.state, f["target"], judge=False):
@@ -122,7 +123,7 @@ def _ganglie(ctx: Ctx, f: Frame, ev: Ev) -> None:
     ctx.push("ganglie", seat=f["seat"], src=ev["src"], st=0)
 
 
-@FLOW.kind("ganglie")
+@STANDARD_HEROES.kind("ganglie")
 def _ganglie_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if judge_first(ctx, f, "ganglie"):
@@ -166,14 +167,14 @@ def _tuxi_targets(state: State, seat: int) -> list[int]:
     return [s for s in R.living(state, seat + 1) if s != seat and state["players"][s]["hand"]]
 
 
-@T.on("draw_count", "tuxi", priority=20,
+@STANDARD_HEROES.on("draw_count", "tuxi", priority=20,
       can=lambda ctx, ev: (R.has_skill(ctx.state, ev["seat"], "tuxi") and ev["n"] > 0
                            and bool(_tuxi_targets(ctx.state, ev["seat"]))))
 def _tuxi(ctx: Ctx, ev: Ev) -> None:
     ctx.push("tuxi", seat=ev["seat"], st=0)
 
 
-@FLOW.kind("tuxi")
+@STANDARD_HEROES.kind("tuxi")
 def _tuxi_frame(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         f["st"] = 1
@@ -215,7 +216,7 @@ def _luoyi(ctx: Ctx, f: Frame, ev: Ev) -> None:
     R.bump(ctx.state, "luoyi")
 
 
-@T.on("damage_cause", "luoyi", priority=5,
+@STANDARD_HEROES.on("damage_cause", "luoyi", priority=5,
       can=lambda ctx, ev: (ev["via"] in ("sha", "juedou") and ev["src"] is not None
                            and ev["src"] == ctx.state["turn"] and R.flag(ctx.state, "luoyi") > 0
                            and R.has_skill(ctx.state, ev["src"], "luoyi")))
@@ -233,12 +234,12 @@ def _tiandu(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 # 遗计: per point of damage, look at the top two cards and give them out -------------------------
 
-@T.on("damage_done", "yiji", priority=-10, can=lambda ctx, ev: R.has_skill(ctx.state, ev["dst"], "yiji"))
+@STANDARD_HEROES.on("damage_done", "yiji", priority=-10, can=lambda ctx, ev: R.has_skill(ctx.state, ev["dst"], "yiji"))
 def _yiji(ctx: Ctx, ev: Ev) -> None:
     ctx.push("yiji", seat=ev["dst"], left=ev["n"], st=0)
 
 
-@FLOW.kind("yiji")
+@STANDARD_HEROES.kind("yiji")
 def _yiji_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat = f["seat"]
@@ -298,7 +299,7 @@ def _luoshen(ctx: Ctx, f: Frame, ev: Ev) -> None:
     ctx.push("luoshen", seat=f["seat"], st=0)
 
 
-@FLOW.kind("luoshen")
+@STANDARD_HEROES.kind("luoshen")
 def _luoshen_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if judge_first(ctx, f, "luoshen"):

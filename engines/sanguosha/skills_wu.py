@@ -12,7 +12,8 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import SUITS, card
 from engines.sanguosha.frames import PASS, recover
-from engines.sanguosha.rules import FLOW, T, cname, m, say, who
+from engines.sanguosha.packs import STANDARD_HEROES
+from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import Active, Conversion, active, announce, conversion, optional
 from engines.tokens import ascii_int
 
@@ -65,7 +66,7 @@ active(Active("zhiheng", lambda s, seat: not R.flag(s, "zhiheng") and R.has_card
 
 # 救援: another Wu hero's 桃 heals the dying lord 1 more ----------------------------------------
 
-@T.modifier("peach_heal", "jiuyuan")
+@STANDARD_HEROES.modifier("peach_heal", "jiuyuan")
 def _jiuyuan(state: State, value: int, args: dict[str, Any]) -> int:
     seat, saver = args["seat"], args["saver"]
     if saver != seat and R.has_skill(state, seat, "jiuyuan") and state["players"][saver].get("kingdom") == "wu":
@@ -90,8 +91,8 @@ def _sha_in_play(ctx: Ctx, seat: int | None, name: str) -> bool:
     return name == "sha" and seat == s["turn"] and s["phase"] == "play" and R.has_skill(s, seat, "keji")
 
 
-T.on("use_declared", "keji_track", can=lambda ctx, ev: _sha_in_play(ctx, ev["user"], ev["name"]))(_track_sha)
-T.on("card_played", "keji_track", can=lambda ctx, ev: _sha_in_play(ctx, ev["seat"], ev["name"]))(_track_sha)
+STANDARD_HEROES.on("use_declared", "keji_track", can=lambda ctx, ev: _sha_in_play(ctx, ev["user"], ev["name"]))(_track_sha)
+STANDARD_HEROES.on("card_played", "keji_track", can=lambda ctx, ev: _sha_in_play(ctx, ev["seat"], ev["name"]))(_track_sha)
 
 
 @optional("phase_start", "keji",
@@ -117,7 +118,7 @@ def _kurou_start(ctx: Ctx, seat: int, path: list[str]) -> None:
 active(Active("kurou", lambda s, seat: True, _kurou_step, _kurou_start))
 
 
-@FLOW.kind("kurou")
+@STANDARD_HEROES.kind("kurou")
 def _kurou_frame(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         f["st"] = 1
@@ -157,7 +158,7 @@ active(Active("fanjian", lambda s, seat: not R.flag(s, "fanjian") and bool(s["pl
               and len(R.living(s)) > 1, _fanjian_step, _fanjian_start))
 
 
-@FLOW.kind("fanjian")
+@STANDARD_HEROES.kind("fanjian")
 def _fanjian_frame(ctx: Ctx, f: Frame) -> None:
     """The target names a suit, then takes a random hand card of 周瑜 and shows it; another
     suit than named → 1 damage from 周瑜."""
@@ -220,13 +221,13 @@ def _liuli_can(ctx: Ctx, ev: Ev) -> bool:
         for t in ev["targets"])
 
 
-@T.on("use_declared", "liuli", priority=10, can=_liuli_can)
+@STANDARD_HEROES.on("use_declared", "liuli", priority=10, can=_liuli_can)
 def _liuli(ctx: Ctx, ev: Ev) -> None:
     seat = next(t for t in ev["targets"] if R.has_skill(ctx.state, t, "liuli"))
     ctx.push("liuli", seat=seat, st=0)
 
 
-@FLOW.kind("liuli")
+@STANDARD_HEROES.kind("liuli")
 def _liuli_frame(ctx: Ctx, f: Frame) -> None:
     trigger = ctx.below(f)
     assert trigger is not None
@@ -270,7 +271,7 @@ STEPS["liuli"] = _liuli_step
 
 # 谦逊 -------------------------------------------------------------------------------------------
 
-@T.modifier("targetable", "qianxun")
+@STANDARD_HEROES.modifier("targetable", "qianxun")
 def _qianxun(state: State, value: bool, args: dict[str, Any]) -> bool:
     if args["name"] in ("shunshou", "lebu") and R.has_skill(state, args["target"], "qianxun"):
         return False

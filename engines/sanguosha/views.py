@@ -16,7 +16,7 @@ from engines.base import Msg, View, key_ref
 from engines.flow import Ask, Flow
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import SLOTS, card
-from engines.sanguosha.rules import ROLE_NAMES, m, who
+from engines.sanguosha.rules import m, who
 
 State = dict[str, Any]
 
@@ -64,10 +64,7 @@ def ask_prompt(ask: Ask) -> Msg:
 
 
 def _role(state: State, seat: int) -> str | None:
-    p = state["players"][seat]
-    if p["revealed"] or seat == state["lord"]:
-        return ROLE_NAMES[p["role"]]
-    return None
+    return R.mode_of(state).public_allegiance(state, seat)  # type: ignore[no-any-return]
 
 
 def build(state: State, seat: int | None) -> View:
@@ -112,7 +109,7 @@ def build(state: State, seat: int | None) -> View:
         mine = Flow.ask_of(state, seat)
         view["you"] = {
             "seat": seat,
-            "role": ROLE_NAMES[p["role"]],
+            "role": R.mode_of(state).own_allegiance(state, seat),
             "hand": [card_json(c) for c in p["hand"]],
             "ask": ({"kind": mine.kind, "info": mine.info, "prompt": ask_prompt(mine).to_json(),
                      "default": list(mine.default) if mine.default else None}

@@ -1,0 +1,123 @@
+"""Identity mode (身份局): hidden roles — lord, loyalists, rebels, the renegade.
+
+The seed's rules that belong to this mode and not to the cards or heroes: the lord is known and
+starts, rounds are counted at the lord's turn, a rebel's killer draws 3, a lord who kills a
+loyalist discards hand and equipment, and the side that has won (游戏结束). Roles are dealt and
+heroes chosen by this mode's own ``setup`` frame (``setup.py``, in the :data:`packs.IDENTITY`
+pack); the AI is ``ai.py`` with its role-guessing mind (``ai_mind.py``).
+"""
+
+from __future__ import annotations
+
+import random
+from typing import Any
+
+from engines.base import key_ref
+from engines.flow import Ctx
+from engines.rng import Rng
+from engines.sanguosha import (  # noqa: F401 - importing fills the packs
+    ai,
+    equipment,
+    frames,
+    modes,
+    setup,
+    skills,
+    skills_qun,
+    skills_shu,
+    skills_wei,
+    skills_wu,
+)
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import deck
+from engines.sanguosha.packs import CORE, EQUIPMENT, IDENTITY, STANDARD_HEROES
+from engines.sanguosha.rules import ROLE_NAMES, ROLES, say, who
+
+State = dict[str, Any]
+
+
+class IdentityMode(modes.Mode):
+    name = "identity"
+    packs = (CORE, EQUIPMENT, STANDARD_HEROES, IDENTITY)
+
+    def new_game(self, options: dict[str, str], n: int, seed: int) -> State:
+        """Roles dealt at random (the lord revealed). Beginner: everyone 4 HP (the lord +1 with 5+
+        players: seed 分发体力牌), 4 cards each, and the lord's first turn started. Standard: the
+        hero choice starts (``setup.py``), which then sets HP, deals and starts the lord's turn."""
+        state = modes.table(options, n, seed)
+        standard = options["heroes"] == "standard"
+        rng = Rng(state)
+        roles = list(ROLES[n])
+        rng.shuffle(roles)
+        cards = list(deck())
+        rng.shuffle(cards)
+        state["deck"] = cards
+        state["lord"] = roles.index("Z")
+        for r in roles:
+            hp = 0 if standard else 4 + (1 if r == "Z" and n >= 5 else 0)
+            state["players"].append({
+                "role": r, "hp": hp, "max": hp, "alive": True, "revealed": r == "Z",
+                "hero": None if standard else "beginner", "gender": None, "kingdom": None, "skills": [],
+                "hand": [], "equip": {"weapon": None, "armor": None, "plus": None, "minus": None}, "judge": [],
+            })
+        flow = R.flow_of(state)
+        ctx = Ctx(flow, state)
+        if standard:
+            ctx.push("setup", st=0)
+        else:
+            for seat in R.living(state, state["lord"]):
+                state["players"][seat]["hand"].extend(R.deal(state, 4))
+            ctx.push("game", cur=None)
+        flow.run(ctx)
+        return state
+
+    def first_seat(self, state: State) -> int:
+        return int(state["lord"])
+
+    def starts_round(self, state: State, seat: int) -> bool:
+        return bool(seat == state["lord"])
+
+    def allegiance_ref(self, state: State, seat: int) -> dict[str, Any]:
+        return key_ref(f"sanguosha.role.{ROLE_NAMES[state['players'][seat]['role']]}")
+
+    def winners(self, state: State) -> list[int] | None:
+        """The winning seats if the game is decided (seed: 游戏结束)."""
+        ps = state["players"]
+        roles = [p["role"] for p in ps]
+        alive = [i for i, p in enumerate(ps) if p["alive"]]
+        if not ps[state["lord"]]["alive"]:
+            if len(alive) == 1 and roles[alive[0]] == "N":
+                return alive
+            return [i for i, r in enumerate(roles) if r == "F"]
+        if all(roles[i] in "ZC" for i in alive):
+            return [i for i, r in enumerate(roles) if r in "ZC"]
+        return None
+
+    def side(self, state: State, won: list[int]) -> str:
+        roles = {state["players"][i]["role"] for i in won}
+        return "lord" if "Z" in roles else "renegade" if roles == {"N"} else "rebel"
+
+    def reward(self, ctx: Ctx, seat: int, src: int) -> None:
+        s = ctx.state
+        role = s["players"][seat]["role"]
+        if role == "F":
+            say(ctx, "reward", who=who(src))
+            R.draw(ctx, src, 3)
+        elif role == "C" and src == s["lord"]:
+            say(ctx, "penalty", who=who(src))
+            R.to_discard(s, R.all_cards(s, src, judge=False))
+
+    def public_allegiance(self, state: State, seat: int) -> str | None:
+        p = state["players"][seat]
+        if p["revealed"] or seat == state["lord"]:
+            return ROLE_NAMES[p["role"]]
+        return None
+
+    def own_allegiance(self, state: State, seat: int) -> str | None:
+        return ROLE_NAMES[state["players"][seat]["role"]]
+
+    def decide(self, state: State, seat: int, rng: random.Random, level: str) -> list[str]:
+        return ai.decide(state, seat, rng, level)
+
+
+MODE = IdentityMode()
+modes.install(MODE, R.FLOW)

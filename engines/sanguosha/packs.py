@@ -1,0 +1,21 @@
+"""The parts of 三国杀 a mode is built from, as :class:`engines.flow.Pack`s filled at import.
+
+- :data:`CORE` — the turn, phases, card use and effects, responses, 无懈可击, judgement, damage,
+  dying, losing HP and the skill machinery (``frames.py``, ``skills.py``);
+- :data:`EQUIPMENT` — weapons, armour and horses (``equipment.py``);
+- :data:`STANDARD_HEROES` — the 25 standard heroes' skills (``skills_wei/shu/wu/qun.py``);
+- :data:`IDENTITY` — identity mode's own frames: role deal and hero choice (``setup.py``) and
+  death with its rewards (``identity.py``).
+
+A mode (``modes.py``) names the packs its flow is built from; nothing registers into a flow
+directly, so a second mode can bring its own set-up and death beside identity mode's.
+"""
+
+from __future__ import annotations
+
+from engines.flow import Pack
+
+CORE = Pack("sanguosha.core")
+EQUIPMENT = Pack("sanguosha.equipment")
+STANDARD_HEROES = Pack("sanguosha.heroes.standard")
+IDENTITY = Pack("sanguosha.mode.identity")
