@@ -396,8 +396,10 @@ def _steps(match: MatchInfo, edited: Post | None, posts: list[Post]) -> list[Edi
     if edited is not None:  # (a newer post follows: the live post loses its buttons in this edit)
         steps.append(EditLive(edited, final=not posts))
     # The previous post's buttons go after the first new post, in the channel's next free slot
-    # (the news never waits behind a cosmetic edit). Light posts have none.
+    # (the news never waits behind a cosmetic edit), unless the game is over: then before it, in
+    # its slot, so no "Take your turn" stays live after the result. Light posts have none.
+    over = match.status in ("finished", "abandoned")
     for post in posts:
-        retire: Retire = "" if steps else "after"
+        retire: Retire = "" if steps else ("before" if over else "after")
         steps.append(Send(post, final=post is posts[-1], retire=retire))
     return steps

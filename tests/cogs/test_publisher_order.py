@@ -1,16 +1,20 @@
-"""The order of the publisher's calls: the news goes first, the old buttons in the next free slot."""
+"""The order of the publisher's calls. When a game ends the previous status post's "Take your
+turn" goes before the result post (it stayed live a pacing slot, ~1.5 s, after it), while during
+a game the news still goes first and the old buttons in the next free slot."""
 
 from __future__ import annotations
 
 import asyncio
+from dataclasses import replace
 from typing import Any
 
 import pytest
-from test_publisher_batch import ALICE, _acted, _Bot, _match, _registered
+from test_publisher_batch import ALICE, _acted, _Bot, _line, _match, _registered
 
 from cogs.publisher import DiscordPublisher
 from cogs.utils.embeds import Pending
 from cogs.utils.pacing import ChannelPacer
+from service.models import Change
 
 __all__ = ["_registered"]
 INTERVAL = 0.2
@@ -51,6 +55,28 @@ async def started() -> tuple[DiscordPublisher, _Bot, list[tuple[str, int, float]
     await pub.publish_batch(_match(4), [_acted(4, 1, "bob ends", {"r4": 0})])
     assert bot.channel.sent[0].custom_ids() == ["g:t:8:r4"]
     return pub, bot, _record(bot)
+
+
+async def test_the_last_turn_button_goes_before_the_result_post(started: Any) -> None:
+    pub, bot, calls = started
+    bot.service.version, bot.service.pending = 5, []
+    ended = replace(_match(5), status="finished", result={"winners": [0]})
+    await pub.publish_batch(ended, [Change("acted", 8, 5, 0, [_line("alice wins")], None, [], []),
+                                    Change("finished", 8, 5, None, [], None, [])])
+    assert [(kind, mid) for kind, mid, _ in calls] == [("edit", 1), ("send", 2)], \
+        "the old post lost its button before the result was posted"
+    assert calls[1][2] - calls[0][2] < INTERVAL / 2, "in the result post's slot: the result does not wait"
+    assert bot.channel.sent[0].view is None
+    await pub.pacer.flush()
+    assert [(kind, mid) for kind, mid, _ in calls] == [("edit", 1), ("send", 2)], "and nothing after it"
+
+
+async def test_an_abandoned_match_retires_the_button_first_too(started: Any) -> None:
+    pub, bot, calls = started
+    bot.service.pending = []
+    abandoned = replace(_match(5), status="abandoned")
+    await pub.publish_batch(abandoned, [Change("abandoned", 8, 5, None, [_line("the host ended it")])])
+    assert [(kind, mid) for kind, mid, _ in calls] == [("edit", 1), ("send", 2)]
 
 
 async def test_during_a_game_the_news_goes_first(started: Any) -> None:

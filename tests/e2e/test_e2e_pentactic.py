@@ -151,6 +151,16 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
                         f"the result post ({result_line!r})")
     over = t(finished.locale, "discord.publish.finished")
     await fake.wait_for(lambda: any(over in m.text() for m in fake.messages_in(thread)), 10, f"{over!r}")
+    # The last "Take your turn" went before the result post, not a pacing slot after it.
+    posts = fake.messages_in(thread)
+    result = next(m for m in reversed(posts) if over in m.text())
+    previous = posts[posts.index(result) - 1]
+    api = fake.api_base[len(fake.base_url):]
+    calls = fake.requests
+    retired = max((i for i, r in enumerate(calls) if r == f"PATCH {api}/channels/{thread.id}/messages/{previous.id}"),
+                  default=len(calls))  # (not yet: after the result post)
+    posted = max(i for i, r in enumerate(calls) if r == f"POST {api}/channels/{thread.id}/messages")
+    assert retired < posted, f"the previous post kept its button after the result post: {calls[posted:]}"
     fake.assert_clean()
     elapsed = time.monotonic() - started_at
     print(f"pentactic e2e: {moves} moves, {table.clicks} clicks, {elapsed:.1f}s, "
