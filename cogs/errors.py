@@ -1,8 +1,9 @@
 """One error path for slash commands and one for components.
 
 A :class:`~service.errors.UserError` is the user's mistake: answered ephemerally, one line, in the
-user's language. Anything else is our bug: logged with the match id (never shown as a traceback)
-and answered with an apology. Cogs record the match they work on in ``interaction.extras["match"]``
+user's language (a click on a dead ephemeral step message: that message becomes the line).
+Anything else is our bug: logged with the match id (never shown as a traceback) and answered
+with an apology. Cogs record the match they work on in ``interaction.extras["match"]``
 so the log line names it.
 """
 
@@ -21,10 +22,14 @@ from service.errors import UserError
 
 from .utils.dynamic import STALE, is_claimed
 from .utils.ids import BadCustomId, check_match_id
-from .utils.replies import reply, user_locale
+from .utils.replies import replace_clicked_ephemeral, reply, user_locale
 from .utils.userprefs import remember_locale
 
 log = logging.getLogger(__name__)
+#: Refusals after which a clicked step can never be played: its request was answered or replaced,
+#: the match is over, or the player resigned (the AI plays the seat). On an ephemeral message the
+#: refusal replaces the message, buttons and all, so it is answered once and not on every click.
+FINAL_REFUSALS = frozenset({STALE, "core.err.not_active", "core.err.resigned"})
 
 
 def _unwrap(error: BaseException) -> BaseException:
@@ -56,6 +61,9 @@ async def answer_error(interaction: discord.Interaction, error: BaseException) -
                          "custom_id": (interaction.data or {}).get("custom_id"),
                          "command": interaction.command.qualified_name if interaction.command else None})
         text = t(locale, "core.err.unexpected", match=match_id if match_id is not None else "-")
+    if (isinstance(error, UserError) and error.msg.key in FINAL_REFUSALS
+            and await replace_clicked_ephemeral(interaction, text)):
+        return
     try:
         await reply(interaction, text, ephemeral=True)
     except discord.HTTPException:

@@ -11,12 +11,14 @@ newest board, buttons, and the turn's public event lines so far (the oldest left
 limits). A turn handed only to AI seats stays in the post of the turn it ends, and when the AI
 hands it back to the human who was just playing (Pentactic or Risk against the AI) the same post
 goes on too, as long as its lines fit: that player is at the keyboard, so no ping and no new post
-(see ``_continues``). A NEW post, with the mention/DM per notify preference, comes when somebody
-else is asked (the turn passes to another human, a phase needing others begins), at time-outs and
-resignations, and at the end. Which seats are asked after each change comes with the change
+(see ``cogs.postplan.continues``). A NEW post, with the mention/DM per notify preference, comes
+when somebody else is asked (the turn passes to another human, a phase needing others begins), at
+time-outs and resignations, and at the end. Which seats are asked after each change comes with the change
 (``Change.request_seats``); a change without it always gets a new post. Within one batch a post
 that would ping nobody and is not sent yet takes the next post's lines instead of being a post of
-its own (the start and the AI's first move, a time-out and the AI's answer).
+its own (the start and the AI's first move, a time-out and the AI's answer). Which posts and
+edits a batch makes is decided by a pure planner (``cogs.postplan.plan_posts``); this module
+makes the calls it lists, reads what it needs from the service, and remembers the result.
 
 Pacing (``cogs.utils.pacing``): at most one post or edit per channel per ``post_interval``
 seconds (Discord allows about 5 per 5 s per channel). ``settle`` lets the service wait for the
@@ -35,7 +37,6 @@ import logging
 import time
 from collections import OrderedDict
 from collections.abc import Callable
-from dataclasses import dataclass, field
 from typing import Any
 
 import discord
@@ -43,10 +44,25 @@ import discord
 from engines import registry
 from engines.base import Msg
 from i18n import t, tm
-from service.lobby import LOBBY_EXPIRED
 from service.models import Change, MatchInfo, SeatInfo
 
 from .lobby import refresh_lobby
+from .postplan import (
+    CONTENT_MAX,
+    SUMMARY_LINES,
+    EditLive,
+    Facts,
+    Memory,
+    Plan,
+    Post,
+    Send,
+    announce,
+    content,
+    lobby_expiry,
+    notify_users,
+    plan_posts,
+    turn_targets,
+)
 from .utils.board import board_file
 from .utils.embeds import Pending, game_name, marker_version, status_embed, timestamp, turn_embed
 from .utils.layout import turn_buttons
@@ -58,99 +74,16 @@ from .utils.threads import match_channel
 from .utils.userprefs import locale_for_user
 from .utils.views import build_view
 
+__all__ = ["CONTENT_MAX", "DM_RETRY_SECONDS", "STATUS_POST_META", "SUMMARY_LINES", "DiscordPublisher"]
+
 log = logging.getLogger(__name__)
-CONTENT_MAX = 2000
 HISTORY_SCAN = 10
 _REMEMBER = 4096
 STATUS_POST_META = "status_post"  # "channel id:message id" of the newest status post
-#: Most event lines a turn's post shows (the newest ones); Discord allows 2000 characters anyway.
-SUMMARY_LINES = 20
 #: A post pings only the users it names on purpose (``pings``/``pings_in``); nothing else.
 _MENTIONS = discord.AllowedMentions.none()
 #: A user whose DMs were closed is tried again after this long (they may have opened them).
 DM_RETRY_SECONDS = 3600.0
-
-
-@dataclass
-class _Post:
-    """One status post: the public lines of the changes it shows and who is asked after them."""
-
-    version: int  # newest change shown
-    kind: str  # kind of the change that opened it
-    lines: dict[int, list[str]]  # version -> lines; a re-delivered version replaces, never repeats
-    requests: dict[str, int] | None  # request id -> seat after the newest change; None: unknown
-    mention: str = ""  # the "your turn" line; kept on edits (an edit never pings again)
-    dm_users: list[int] = field(default_factory=list)
-    message: tuple[int, int] | None = None  # (channel id, message id) once posted
-    continued_by: set[int] = field(default_factory=set)  # seats whose later actions it shows
-    asked: list[Pending] = field(default_factory=list)  # the requests with their windows
-    msgs: dict[int, list[Msg]] = field(default_factory=dict)  # version -> its lines as Msgs (for compact)
-    last_human: int | None = None  # the human seat that acted last in the changes it shows
-    owners: set[int] = field(default_factory=set)  # seats asked (not in a window) when it opened
-    windowed: bool = False  # it has shown a response window: the turn returning to owners continues
-
-
-def _line_count(post: _Post) -> int:
-    return sum(len(lines) for lines in post.lines.values())
-
-
-def _lobby_expiry(change: Change) -> bool:
-    """A lobby closed for inactivity: its lobby message (refreshed) says so; the channel is not
-    told, as with any lobby closed before it started."""
-    return change.kind == "abandoned" and change.note is not None and change.note.key == LOBBY_EXPIRED
-
-
-def _asked(change: Change, requests: dict[str, int]) -> list[Pending]:
-    """The requests after ``change``, each with its response window (public posts hide those seats)."""
-    windows = dict(zip(change.request_ids, change.request_windows, strict=False))
-    return [Pending(r, s, window=windows.get(r, "")) for r, s in requests.items()]
-
-
-def _requests_of(change: Change) -> dict[str, int] | None:
-    if len(change.request_seats) != len(change.request_ids) or not change.request_ids:
-        return None
-    return dict(zip(change.request_ids, change.request_seats, strict=True))
-
-
-def _continues(post: _Post, change: Change, bot_seats: set[int], *, room: bool = True) -> bool:
-    """Whether ``change`` belongs to ``post``'s turn: a seat that was asked acted and nobody
-    else got a new request (a seat that keeps acting gets fresh ids itself; that is no news).
-
-    Handing the turn only to AI-played seats continues too (nobody is to be told; the moves
-    arrive in one batch), and so does an AI seat handing it back to the human who acted last in
-    the post (``last_human``): the same player keeps playing, a human move and the AI's answer
-    make one post, edited move after move, with no ping. A post per AI turn or per move would
-    crowd the thread and Discord's 5 posts / 5 s per channel. That last case needs ``room``:
-    a post that shows a whole game would hide its start, so when its lines are full the game
-    goes on in a new post (unpinged, see ``_public``).
-
-    Response windows (三国杀's 闪, 无懈可击, 桃) are part of the turn that opened them: a window
-    request is never news for the thread (nobody is pinged for it), a window closing by its
-    defaults (``window`` change) goes on in the same post, and once a post has shown a window,
-    the turn coming back to the seats it was opened for (``owners``) is no news either.
-    """
-    after = _requests_of(change)
-    if change.kind not in ("acted", "window") or post.requests is None or after is None:
-        return False
-    if change.kind == "acted" and (change.seat is None or change.seat not in post.requests.values()):
-        return False
-    windows = dict(zip(change.request_ids, change.request_windows, strict=False))
-    fresh = {seat for rid, seat in after.items()
-             if seat != change.seat and rid not in post.requests and not windows.get(rid)}
-    if fresh <= bot_seats:
-        return True
-    if post.windowed and fresh <= bot_seats | post.owners:
-        return True
-    back = change.seat in bot_seats and post.last_human is not None
-    return room and back and fresh <= bot_seats | {post.last_human}
-
-
-def _keep_msgs(post: _Post, version: int, msgs: list[Msg] | None) -> None:
-    """Remember a version's lines as messages (None: an AI summary, which has no messages)."""
-    if msgs is None:
-        post.msgs.pop(version, None)
-    else:
-        post.msgs[version] = list(msgs)
 
 
 class DiscordPublisher:
@@ -169,7 +102,7 @@ class DiscordPublisher:
         self._dm_noted: set[tuple[int, int]] = set()
         self._notified: dict[int, set[str]] = {}  # match -> request ids already announced
         self._shown: dict[int, int] = {}  # match -> newest version shown publicly
-        self._live: dict[int, _Post] = {}  # match -> its newest status post, still editable
+        self._live: dict[int, Post] = {}  # match -> its newest status post, still editable
         self.panels = PanelBook()  # private panels (engines with ``private_panel``)
 
     @property
@@ -187,7 +120,7 @@ class DiscordPublisher:
         live = self._live.get(match_id)
         if live is not None and live.windowed:
             # A turn of response windows: its edits are queued (newest content wins, see
-            # ``_public``), so waiting here would only hold the next window back by a slot.
+            # ``_queue_live_edit``), so waiting here would only hold the next window back by a slot.
             return
         if channel_id is not None:
             await self.pacer.settle(channel_id)
@@ -205,7 +138,7 @@ class DiscordPublisher:
             await self.pacer.slot(match.channel_id)
             await refresh_lobby(self.bot, match)  # the lobby message tells late visitors how it went
         channel = None
-        if any(c.kind != "lobby" and not _lobby_expiry(c) for c in todo):
+        if any(c.kind != "lobby" and not lobby_expiry(c) for c in todo):
             channel = await match_channel(self.bot, match)
             if channel is None:
                 log.warning("match channel is gone; nothing posted", extra=extra)
@@ -286,149 +219,46 @@ class DiscordPublisher:
         return newest
 
     # ----- public --------------------------------------------------------------------------
-    def _narration(self, match: MatchInfo, change: Change) -> list[str]:
-        names = safe_names(match.seats)
-        return [tm(match.locale, m, names) for m in self._narration_msgs(match, change)]
-
-    def _narration_msgs(self, match: MatchInfo, change: Change) -> list[Msg]:
-        """A change's public lines as messages (kept so a game can ``compact`` a whole turn)."""
-        locale = match.locale
-        msgs = []
-        if change.kind == "started":
-            players = ", ".join(safe_names(match.seats))
-            msgs.append(Msg("discord.publish.started", {"game": game_name(match.game, locale), "players": players}))
-        msgs += [e.msg for e in change.events if e.to is None]
-        if change.note is not None:
-            msgs.append(safe_msg(change.note))
-        if change.kind == "finished":
-            msgs.append(Msg("discord.publish.finished"))
-        return msgs
-
-    def _ai_summaries(self, match: MatchInfo, changes: list[Change], bot_seats: set[int]) -> dict[int, list[str]]:
-        """Lines per version for AI seats' runs of moves, when the engine can summarise them
-        (``summarize(events) -> list[Msg]``, e.g. Risk): the run's summary on its last change,
-        nothing on the others, instead of one line per die roll cut to the newest twenty."""
-        summarize = getattr(registry.get(match.game), "summarize", None)
-        if not callable(summarize):
-            return {}
-        names = safe_names(match.seats)
-        out: dict[int, list[str]] = {}
-        run: list[Change] = []
-
-        def flush() -> None:
-            if len(run) > 1:
-                events = [e for c in run for e in c.events if e.to is None]
-                for c in run[:-1]:
-                    out[c.version] = []
-                out[run[-1].version] = [tm(match.locale, m, names) for m in summarize(events)]
-            run.clear()
-
-        for change in changes:
-            if change.kind != "acted" or change.seat not in bot_seats or (run and run[-1].seat != change.seat):
-                flush()
-            if change.kind == "acted" and change.seat in bot_seats:
-                run.append(change)
-        flush()
-        return out
-
     async def _public(self, match: MatchInfo, changes: list[Change], channel: discord.abc.Messageable) -> None:
-        """Sort the changes into posts (the live one continued, new ones), then make the calls:
-        at most one edit of the live post, then one send per new post."""
+        """Plan the posts from the changes and what is remembered (:func:`cogs.postplan.plan_posts`,
+        which says which facts of the service it needs), then make the calls."""
+        channel_id = getattr(channel, "id", None)
         shown = await self._shown_upto(match.id, channel)
-        live = self._live.get(match.id)
-        if live is not None and (live.message is None or live.message[0] != getattr(channel, "id", None)):
-            live = None
-        current, edited, posts = live, False, []
-        bot_seats = {s.seat for s in match.seats if s.is_ai or s.resigned}
-        summaries = self._ai_summaries(match, changes, bot_seats)
-        names = safe_names(match.seats)
-        seen = shown
-        for change in changes:
-            # "finished" shares its version with the final move, whose post shows the result:
-            # its line ("The game is over.") joins that post rather than making a new one.
-            if (change.kind == "finished" and current is not None and change.version == current.version
-                    and change.version == seen):
-                current.lines.setdefault(change.version, []).extend(self._narration(match, change))
-                if change.version in current.msgs:
-                    current.msgs[change.version].extend(self._narration_msgs(match, change))
-                edited = edited or current is live
-                continue
-            if change.kind in ("lobby", "reminder") or change.version <= seen or _lobby_expiry(change):
-                continue
-            seen = change.version
-            msgs = None if change.version in summaries else self._narration_msgs(match, change)
-            lines = summaries[change.version] if msgs is None else [tm(match.locale, m, names) for m in msgs]
-            requests = _requests_of(change)
-            human = change.seat if change.seat is not None and change.seat not in bot_seats else None
-            if current is not None and _continues(current, change, bot_seats,
-                                                  room=_line_count(current) + len(lines) <= SUMMARY_LINES):
-                current.lines[change.version] = lines
-                _keep_msgs(current, change.version, msgs)
-                current.version = change.version
-                current.requests = requests
-                current.continued_by.add(change.seat)
-                current.last_human = human if human is not None else current.last_human
-                current.asked = _asked(change, requests or {})
-                current.windowed = current.windowed or any(p.window for p in current.asked)
-                self._announce(match.id, current.asked)
-                edited = edited or current is live
-                continue
-            if requests is not None:
-                asked = _asked(change, requests)
-            else:  # e.g. the start: ask the service who is to play now
-                asked = await pending_of(self.service, match) if change.version >= match.version else []
-            # Nobody is pinged who was just playing: the actor, and the human the AI answered.
-            last_human = current.last_human if current is not None and human is None else human
-            skip = {s for s in (change.seat, last_human) if s is not None}
-            mentions, dms = await self._turn_targets(match, asked, skip_seats=skip)
-            mention = t(match.locale, "discord.publish.your_turn", mentions=" ".join(mentions)) if mentions else ""
-            if current is not None and any(p is current for p in posts) and not current.mention and not current.dm_users:
-                # Not sent yet and it pings nobody: one post instead of two (the start and the
-                # AI's first move, a time-out and the AI's answer).
-                current.lines[change.version] = lines
-                _keep_msgs(current, change.version, msgs)
-                current.version, current.kind, current.requests = change.version, change.kind, requests
-                current.mention, current.dm_users, current.last_human = mention, dms, last_human
-                current.asked = asked
-                current.owners = {p.seat for p in asked if not p.window}
-                current.windowed = any(p.window for p in asked)
-                continue
-            current = _Post(change.version, change.kind, {change.version: lines}, requests, mention, dms,
-                            last_human=last_human, asked=asked, owners={p.seat for p in asked if not p.window},
-                            windowed=any(p.window for p in asked))
-            _keep_msgs(current, change.version, msgs)
-            posts.append(current)
-        if not edited and not posts:
-            return
-        if edited and live is not None and not posts and live.windowed and live.message is not None:
-            # Response windows close every few seconds (a 南蛮入侵 at 8 seats is 14 of them): the
-            # edit is queued for the channel's next free slot and built then, so the service goes
-            # on to the next window at once and several closes fold into one edit.
-            async def edit(post: _Post = live) -> None:
-                # Superseded by a newer post meanwhile: still its complete lines, without buttons.
-                await self._edit_live(match, post, final=self._live.get(match.id) is post, paced=False)
+        memory = Memory(shown, self._live.get(match.id), frozenset(self._notified.get(match.id, ())))
+        facts = Facts()
+        plan = plan_posts(match, changes, memory, facts, channel_id=channel_id)
+        while not plan.complete:  # (at most once per seat: each round reads what the last one lacked)
+            notify = dict(facts.notify)
+            for user_id in plan.missing_users:
+                notify[user_id] = await self.service.get_notify(user_id)
+            pending = facts.pending
+            if plan.needs_pending:
+                pending = tuple(await pending_of(self.service, match))
+            facts = Facts(notify, pending)
+            plan = plan_posts(match, changes, memory, facts, channel_id=channel_id)
+        self._notified[match.id] = set(plan.notified)
+        await self._make(match, plan, shown, channel)
 
-            # Its own queue item: retiring the post's buttons (same message) must not replace it.
-            self.pacer.defer(live.message[0], (live.message[1], "lines"), edit)
-            self._shown[match.id] = max(shown, live.version)
-            return
-        if edited and live is not None and not await self._edit_live(match, live, final=not posts):
-            posts.insert(0, live)  # the post is gone (deleted by a moderator): post it again
-        newest: _Post | None = live if edited and not posts else None
-        for post in posts:
-            await self.pacer.slot(getattr(channel, "id", None))
-            kwargs = await self._post_kwargs(match, post, final=post is posts[-1])
-            if kwargs["content"] is None and "embed" not in kwargs:
-                continue  # e.g. a lobby closed before it started: the lobby message says it all
-            message = await channel.send(**kwargs)
-            post.message = (message.channel.id, message.id)
-            # The live post lost its buttons in its edit above; light posts never had any.
-            await self._retire_previous(match.id, post.message, edit=post is posts[0] and not edited)
-            for user_id in post.dm_users:
-                loc = await locale_for_user(self.service, user_id, match.locale)
-                await self._dm(match, user_id, t(loc, "discord.publish.turn_dm", game=game_name(match.game, loc),
-                                                 match=match.id, link=self._link(match)), channel)
-            newest = post
+    async def _make(self, match: MatchInfo, plan: Plan, shown: int, channel: discord.abc.Messageable) -> None:
+        """Make a plan's calls in order: the live post's edit, then the new posts (each in the
+        channel's slot), and remember the newest post."""
+        newest: Post | None = None
+        for step in plan.steps:
+            if isinstance(step, EditLive):
+                if step.queued:
+                    self._queue_live_edit(match, step.post)
+                    self._live[match.id] = step.post
+                    self._shown[match.id] = max(shown, step.post.version)
+                    return
+                # A queued edit of the same post would only repeat an older state of it.
+                assert step.post.message is not None
+                self.pacer.discard(step.post.message[0], (step.post.message[1], "lines"))
+                if await self._edit_live(match, step.post, final=step.final):
+                    newest = step.post
+                    continue
+                step = Send(step.post, step.final)  # the post is gone (deleted by a moderator): post it again
+            if await self._send(match, step, channel):
+                newest = step.post
         if newest is not None:
             self._shown[match.id] = max(shown, newest.version)
             if newest.requests and match.status == "active":
@@ -436,37 +266,53 @@ class DiscordPublisher:
             else:
                 self._live.pop(match.id, None)
 
-    def _content(self, match: MatchInfo, post: _Post) -> str | None:
-        """The post's event lines, newest kept when they do not all fit, then the mention. A game
-        with ``compact(msgs)`` (三国杀) tells the turn shorter: its lines are rebuilt from the
-        messages of every change the post shows."""
-        locale = match.locale
-        lines = [line for version in sorted(post.lines) for line in post.lines[version]]
-        compact = getattr(registry.get(match.game), "compact", None)
-        if callable(compact) and post.lines and set(post.msgs) >= set(post.lines):
-            names = safe_names(match.seats)
-            lines = [tm(locale, m, names) for m in compact([m for v in sorted(post.msgs) for m in post.msgs[v]])]
-        tail = [post.mention] if post.mention else []
-        budget = CONTENT_MAX - sum(len(x) + 1 for x in tail) - 80  # room for the "earlier" line
-        kept: list[str] = []
-        for line in reversed(lines):
-            if len(kept) >= SUMMARY_LINES or budget - len(line) - 1 < 0:
-                break
-            kept.append(line)
-            budget -= len(line) + 1
-        if not kept and lines:  # one huge line: show its start rather than nothing
-            kept = [lines[-1][:max(1, budget)]]
-        kept.reverse()
-        if len(kept) < len(lines):
-            kept.insert(0, t(locale, "publish.earlier", count=len(lines) - len(kept)))
-        return join_lines(kept + tail, CONTENT_MAX) or None
+    async def _send(self, match: MatchInfo, step: Send, channel: discord.abc.Messageable) -> bool:
+        """Post ``step.post`` in the channel's next slot, retiring the previous status post's
+        buttons as the plan says; False when there is nothing to post."""
+        post = step.post
+        await self.pacer.slot(getattr(channel, "id", None))
+        kwargs = await self._post_kwargs(match, post, final=step.final)
+        if kwargs["content"] is None and "embed" not in kwargs:
+            return False  # e.g. a lobby closed before it started: the lobby message says it all
+        previous = await self._status_post(match.id)
+        if step.retire == "before" and previous is not None:
+            await self._retire(previous)  # in this post's slot: the game is over, nothing may wait
+        message = await channel.send(**kwargs)
+        post.message = (message.channel.id, message.id)
+        await self._set_status_post(match.id, post.message)
+        if step.retire == "after" and previous is not None and previous != post.message:
+            # Cosmetic (its buttons answer "out of date" anyway): in the channel's next free slot,
+            # so the news that replaced it never waits behind it.
+            self.pacer.defer(previous[0], previous[1], lambda old=previous: self._retire(old))
+        for user_id in post.dm_users:
+            loc = await locale_for_user(self.service, user_id, match.locale)
+            await self._dm(match, user_id, t(loc, "discord.publish.turn_dm", game=game_name(match.game, loc),
+                                             match=match.id, link=self._link(match)), channel)
+        return True
 
-    async def _post_kwargs(self, match: MatchInfo, post: _Post, *, final: bool) -> dict[str, Any]:
+    def _queue_live_edit(self, match: MatchInfo, post: Post) -> None:
+        """Edit the live post in its channel's next free slot, built then (response windows)."""
+        assert post.message is not None
+        channel_id, message_id = post.message
+
+        async def edit() -> None:
+            # Superseded by a newer post meanwhile: still its complete lines, without buttons.
+            live = self._live.get(match.id)
+            await self._edit_live(match, post, final=live is not None and live.message == post.message, paced=False)
+
+        # Its own queue item: retiring the post's buttons (same message) must not replace it.
+        self.pacer.defer(channel_id, (message_id, "lines"), edit)
+
+    def _content(self, match: MatchInfo, post: Post) -> str | None:
+        """The post's text (:func:`cogs.postplan.content`)."""
+        return content(match, post)
+
+    async def _post_kwargs(self, match: MatchInfo, post: Post, *, final: bool) -> dict[str, Any]:
         """What a post shows. The newest one: the current public view's board and lines, whose
         turn with deadlines, and buttons. An earlier turn in the same batch: its lines and who
         was asked then (the current board would misrepresent it)."""
         locale = match.locale
-        kwargs: dict[str, Any] = {"content": self._content(match, post), "allowed_mentions": pings_in(post.mention)}
+        kwargs: dict[str, Any] = {"content": content(match, post), "allowed_mentions": pings_in(post.mention)}
         if not final:
             kwargs["embed"] = turn_embed(match, post.asked, locale, version=post.version)
             return kwargs
@@ -494,7 +340,7 @@ class DiscordPublisher:
             del kwargs["view"]
         return kwargs
 
-    async def _edit_live(self, match: MatchInfo, post: _Post, *, final: bool, paced: bool = True) -> bool:
+    async def _edit_live(self, match: MatchInfo, post: Post, *, final: bool, paced: bool = True) -> bool:
         """Bring the live post up to date. ``final``: it stays the newest post (board, whose turn,
         buttons are renewed); else a newer post follows and this one only gets its complete lines
         and loses its buttons. False when the post no longer exists."""
@@ -508,79 +354,50 @@ class DiscordPublisher:
             kwargs["attachments"] = [file] if file is not None else []  # no stale board left behind
             kwargs.setdefault("view", None)
         else:
-            kwargs = {"content": self._content(match, post), "allowed_mentions": pings_in(post.mention),
+            kwargs = {"content": content(match, post), "allowed_mentions": pings_in(post.mention),
                       "view": None}
         kwargs.setdefault("content", None)
         try:
             await self.bot.get_partial_messageable(channel_id).get_partial_message(message_id).edit(**kwargs)
         except discord.NotFound:
             log.warning("the live status post is gone; posting anew", extra={"match": match.id})
-            if self._live.get(match.id) is post:  # (a queued edit may find an older post gone)
+            live = self._live.get(match.id)
+            if live is not None and live.message == post.message:  # (a queued edit may find an older post gone)
                 self._live.pop(match.id, None)
             return False
         return True
 
-    async def _retire_previous(self, match_id: int, latest: tuple[int, int], *, edit: bool = True) -> None:
-        """Drop the buttons of the previous status post so only the newest one invites a click.
-
-        The newest post is remembered in the match's meta (not only in memory), so the post that
-        was current when the bot restarted loses its button too. ``edit=False`` when the previous
-        post has none (already retired, or a light post of the same batch).
-        """
-        previous = self._last_status.get(match_id)
-        if previous is None:
+    async def _status_post(self, match_id: int) -> tuple[int, int] | None:
+        """(channel id, message id) of the newest status post, remembered in the match's meta (not
+        only in memory), so the post that was current when the bot restarted loses its buttons too."""
+        latest = self._last_status.get(match_id)
+        if latest is None:
             stored = await self.service.get_meta(match_id, STATUS_POST_META)
             if stored:
                 channel_id, _, message_id = stored.partition(":")
-                previous = (int(channel_id), int(message_id))
+                latest = (int(channel_id), int(message_id))
+        return latest
+
+    async def _set_status_post(self, match_id: int, latest: tuple[int, int]) -> None:
         self._last_status[match_id] = latest
         await self.service.set_meta(match_id, STATUS_POST_META, f"{latest[0]}:{latest[1]}")
-        if previous is None or previous == latest or not edit:
-            return
-        old = self.bot.get_partial_messageable(previous[0]).get_partial_message(previous[1])
 
-        async def retire() -> None:
-            with contextlib.suppress(discord.HTTPException):
-                await old.edit(view=None)
-
-        # Cosmetic (its buttons answer "out of date" anyway): in the channel's next free slot,
-        # so the news that replaced it never waits behind it.
-        self.pacer.defer(previous[0], previous[1], retire)
-
-    def _announce(self, match_id: int, pending: list[Pending]) -> list[Pending]:
-        """Of ``pending`` (everything asked now), the requests not announced before; remembers them."""
-        known = self._notified.setdefault(match_id, set())
-        fresh = [p for p in pending if p.request_id not in known]
-        known.intersection_update({p.request_id for p in pending})
-        known.update(p.request_id for p in pending)
-        return fresh
+    async def _retire(self, message: tuple[int, int]) -> None:
+        """Drop a status post's buttons so only the newest one invites a click."""
+        old = self.bot.get_partial_messageable(message[0]).get_partial_message(message[1])
+        with contextlib.suppress(discord.HTTPException):
+            await old.edit(view=None)
 
     async def _turn_targets(self, match: MatchInfo, pending: list[Pending], skip_seats: set[int] | None = None,
                             *, fresh_only: bool = True) -> tuple[list[str], list[int]]:
-        """Mentions and DM recipients for the seats now to play, per their notify preference.
-
-        Only requests not announced before count (a player waiting through several moves of
-        others is pinged once), and ``skip_seats`` (who just acted) are skipped: in multi-step
-        turns, or right after the AI answered them, they are at the keyboard and a ping after
-        each of their own clicks would be noise.
-        """
-        seats = {s.seat: s for s in match.seats}
-        mentions: list[str] = []
-        dms: list[int] = []
+        """Mentions and DM recipients for the seats now to play (:func:`cogs.postplan.turn_targets`);
+        with ``fresh_only`` only requests not announced before count (a player waiting through
+        several moves of others is pinged once)."""
         if fresh_only:
-            pending = self._announce(match.id, pending)
-        windowed = {p.seat for p in pending if p.window}
-        panel = wants_panel(match.game)  # its DM panel is the prompt of a window (an edit, no new DM)
-        for seat_no in dict.fromkeys(p.seat for p in pending):
-            seat: SeatInfo | None = seats.get(seat_no)
-            if seat is None or seat.user_id is None or seat.resigned or seat_no in (skip_seats or ()):
-                continue
-            mode = await self.service.get_notify(seat.user_id)
-            if mode in ("mention", "both") and seat_no not in windowed:  # a public ping names who may respond
-                mentions.append(f"<@{seat.user_id}>")
-            if mode in ("dm", "both") and not (panel and seat_no in windowed):
-                dms.append(seat.user_id)
-        return mentions, dms
+            pending = announce(self._notified.setdefault(match.id, set()), pending)
+        skip = skip_seats or set()
+        notify = {u: await self.service.get_notify(u) for u in notify_users(match, pending, skip)}
+        return turn_targets(match, pending, notify, skip)
 
     async def _remind(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable) -> None:
         locale = match.locale

@@ -319,6 +319,8 @@ class DriverMixin:
             raise ApiError(404, 10015, "Unknown Webhook")
         for ix in self.interactions.values():
             if ix.token == token:
+                if asyncio.get_running_loop().time() - ix.dispatched_at > self.token_lifetime:
+                    raise ApiError(401, 50027, "Invalid Webhook Token")
                 return ix
         raise ApiError(404, 10015, "Unknown Webhook")
 
@@ -360,10 +362,9 @@ class DriverMixin:
             ix.original = await self._loading_message(ix, flags)
             resource["message"] = ix.original.to_json()
         elif kind == 6:
-            ix.original = ix.message
+            ix.original = self._clicked(ix) if ix.message is not None else None
         elif kind == 7:
-            assert ix.message is not None
-            ix.original = await self.edit_message(route, ix.message, data, uploads)
+            ix.original = await self.edit_message(route, self._clicked(ix), data, uploads)
             resource["message"] = ix.original.to_json()
         elif kind == 8:
             errors = check_autocomplete(data)
@@ -388,6 +389,12 @@ class DriverMixin:
                             "response_message_ephemeral": bool(original is not None and original.ephemeral)},
             "resource": resource,
         }
+
+    def _clicked(self: FakeDiscord, ix: FakeInteraction) -> FakeMessage:
+        """The message a component interaction came from, as stored: an update response edits
+        that message (the copy ``forge`` shows the bot carries a component it never had)."""
+        assert ix.message is not None
+        return self.messages.get(ix.message.id, ix.message)
 
     async def _loading_message(self: FakeDiscord, ix: FakeInteraction, flags: int) -> FakeMessage:
         msg = FakeMessage(id=snowflake(), channel_id=ix.channel.id, author=self.bot_user,

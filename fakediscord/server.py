@@ -85,6 +85,9 @@ class FakeDiscord(MessagesMixin, DriverMixin):
         self.errors: list[ErrorReply] = []
         self.requests: list[str] = []
         self.response_times: list[float] = []
+        #: Seconds an interaction's token works on its webhook routes (followups, editing or
+        #: deleting its messages): Discord's 15 minutes, then 401 / 50027 (settable for tests).
+        self.token_lifetime = 15 * 60.0
         #: (messages, seconds) per channel before 429, like Discord's channel bucket, counting
         #: message POSTs and PATCHes alike (Discord: about 5 per 5 s); None = off.
         self.rate_limit: tuple[int, float] | None = CHANNEL_RATE_LIMIT

@@ -83,7 +83,7 @@ def _style(hint: str) -> str:
 
 
 #: An option that plays at once (``Option.commit``): play {path}, which ends with the option.
-COMMIT_TEMPLATE = r"g:p:(?P<match>\d+):(?P<req>[^:]+):(?P<path>[^:]*)$"
+COMMIT_TEMPLATE = r"g:p:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<path>[^:]*)$"
 
 
 def commit_id(match_id: int, req: str, path: list[str], store: ids.PathStore | None = None) -> str:

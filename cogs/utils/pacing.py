@@ -88,6 +88,10 @@ class ChannelPacer:
         if worker is None or worker.done():
             self._workers[key] = asyncio.get_running_loop().create_task(self._work(key), name=f"pacer-{key}")
 
+    def discard(self, key: Hashable, item: Hashable) -> None:
+        """Drop ``item``'s queued call, if any (a call made now supersedes it)."""
+        self._deferred.get(key, {}).pop(item, None)
+
     async def _work(self, key: Hashable) -> None:
         queue = self._deferred.get(key, {})
         while queue:

@@ -118,11 +118,34 @@ def test_match_ids_in_range_pass() -> None:
     assert ids.check_match_id(1) == 1 and ids.check_match_id(2**63 - 1) == 2**63 - 1
 
 
-@pytest.mark.parametrize("template", [ids.TURN_TEMPLATE, ids.LOBBY_TEMPLATE, ids.NAV_TEMPLATE])
-def test_templates_take_ascii_digits_only(template: str) -> None:
-    """``\\d`` would match Arabic-Indic or full-width digits, which no id of ours contains."""
-    samples = {ids.TURN_TEMPLATE: "g:t:{}:r1", ids.LOBBY_TEMPLATE: "g:l:{}:join", ids.NAV_TEMPLATE: "g:a:{}:r1:0:"}
-    text = samples[template]
-    assert re.fullmatch(template, text.format("12"))
-    assert not re.fullmatch(template, text.format("\u0661\u0662"))
-    assert not re.fullmatch(template, text.format("\uff11\uff12"))
+def _every_template_with_a_sample() -> dict[str, str]:
+    """Each DynamicItem template the bot registers, with an id of ours for match 12."""
+    from cogs import lobby, play, risk
+    from cogs.utils import layout
+
+    templates = {item.__discord_ui_compiled_template__.pattern
+                 for item in (*play.DYNAMIC_ITEMS, *lobby.DYNAMIC_ITEMS, risk.TradeSelect)}
+    samples = {
+        ids.TURN_TEMPLATE: ids.turn_id(12, "r1"),
+        ids.NAV_TEMPLATE: ids.nav_id(12, "r1", 0, ["a"]),
+        ids.SELECT_TEMPLATE: ids.select_id(12, "r1", ["a"]),
+        ids.CONFIRM_TEMPLATE: ids.confirm_id(12, "r1", ["a"]),
+        ids.LOBBY_TEMPLATE: ids.lobby_id(12, "join"),
+        ids.LOBBY_OPTION_TEMPLATE: ids.lobby_option_id(12, "mode"),
+        ids.LOBBY_TURN_TEMPLATE: ids.lobby_turn_id(12),
+        layout.COMMIT_TEMPLATE: layout.commit_id(12, "r1", ["a"]),
+        layout.GROUP_TEMPLATE: layout.group_id(12, "r1", "asia", 0, ["a"]),
+        risk.TRADE_TEMPLATE: risk.trade_select_id(12, "r1"),
+    }
+    assert templates == set(samples), "a template without a sample here"
+    return samples
+
+
+@pytest.mark.parametrize(("template", "sample"), sorted(_every_template_with_a_sample().items()))
+def test_templates_take_ascii_digits_only(template: str, sample: str) -> None:
+    """``\\d`` would match Arabic-Indic or full-width digits, which no id of ours contains: a
+    forged ``g:p:١:…`` would then be read as match 1 (``int('١') == 1``) and played."""
+    assert re.fullmatch(template, sample)
+    assert sample.count(":12") == 1
+    for digits in ("\u0661\u0662", "\uff11\uff12"):
+        assert not re.fullmatch(template, sample.replace(":12", ":" + digits)), (template, digits)

@@ -8,7 +8,9 @@ from typing import Any
 
 from test_publisher import ALICE, BOB, _Bot, _Channel, _match, _registered, _User
 
-from cogs.publisher import DiscordPublisher, _continues, _Post
+from cogs.postplan import Post as _Post
+from cogs.postplan import continues as _continues
+from cogs.publisher import DiscordPublisher
 from cogs.utils.embeds import Pending
 from cogs.utils.panel import PanelBook, one_click, panel_state, real_choice, wants_panel
 from engines import registry

@@ -210,13 +210,23 @@ class Table:
                 raise AssertionError(f"step message offers nothing to click: {step_msg.text()!r}")
             await self.fake.wait_for(lambda b=before, i=ix: step_msg.edits > b or i.followups, self.patience,
                                      "the step message to update")
-            if ix.followups:
-                raise AssertionError(f"the bot refused a click: {[m.text() for m in ix.followups]}")
+            if ix.followups or self.refused(step_msg):
+                raise AssertionError(f"the bot refused a click: {[m.text() for m in [step_msg, *ix.followups]]}")
             if confirm or commits or (selects and await self._played(step_msg, ix)):
                 self.confirm_waits.append(asyncio.get_running_loop().time() - clicked_at)
                 return
         raise AssertionError("no Confirm after many steps")
 
+
+    @staticmethod
+    def refused(step_msg: FakeMessage) -> bool:
+        """Whether a refusal replaced the step message (a dead step: out of date, match over,
+        resigned), which then offers nothing to click."""
+        from cogs.errors import FINAL_REFUSALS
+        from i18n import LOCALES, t
+
+        texts = {t(loc, key) for loc in LOCALES for key in FINAL_REFUSALS}
+        return not step_msg.custom_ids() and step_msg.content in texts
 
     @staticmethod
     async def _played(step_msg: FakeMessage, ix: FakeInteraction) -> bool:

@@ -14,6 +14,7 @@ from typing import Any
 import pytest
 from e2e_support import RealBots, Table, real_bot_missing
 
+from cogs.utils import ids
 from fakediscord import FakeDiscord, FakeInteraction
 from fakediscord.limits import FLAG_LOADING
 from i18n import t
@@ -44,6 +45,8 @@ async def test_forged_ids_are_answered_out_of_date(fake: FakeDiscord, real_bots:
     post = post[-1]
     lobby = next(m for m in fake.messages_in(fake.general) if m.id == match.lobby_message_id)
     stale = t("zh-CN", "core.err.stale")
+    legal = ids.encode_path(await _legal_action(real_bots.service, mid, player.id, req))
+    arabic = "".join(chr(0x660 + int(d)) for d in str(mid))  # int() reads them as the match id
 
     cases: list[tuple[str, dict]] = [
         # ids no template takes: the catch-all answers
@@ -51,6 +54,8 @@ async def test_forged_ids_are_answered_out_of_date(fake: FakeDiscord, real_bots:
         ("g:t", {}),
         (f"g:t:{mid}:{req}:extra", {}),
         (f"g:t:\u0661\u0662:{req}", {}),               # Arabic-Indic digits
+        (f"g:p:{arabic}:{req}:{legal}", {}),             # ... of a legal move that plays at once
+        (f"g:c:{arabic}:{req}:{legal}", {}),
         (f"g:l:{mid}:START", {}),
         # a template matches, but the message has no such component: discord.py drops it
         (f"g:l:{mid}:start", {"on_message": False}),

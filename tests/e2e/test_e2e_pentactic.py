@@ -104,14 +104,25 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
             stale_step = step
             step = await table.open_turn(user, post, turn_id)
             await table.walk(user, step, labels)
+            # The step played shows what was played, and nothing to click unless the player is
+            # asked again (its buttons are then the new request's).
+            assert step.text().startswith(t(loc(user), "discord.play.done", action="").strip()), step.text()
+            if not await real_bots.service.pending_for_user(match_id, user.id):
+                assert step.custom_ids() == [], step.custom_ids()
             option = next(b for b in stale_step.buttons() + stale_step.selects()
                           if b["custom_id"].startswith(("g:a:", "g:s:", "g:c:")))
+            edits = stale_step.edits
             if option["type"] == 2:
                 ix = await fake.click(user, stale_step, option["custom_id"], timeout=10)
             else:
                 ix = await fake.select(user, stale_step, option["custom_id"], [option["options"][0]["value"]])
-            answer = await fake.wait_for(lambda i=ix: i.followups, 10, "the stale-button answer")
-            assert answer[0].ephemeral and answer[0].content == t(loc(user), "core.err.stale")
+            await fake.wait_for(lambda i=ix, m=stale_step, e=edits: m.edits > e or i.followups, 10,
+                                "the stale-button answer")
+            # The refusal replaces the stale step, buttons and all: it is said once, never on
+            # every further click (a tester's one stale message drew 35 "out of date" replies).
+            assert ix.followups == [], [m.text() for m in ix.followups]
+            assert stale_step.content == t(loc(user), "core.err.stale") and stale_step.custom_ids() == []
+            assert stale_step.embeds == [] and stale_step.attachments == []
             saw_stale = True
         else:
             await table.walk(user, step, labels)
@@ -140,6 +151,16 @@ async def test_pentactic_whole_game_with_restart(fake: FakeDiscord, real_bots: R
                         f"the result post ({result_line!r})")
     over = t(finished.locale, "discord.publish.finished")
     await fake.wait_for(lambda: any(over in m.text() for m in fake.messages_in(thread)), 10, f"{over!r}")
+    # The last "Take your turn" went before the result post, not a pacing slot after it.
+    posts = fake.messages_in(thread)
+    result = next(m for m in reversed(posts) if over in m.text())
+    previous = posts[posts.index(result) - 1]
+    api = fake.api_base[len(fake.base_url):]
+    calls = fake.requests
+    retired = max((i for i, r in enumerate(calls) if r == f"PATCH {api}/channels/{thread.id}/messages/{previous.id}"),
+                  default=len(calls))  # (not yet: after the result post)
+    posted = max(i for i, r in enumerate(calls) if r == f"POST {api}/channels/{thread.id}/messages")
+    assert retired < posted, f"the previous post kept its button after the result post: {calls[posted:]}"
     fake.assert_clean()
     elapsed = time.monotonic() - started_at
     print(f"pentactic e2e: {moves} moves, {table.clicks} clicks, {elapsed:.1f}s, "

@@ -345,6 +345,46 @@ async def test_dynamic_button_clicks_and_stale_state(fake: FakeDiscord, bot: Min
     fake.assert_clean()
 
 
+async def test_an_update_answer_edits_the_clicked_message_as_stored(fake: FakeDiscord, bot: MiniBot) -> None:
+    """A forged click shows the bot a copy of the message carrying the forged button; Discord's
+    update answer (type 7, or 6 and then ``@original``) still edits the real message."""
+    alice = fake.add_user("alice")
+    await fake.slash(alice, fake.general, "counter")
+    msg = fake.messages_in(fake.general)[0]
+    ix = await fake.forge(alice, msg, "count:5")
+    assert ix.response_type == 7 and ix.original is msg
+    assert msg.content == "count 6" and msg.custom_ids() == ["count:6"]
+    fake.assert_clean()
+
+
+async def test_ephemeral_messages_are_edited_only_through_a_live_interaction_token(
+        fake: FakeDiscord, bot: MiniBot) -> None:
+    """Discord: an ephemeral message cannot be reached through the channel routes, only through
+    the webhook of an interaction, and an interaction's token works for 15 minutes."""
+    import aiohttp
+
+    alice = fake.add_user("alice")
+    ix = await fake.slash(alice, fake.general, "echo", text="hello", secret=True)
+    secret = ix.original
+    assert secret is not None and secret.ephemeral
+    auth = {"Authorization": f"Bot {fake.token}"}
+    hook = f"{fake.api_base}/webhooks/{fake.application_id}/{ix.token}"
+    async with aiohttp.ClientSession() as http:
+        async with http.patch(f"{fake.api_base}/channels/{fake.general.id}/messages/{secret.id}",
+                              json={"content": "by channel"}, headers=auth) as resp:
+            assert resp.status == 404 and (await resp.json())["code"] == 10008
+        async with http.patch(f"{hook}/messages/@original", json={"content": "by webhook"}) as resp:
+            assert resp.status == 200
+        assert secret.content == "by webhook"
+        fake.token_lifetime = 0.05
+        await asyncio.sleep(0.1)
+        async with http.patch(f"{hook}/messages/@original", json={"content": "too late"}) as resp:
+            assert resp.status == 401 and (await resp.json())["code"] == 50027
+        async with http.post(hook, json={"content": "too late", "flags": 64}) as resp:
+            assert resp.status == 401 and (await resp.json())["code"] == 50027
+    assert secret.content == "by webhook" and ix.followups == []
+
+
 async def test_thread_files_and_archive(fake: FakeDiscord, bot: MiniBot) -> None:
     alice = fake.add_user("alice")
     await fake.slash(alice, fake.general, "board")
