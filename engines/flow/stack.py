@@ -101,7 +101,7 @@ class Ctx:
     def fire(self, timing: str, event: dict[str, Any]) -> Frame:
         """Run every trigger of ``timing`` (as a frame: handlers may ask questions). The caller
         receives the (possibly modified or cancelled) event as its ``"ret"`` once all ran."""
-        return self.push(TRIGGER, t=timing, ev=event, i=0)
+        return self.push(TRIGGER, t=timing, ev=event, done=[])
 
     def ask(self, frame: Frame, seats: list[int], kind: str, *, mode: str = "one",
             default: tuple[str, ...] | None = None, short: bool = False, window: bool = False,
@@ -167,11 +167,17 @@ class Flow:
         raise RuntimeError("flow made no progress (a frame handler loops)")
 
     def _run_trigger(self, ctx: Ctx, frame: Frame) -> None:
-        handlers = self.triggers.handlers(frame["t"])
+        """Run the timing point's handlers in order. The frame keeps the *names* of the handlers
+        already taken (not a position in the list), so a stored game paused inside a trigger
+        resumes right after an upgrade that added or removed a handler at that timing point."""
         ev = frame["ev"]
-        while frame["i"] < len(handlers) and not ev.get("cancel"):
-            handler = handlers[frame["i"]]
-            frame["i"] += 1
+        done: list[str] = frame["done"]
+        for handler in self.triggers.handlers(frame["t"]):
+            if ev.get("cancel"):
+                break
+            if handler.name in done:
+                continue
+            done.append(handler.name)
             if handler.can is None or handler.can(ctx, ev):
                 depth = len(ctx.stack)
                 handler.run(ctx, ev)

@@ -40,8 +40,22 @@ class SanguoshaEngine(GameEngine):
     min_seats = 2
     max_seats = 10
     hidden_information = True
+    #: 2: trigger frames keep the names of the handlers already taken (``done``), not a position
+    #: (``i``) in the timing point's list, so adding a skill or item at a timing point never
+    #: skips or repeats a handler in a game stored inside it (see :meth:`upgrade_step`).
+    edition = 2
     private_panel = True
     views = views
+
+    def upgrade_step(self, state: State, edition: int) -> State:
+        if edition != 1:
+            return super().upgrade_step(state, edition)
+        new: State = json.loads(json.dumps(state))
+        flow = R.flow_of(new)
+        for frame in new["flow"]["stack"]:
+            if frame["k"] == "trigger" and "i" in frame:  # edition 1's handler list is today's
+                frame["done"] = [h.name for h in flow.triggers.handlers(frame["t"])[:frame.pop("i")]]
+        return new
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
