@@ -307,6 +307,14 @@ class Engine(ABC):
         """Short status lines (whose turn, scores, phase) built from a view, for embeds."""
         return []
 
+    def panel_fingerprint(self, view: View, seat: int) -> Any:
+        """What a seat's private panel (``private_panel`` games) shows of ``view`` (the seat's
+        own view), as JSON-able data: the panel is edited only when this changes, so the
+        engine — which knows what its hand picture draws — decides, and a new field (a hidden
+        hero, a marker) refreshes the panel without touching the Discord layer. The default is
+        the seat's whole private part."""
+        return view.get("you")
+
     def private_summary(self, view: View) -> list[Msg]:
         """Lines describing a seat's private information (hand, mission) from its own view."""
         return []

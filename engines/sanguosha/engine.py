@@ -47,6 +47,13 @@ class SanguoshaEngine(GameEngine):
     private_panel = True
     views = views
 
+    def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
+        """The hand picture draws the hand, the role, the equipment and the judgement area (and
+        the HP, which alone does not refresh it: an AoE would cost a DM edit per seat hit)."""
+        you = view.get("you") or {}
+        me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+        return [you.get("role"), you.get("hand"), me.get("equip"), me.get("judge"), me.get("alive")]
+
     def upgrade_step(self, state: State, edition: int) -> State:
         if edition != 1:
             return super().upgrade_step(state, edition)
