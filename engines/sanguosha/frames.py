@@ -75,6 +75,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
         ctx.push("phase", seat=seat, name=R.PHASES[idx], st=0)
         return
     s["phase"] = ""
+    R.notice(s, "turn_end", {"seat": seat})
     ctx.pop(f)
 
 
@@ -138,6 +139,7 @@ def _phase(ctx: Ctx, f: Frame) -> None:
         ctx.ask(f, [seat], "discard", info={"n": excess})
         return
     ctx.take(f)
+    R.notice(s, "phase_end", {"seat": seat, "phase": name})
     ctx.pop(f)
 
 
@@ -237,8 +239,7 @@ def _use(ctx: Ctx, f: Frame) -> None:
             return
         if kind == "delayed":
             target = f["targets"][0]
-            R.take(s, f["cards"][0])
-            s["players"][target]["judge"].append([f["cards"][0], name])
+            R.to_judge(s, target, f["cards"][0], name)
             ctx.pop(f)
             return
         if name == "wugu":
@@ -271,13 +272,7 @@ def _use(ctx: Ctx, f: Frame) -> None:
 
 
 def _equip(ctx: Ctx, seat: int, cid: str) -> None:
-    s = ctx.state
-    slot = card(cid).slot
-    old = s["players"][seat]["equip"][slot]
-    R.take(s, cid)
-    if old:
-        R.to_discard(s, [old])
-    s["players"][seat]["equip"][slot] = cid
+    R.to_equip(ctx.state, seat, cid)
 
 
 # -- effects ----------------------------------------------------------------------------------
@@ -512,6 +507,7 @@ def recover(ctx: Ctx, seat: int, n: int, by: int | None) -> None:
         return
     p["hp"] += gain
     say(ctx, "recover", who=who(seat), n=gain, hp=p["hp"])
+    R.notice(ctx.state, "hp_recovered", {"seat": seat, "n": gain, "by": by})
 
 
 # -- responses --------------------------------------------------------------------------------
@@ -667,8 +663,7 @@ def pass_shandian(ctx: Ctx, cid: str, seat: int) -> None:
         if not any(e[1] == "shandian" for e in s["players"][cand]["judge"]):
             dest = cand
             break
-    R.take(s, cid)
-    s["players"][dest]["judge"].append([cid, "shandian"])
+    R.to_judge(s, dest, cid, "shandian", reason="shandian")
     say(ctx, "shandian_move", who=who(dest))
 
 

@@ -43,7 +43,7 @@ class IdentityMode(modes.Mode):
         """Roles dealt at random (the lord revealed). Beginner: everyone 4 HP (the lord +1 with 5+
         players: seed 分发体力牌), 4 cards each, and the lord's first turn started. Standard: the
         hero choice starts (``setup.py``), which then sets HP, deals and starts the lord's turn."""
-        state = modes.table(options, n, seed)
+        state = modes.table(options, n, seed, **({} if self.name == R.DEFAULT_MODE else {"mode": self.name}))
         standard = options["heroes"] == "standard"
         rng = Rng(state)
         roles = list(ROLES[n])

@@ -156,6 +156,23 @@ def _watch(state: State, seat: int, p: dict[str, Any], what: str, cid: str) -> N
         state.setdefault("queued", []).append([what, {"seat": seat, "card": cid}])
 
 
+def notice(state: State, timing: str, event: dict[str, Any]) -> None:
+    """A timing point a plain state change causes wherever it happens (HP lost or recovered,
+    cards moved, a phase or turn over): queued, and fired by the flow's idle hook at the next
+    frame boundary (``skills.drain_queue``), like :data:`WATCH`. Queued only when the game's flow
+    has a handler there, so a timing point nobody listens to costs nothing and changes nothing."""
+    if flow_of(state).triggers.handlers(timing):
+        state.setdefault("queued", []).append([timing, event])
+
+
+def _moved(state: State, cids: list[str], to: tuple[int | None, str], reason: str) -> Any:
+    """Before a move: the ``cards_moved`` event to notice after it (None: nobody listens)."""
+    if not cids or not flow_of(state).triggers.handlers("cards_moved"):
+        return None
+    return {"cards": list(cids), "from": [list(owner_zone(state, c)) for c in cids], "to": list(to),
+            "reason": reason}
+
+
 def take(state: State, cid: str) -> str:
     """Remove ``cid`` from its zone; returns the zone's name."""
     for zone in ("proc", "discard", "deck"):
@@ -194,22 +211,53 @@ def owner_zone(state: State, cid: str) -> tuple[int | None, str]:
     raise KeyError(cid)
 
 
-def to_discard(state: State, cids: list[str]) -> None:
+def to_discard(state: State, cids: list[str], reason: str = "discard") -> None:
+    moved = _moved(state, cids, (None, "discard"), reason)
     for cid in cids:
         take(state, cid)
         state["discard"].append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
-def to_hand(state: State, seat: int, cids: list[str]) -> None:
+def to_hand(state: State, seat: int, cids: list[str], reason: str = "obtain") -> None:
+    moved = _moved(state, cids, (seat, "hand"), reason)
     for cid in cids:
         take(state, cid)
         state["players"][seat]["hand"].append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
-def to_proc(state: State, cids: list[str]) -> None:
+def to_proc(state: State, cids: list[str], reason: str = "use") -> None:
+    moved = _moved(state, cids, (None, "proc"), reason)
     for cid in cids:
         take(state, cid)
         state["proc"].append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def to_equip(state: State, seat: int, cid: str, reason: str = "equip") -> None:
+    """Into ``seat``'s equipment slot; an item already there goes to the discard pile."""
+    moved = _moved(state, [cid], (seat, "equip"), reason)
+    take(state, cid)
+    slot = card(cid).slot
+    old = state["players"][seat]["equip"][slot]
+    if old:
+        to_discard(state, [old], reason="replaced")
+    state["players"][seat]["equip"][slot] = cid
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def to_judge(state: State, seat: int, cid: str, name: str, reason: str = "delay") -> None:
+    """Into ``seat``'s judgement area as the delayed trick ``name``."""
+    moved = _moved(state, [cid], (seat, "judge"), reason)
+    take(state, cid)
+    state["players"][seat]["judge"].append([cid, name])
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
 def flush_proc(state: State) -> None:
@@ -239,6 +287,8 @@ def draw(ctx: Ctx, seat: int, n: int) -> list[str]:
     got = deal(ctx.state, n)
     ctx.state["players"][seat]["hand"].extend(got)
     if got:
+        notice(ctx.state, "cards_moved", {"cards": list(got), "from": [[None, "deck"]] * len(got),
+                                          "to": [seat, "hand"], "reason": "draw"})
         say(ctx, "draw", who=who(seat), n=len(got))
         for c in got:
             say(ctx, "draw_private", to=(seat,), card=cname(card(c).name), sr=card_label(c))

@@ -173,6 +173,7 @@ def _lose_hp(ctx: Ctx, f: Frame) -> None:
     if f["st"] == 0:
         p["hp"] -= f["n"]
         say(ctx, "lose_hp", who=who(f["seat"]), n=f["n"], hp=p["hp"])
+        R.notice(s, "hp_lost", {"seat": f["seat"], "n": f["n"]})
         f["st"] = 1
         if p["hp"] < 1:
             ctx.push("dying", seat=f["seat"], src=None, st=0)
