@@ -712,10 +712,22 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
 
 # -- damage, dying, death ---------------------------------------------------------------------
 
+#: Damage natures (seed, 国战 deck: 火杀 / 火攻 fire, 雷杀 / 闪电 thunder); "normal" when a
+#: damage frame names none, as every identity-mode damage does.
+NATURES = ("normal", "fire", "thunder")
+
+
 @CORE.kind("damage")
 def _damage(ctx: Ctx, f: Frame) -> None:
+    """Damage: cause → inflicted → HP lost (dying below 1) → done. Fire or thunder damage to a
+    seat in chains (铁索连环, ``player["chained"]``) unchains it and, once resolved, passes the
+    same damage on to every other chained seat in turn order from the current player (``chain``
+    frame); the passed-on damage does not pass on again."""
     s = ctx.state
+    nature = f.get("nature", "normal")
     ev_base = {"src": f["src"], "dst": f["dst"], "n": f["n"], "via": f["via"], "cards": f["cards"]}
+    if nature != "normal":
+        ev_base["nature"] = nature
     if f["st"] == 0:
         f["st"] = 1
         ctx.fire("damage_cause", dict(ev_base))
@@ -739,6 +751,10 @@ def _damage(ctx: Ctx, f: Frame) -> None:
         f["n"] = ev["n"]
         R.note_act(s, f["src"], f["dst"], 2)
         say(ctx, "damage", who=who(f["dst"]), src=who(f["src"]), n=ev["n"], hp=p["hp"])
+        if nature != "normal" and p.get("chained"):
+            p["chained"] = False
+            if not f.get("chained"):
+                f["spread"] = True
         f["st"] = 3
         if p["hp"] < 1:
             ctx.push("dying", seat=f["dst"], src=f["src"], st=0)
@@ -749,7 +765,29 @@ def _damage(ctx: Ctx, f: Frame) -> None:
             f["st"] = 4
             ctx.fire("damage_done", dict(ev_base, n=f["n"]))
             return
+    if f.pop("spread", False):
+        ctx.take(f)
+        first = s["turn"] if s["turn"] is not None else f["dst"]
+        others = [x for x in R.living(s, first) if x != f["dst"] and s["players"][x].get("chained")]
+        f["st"] = 5
+        ctx.push("chain", left=others, src=f["src"], n=f["n"], nature=nature, via=f["via"], cards=f["cards"])
+        return
     _done(ctx, f)
+
+
+@CORE.kind("chain")
+def _chain(ctx: Ctx, f: Frame) -> None:
+    """The chained seats take the passed-on damage one after another (each still chained and
+    alive when its turn comes)."""
+    s = ctx.state
+    ctx.take(f)
+    while f["left"]:
+        seat = f["left"].pop(0)
+        if R.alive(s, seat) and s["players"][seat].get("chained"):
+            ctx.push("damage", src=f["src"], dst=seat, n=f["n"], via=f["via"], cards=f["cards"],
+                     nature=f["nature"], chained=True, st=0)
+            return
+    ctx.pop(f)
 
 
 @CORE.kind("dying")
