@@ -171,7 +171,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         for name in ("sha", "guohe", "lebu"):
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
-                 if R.has_skill(state, seat, k) and a.can(state, seat)]
+                 if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
         opts.append(Option("end", m("opt.end"), hint="primary"))
         return Step(m("step.play"), opts)
     head = path[0]
@@ -180,7 +180,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         return Step(m("step.play"), [], complete=True)
     if head in ACTIVE:
         act = ACTIVE[head]
-        if not (R.has_skill(state, seat, head) and act.can(state, seat)):
+        if not (R.has_skill(state, seat, head, hidden=True) and act.can(state, seat)):
             raise EngineError("sanguosha.err.illegal")
         return act.step(state, seat, path[1:])
     if head == "zb":

@@ -14,6 +14,7 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     choices,
     frames,
     identity,
+    skills,
     views,
 )
 from engines.sanguosha import rules as R
@@ -86,9 +87,13 @@ class SanguoshaEngine(GameEngine):
         choices.validate(state, seat, list(action))
         new: State = json.loads(json.dumps(state))
         events: list[Event] = []
-        Flow.answer(new, seat, list(action))
         flow = R.flow_of(new)
-        flow.run(Ctx(flow, new, events))
+        ctx = Ctx(flow, new, events)
+        ask = Flow.ask_of(new, seat)
+        if ask is not None and ask.kind in skills.ASK_SKILL and tuple(action) != ask.default:
+            R.reveal_for(ctx, seat, skills.ASK_SKILL[ask.kind])
+        Flow.answer(new, seat, list(action))
+        flow.run(ctx)
         return new, events
 
     def result(self, state: State) -> Result | None:

@@ -118,6 +118,7 @@ def _phase(ctx: Ctx, f: Frame) -> None:
                 f["st"] = 9
                 return
             if action[0] in ACTIVE:
+                R.reveal_for(ctx, seat, action[0])  # a hidden hero's skill: using it shows it
                 ACTIVE[action[0]].start(ctx, seat, action[1:])
                 return
             start_use_from_action(ctx, seat, action, count=True)
@@ -167,6 +168,12 @@ def parse_use(state: dict[str, Any], action: list[str]) -> tuple[str, list[str],
     return card(action[0]).name, [action[0]], [int(t) for t in action[1:]]
 
 
+def reveal_conversion(ctx: Ctx, seat: int, action: list[str]) -> None:
+    """A card used or played through a hidden hero's conversion skill shows that hero."""
+    if action and action[0] in CONVERT:
+        R.reveal_for(ctx, seat, CONVERT[action[0]].skill)
+
+
 def response_cards(action: list[str]) -> list[str]:
     """The physical cards of a response (``[card]``, ``["zb", a, b]``, ``[skill, card]``)."""
     if action[0] == "zb":
@@ -177,6 +184,7 @@ def response_cards(action: list[str]) -> list[str]:
 
 
 def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -> None:
+    reveal_conversion(ctx, user, action)
     name, cids, targets = parse_use(ctx.state, action)
     extra: dict[str, Any] = {}
     if name == "jiedao":
@@ -541,6 +549,7 @@ def _need(ctx: Ctx, f: Frame) -> None:
             f["st"] = 4
             LORD_ASK[action[0]](ctx, seat, what)
             return
+        reveal_conversion(ctx, seat, action)
         cids = response_cards(action)
         if f.get("keep"):  # 激将 in the play phase: the 杀 stays on the table for the lord's use
             R.to_proc(s, cids)
@@ -817,6 +826,7 @@ def _dying(ctx: Ctx, f: Frame) -> None:
         for saver in order:
             action = replies.get(str(saver), ["pass"])
             if action != ["pass"]:
+                reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
                 R.to_discard(s, cids)
                 say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))

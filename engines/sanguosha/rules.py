@@ -87,12 +87,74 @@ def say(ctx: Ctx, key: str, to: tuple[int, ...] | None = None, **params: Any) ->
 
 # -- seats ------------------------------------------------------------------------------------
 
-def has_skill(state: State, seat: int | None, skill: str) -> bool:
-    """Does the living ``seat`` have ``skill`` (lord skills are only given to the lord)?"""
+def has_skill(state: State, seat: int | None, skill: str, *, hidden: bool = False) -> bool:
+    """Does the living ``seat`` have ``skill`` (lord skills are only given to the lord)? The one
+    gate for skills. Only shown heroes count, unless ``hidden``: then also a hidden hero of a
+    two-hero seat whose skill could be used by revealing it as part of the use (what offers a
+    skill asks; the use then calls :func:`reveal_for`)."""
     if seat is None:
         return False
     p = state["players"][seat]
-    return p["alive"] and skill in p.get("skills", ())
+    if not p["alive"]:
+        return False
+    if skill in p.get("skills", ()):
+        return True
+    return hidden and hidden_with(state, seat, skill) is not None
+
+
+# -- seats with two heroes, shown or hidden ---------------------------------------------------
+# A seat of a two-hero mode keeps ``heroes``: [main, deputy], each {"id", "shown"}. Its
+# ``hero``, ``gender``, ``kingdom`` and ``skills`` are derived from the shown heroes only
+# (:func:`refresh_heroes`), so everything that reads them — ``has_skill`` above all — sees only
+# what the table sees. Identity mode's seats have one shown hero and no ``heroes`` list.
+
+def hidden_with(state: State, seat: int, skill: str) -> int | None:
+    """The index of the seat's hidden hero that has ``skill`` (None: none)."""
+    from engines.sanguosha.heroes import hero
+
+    for i, h in enumerate(state["players"][seat].get("heroes", ())):
+        if not h["shown"] and skill in hero(h["id"]).skills:
+            return i
+    return None
+
+
+def refresh_heroes(state: State, seat: int) -> None:
+    """Derive the seat's hero, gender, kingdom and skills from its shown heroes: the first shown
+    names the seat, the kingdom is the shown heroes' (both of one kingdom), the gender is the
+    main hero's once it is shown (the deputy's while only it is), skills are both shown heroes'."""
+    from engines.sanguosha.heroes import hero
+
+    p = state["players"][seat]
+    shown = [h["id"] for h in p.get("heroes", ()) if h["shown"]]
+    p["hero"] = shown[0] if shown else None
+    p["kingdom"] = hero(shown[0]).kingdom if shown else None
+    p["gender"] = hero(shown[0]).gender if shown else None
+    skills: list[str] = []
+    for hid in shown:
+        skills += [k for k in hero(hid).skills if k not in skills]
+    p["skills"] = skills
+
+
+def reveal(ctx: Ctx, seat: int, index: int) -> None:
+    """Show the seat's hero ``index`` (0 main, 1 deputy): public from now on, its skills count.
+    Timing point ``hero_shown`` (``seat``, ``hero``, ``index``) for what reacts to it."""
+    p = ctx.state["players"][seat]
+    h = p["heroes"][index]
+    if h["shown"]:
+        return
+    h["shown"] = True
+    refresh_heroes(ctx.state, seat)
+    say(ctx, "hero_shown", who=who(seat), hero=key_ref(f"sanguosha.hero.{h['id']}"))
+    notice(ctx.state, "hero_shown", {"seat": seat, "hero": h["id"], "index": index})
+
+
+def reveal_for(ctx: Ctx, seat: int, skill: str) -> None:
+    """A skill of a hidden hero is being used: reveal that hero as part of the use."""
+    if skill in ctx.state["players"][seat].get("skills", ()):
+        return
+    index = hidden_with(ctx.state, seat, skill)
+    if index is not None:
+        reveal(ctx, seat, index)
 
 
 def can_target(state: State, user: int, target: int, name: str) -> bool:

@@ -76,7 +76,7 @@ def active(act: Active) -> Active:
 
 def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
     """The seat's cards that ``conv`` may turn into its card now (hand first, then equipment)."""
-    if not R.has_skill(state, seat, conv.skill) or (conv.when and not conv.when(state, seat)):
+    if not R.has_skill(state, seat, conv.skill, hidden=True) or (conv.when and not conv.when(state, seat)):
         return []
     p = state["players"][seat]
     cards = list(p["hand"]) + ([c for c in p["equip"].values() if c] if conv.equip else [])
@@ -242,6 +242,11 @@ def _lordask(ctx: Ctx, f: Frame) -> None:
 
 # -- optional triggered skills in one frame ----------------------------------------------------
 
+#: Ask kinds a skill's owner answers through the skill's own frame (鬼才, 突袭, 观星, 流离): a
+#: real answer (not the ask's default) uses the skill, so it shows a hidden hero that has it
+#: (``engine.apply`` → :func:`rules.reveal_for`), as a yes does for an optional skill.
+ASK_SKILL: dict[str, str] = {"guicai": "guicai", "tuxi": "tuxi", "guanxing": "guanxing", "liuli": "liuli"}
+
 #: skill → effect(ctx, frame, event) run after its owner said yes (may push frames).
 EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
 
@@ -258,7 +263,7 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
         EFFECT[skill] = effect
 
         def _can(ctx: Ctx, ev: dict[str, Any]) -> bool:
-            return R.has_skill(ctx.state, ev.get(seat_key), skill) and (can is None or can(ctx, ev))
+            return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
             ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st=0)
@@ -279,6 +284,7 @@ def _optional(ctx: Ctx, f: Frame) -> None:
         if not said_yes(ctx, f):
             ctx.pop(f)
             return
+        R.reveal_for(ctx, f["seat"], f["skill"])  # a hidden hero's skill: the yes shows it
         announce(ctx, f["seat"], f["skill"])
         f["st"] = 2
         trigger = ctx.below(f)

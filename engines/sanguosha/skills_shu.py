@@ -150,7 +150,7 @@ def _kongcheng(state: State, value: bool, args: dict[str, Any]) -> bool:
 
 @STANDARD_HEROES.on("phase_start", "guanxing", priority=10,
       can=lambda ctx, ev: (ev["phase"] == "prepare" and not ev["skip"]
-                           and R.has_skill(ctx.state, ev["seat"], "guanxing") and bool(ctx.state["deck"])))
+                           and R.has_skill(ctx.state, ev["seat"], "guanxing", hidden=True) and bool(ctx.state["deck"])))
 def _guanxing(ctx: Ctx, ev: Ev) -> None:
     ctx.push("guanxing", seat=ev["seat"], st=0)
 

@@ -49,12 +49,12 @@ lord_asker(LordAsk("hujia", "shan", "wei"))
 # 鬼才: replace any judgement card with a hand card ---------------------------------------------
 
 @STANDARD_HEROES.on("judge_retouch", "guicai", priority=10,
-      can=lambda ctx, ev: any(R.has_skill(ctx.state, s, "guicai") and ctx.state["players"][s]["hand"]
+      can=lambda ctx, ev: any(R.has_skill(ctx.state, s, "guicai", hidden=True) and ctx.state["players"][s]["hand"]
                               for s in R.living(ctx.state)))
 def _guicai(ctx: Ctx, ev: Ev) -> None:
     s = ctx.state
     seats = [x for x in R.living(s, s["turn"] if s["turn"] is not None else 0)
-             if R.has_skill(s, x, "guicai") and s["players"][x]["hand"]]
+             if R.has_skill(s, x, "guicai", hidden=True) and s["players"][x]["hand"]]
     ctx.push("guicai", seats=seats, st=0)
 
 
@@ -168,7 +168,7 @@ def _tuxi_targets(state: State, seat: int) -> list[int]:
 
 
 @STANDARD_HEROES.on("draw_count", "tuxi", priority=20,
-      can=lambda ctx, ev: (R.has_skill(ctx.state, ev["seat"], "tuxi") and ev["n"] > 0
+      can=lambda ctx, ev: (R.has_skill(ctx.state, ev["seat"], "tuxi", hidden=True) and ev["n"] > 0
                            and bool(_tuxi_targets(ctx.state, ev["seat"]))))
 def _tuxi(ctx: Ctx, ev: Ev) -> None:
     ctx.push("tuxi", seat=ev["seat"], st=0)

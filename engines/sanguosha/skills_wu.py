@@ -216,14 +216,14 @@ def _liuli_dests(state: State, seat: int, user: int, targets: list[int], cid: st
 def _liuli_can(ctx: Ctx, ev: Ev) -> bool:
     s = ctx.state
     return ev["name"] == "sha" and any(
-        R.has_skill(s, t, "liuli") and any(_liuli_dests(s, t, ev["user"], ev["targets"], c)
+        R.has_skill(s, t, "liuli", hidden=True) and any(_liuli_dests(s, t, ev["user"], ev["targets"], c)
                                            for c in R.all_cards(s, t, judge=False))
         for t in ev["targets"])
 
 
 @STANDARD_HEROES.on("use_declared", "liuli", priority=10, can=_liuli_can)
 def _liuli(ctx: Ctx, ev: Ev) -> None:
-    seat = next(t for t in ev["targets"] if R.has_skill(ctx.state, t, "liuli"))
+    seat = next(t for t in ev["targets"] if R.has_skill(ctx.state, t, "liuli", hidden=True))
     ctx.push("liuli", seat=seat, st=0)
 
 

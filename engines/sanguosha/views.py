@@ -80,6 +80,8 @@ def build(state: State, seat: int | None) -> View:
             "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),
         })
+        if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
+            players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
     asks = Flow.asks(state)
     waiting = None
     if asks:
@@ -110,6 +112,7 @@ def build(state: State, seat: int | None) -> View:
         view["you"] = {
             "seat": seat,
             "role": R.mode_of(state).own_allegiance(state, seat),
+            **({"heroes": [dict(h) for h in p["heroes"]]} if "heroes" in p else {}),
             "hand": [card_json(c) for c in p["hand"]],
             "ask": ({"kind": mine.kind, "info": mine.info, "prompt": ask_prompt(mine).to_json(),
                      "default": list(mine.default) if mine.default else None}
