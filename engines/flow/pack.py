@@ -29,6 +29,14 @@ class Pack:
     modifiers: list[tuple[str, Modifier]] = field(default_factory=list)
     #: The flow's idle hook (at most one pack of a flow may bring one).
     idle: Callable[[Ctx], bool] | None = None
+    #: Names of what the pack implements beyond its handlers and modifiers (a game's skills
+    #: that are conversions or actions rather than triggers), see :meth:`names`.
+    provides: set[str] = field(default_factory=set)
+
+    def names(self) -> set[str]:
+        """Everything the pack registered by name: what it provides, its handlers, its
+        modifiers — how a game derives what is implemented from what is registered."""
+        return self.provides | {h.name for h in self.handlers} | {m.name for _, m in self.modifiers}
 
     def kind(self, name: str) -> Callable[[FrameFn], FrameFn]:
         def wrap(fn: FrameFn) -> FrameFn:

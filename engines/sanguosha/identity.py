@@ -48,7 +48,7 @@ class IdentityMode(modes.Mode):
         rng = Rng(state)
         roles = list(ROLES[n])
         rng.shuffle(roles)
-        cards = list(deck())
+        cards = list(deck(self.deck))
         rng.shuffle(cards)
         state["deck"] = cards
         state["lord"] = roles.index("Z")

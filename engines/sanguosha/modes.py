@@ -40,6 +40,8 @@ class Mode:
     name: str = ""
     #: The packs its flow is built from, in install order.
     packs: tuple[Pack, ...] = ()
+    #: The deck it plays with (``data.DECKS``).
+    deck: str = "standard"
 
     def new_game(self, options: dict[str, str], n: int, seed: int) -> State:
         """A new state, set up as this mode deals seats (its flow run to the first question)."""

@@ -64,13 +64,15 @@ class Active:
     start: Callable[[Ctx, int, list[str]], None]
 
 
-def conversion(conv: Conversion) -> Conversion:
+def conversion(conv: Conversion, pack: Pack = STANDARD_HEROES) -> Conversion:
     CONVERT[conv.token] = conv
+    pack.provides.add(conv.skill)
     return conv
 
 
-def active(act: Active) -> Active:
+def active(act: Active, pack: Pack = STANDARD_HEROES) -> Active:
     ACTIVE[act.skill] = act
+    pack.provides.add(act.skill)
     return act
 
 
@@ -212,8 +214,9 @@ class LordAsk:
                  keep=keep, st=0)
 
 
-def lord_asker(la: LordAsk) -> LordAsk:
+def lord_asker(la: LordAsk, pack: Pack = STANDARD_HEROES) -> LordAsk:
     LORD_ASK[la.skill] = la
+    pack.provides.add(la.skill)
     return la
 
 
@@ -261,6 +264,7 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
 
     def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
         EFFECT[skill] = effect
+        pack.provides.add(skill)
 
         def _can(ctx: Ctx, ev: dict[str, Any]) -> bool:
             return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
