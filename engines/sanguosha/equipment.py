@@ -15,6 +15,7 @@ from engines.sanguosha.data import card
 from engines.sanguosha.frames import ask_window, judge_first, take_chosen
 from engines.sanguosha.packs import EQUIPMENT
 from engines.sanguosha.rules import cname, say, who
+from engines.sanguosha.skills import Conversion, conversion
 
 Frame = dict[str, Any]
 State = dict[str, Any]
@@ -57,10 +58,11 @@ def zhangba_ok(state: State, seat: int) -> bool:
     return R.weapon_name(state, seat) == "zhangba" and len(state["players"][seat]["hand"]) >= 2
 
 
-@EQUIPMENT.modifier("can_respond", "zhangba")
-def _zhangba_answers(state: State, value: bool, args: dict[str, Any]) -> bool:
-    """丈八蛇矛 answers an ask for a 杀 with two hand cards (``rules.can_respond``)."""
-    return value or (R.ANSWERED_BY.get(args["kind"]) == "sha" and zhangba_ok(state, args["seat"]))
+#: 丈八蛇矛 as a two-card conversion: offered, walked, parsed and counted as an answer
+#: (``rules.can_respond``) wherever a 杀 may be used or played, like a skill's conversion.
+ZHANGBA = conversion(Conversion("zb", "zhangba", "sha", ok=lambda _s, _seat, _c: True, count=2,
+                                gate=lambda s, seat: R.weapon_name(s, seat) == "zhangba",
+                                label="opt.zhangba", prompt="step.zhangba"), pack=EQUIPMENT)
 
 
 # -- 杀 effect: 雌雄双股剑, 青釭剑, 仁王盾 --------------------------------------------------------

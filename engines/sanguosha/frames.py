@@ -161,10 +161,9 @@ LORD_ASK: dict[str, Any] = {}
 
 def parse_use(state: dict[str, Any], action: list[str]) -> tuple[str, list[str], list[int]]:
     """(card name, physical cards, targets) of a validated play action."""
-    if action[0] == "zb":
-        return "sha", action[1:3], [int(t) for t in action[3:]]
     if action[0] in CONVERT:
-        return CONVERT[action[0]].as_name, action[1:2], [int(t) for t in action[2:]]
+        n = CONVERT[action[0]].count
+        return CONVERT[action[0]].as_name, action[1:1 + n], [int(t) for t in action[1 + n:]]
     return card(action[0]).name, [action[0]], [int(t) for t in action[1:]]
 
 
@@ -175,11 +174,9 @@ def reveal_conversion(ctx: Ctx, seat: int, action: list[str]) -> None:
 
 
 def response_cards(action: list[str]) -> list[str]:
-    """The physical cards of a response (``[card]``, ``["zb", a, b]``, ``[skill, card]``)."""
-    if action[0] == "zb":
-        return action[1:3]
+    """The physical cards of a response (``[card]``, ``[token, card…]`` of a conversion)."""
     if action[0] in CONVERT:
-        return action[1:2]
+        return action[1:1 + CONVERT[action[0]].count]
     return action[:1]
 
 

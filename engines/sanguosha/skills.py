@@ -41,9 +41,12 @@ YES = ("yes",)
 
 @dataclass(frozen=True)
 class Conversion:
-    """A card used or played as ``as_name``. ``ok(state, seat, cid)`` says which physical cards
-    qualify; ``equip`` lets equipped cards be used too; ``when(state, seat)`` limits it (急救:
-    outside your own turn)."""
+    """``count`` cards used or played as one ``as_name`` (token ``[token, card…, targets…]``).
+    ``ok(state, seat, cid)`` says which physical cards qualify; ``equip`` lets equipped cards be
+    used too; ``when(state, seat)`` limits it (急救: outside your own turn). A hero skill's
+    conversion is gated by :func:`rules.has_skill`; an item's (丈八蛇矛: two hand cards as a 杀)
+    by its own ``gate``. ``label`` / ``prompt``: catalog keys of its option and of the card
+    choice, when not the generic "use <skill> as <card>"."""
 
     token: str
     skill: str
@@ -51,6 +54,10 @@ class Conversion:
     ok: Callable[[State, int, str], bool]
     equip: bool = False
     when: Callable[[State, int], bool] | None = None
+    count: int = 1
+    gate: Callable[[State, int], bool] | None = None
+    label: str = ""
+    prompt: str = ""
 
 
 @dataclass(frozen=True)
@@ -78,7 +85,8 @@ def active(act: Active, pack: Pack = STANDARD_HEROES) -> Active:
 
 def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
     """The seat's cards that ``conv`` may turn into its card now (hand first, then equipment)."""
-    if not R.has_skill(state, seat, conv.skill, hidden=True) or (conv.when and not conv.when(state, seat)):
+    allowed = conv.gate(state, seat) if conv.gate else R.has_skill(state, seat, conv.skill, hidden=True)
+    if not allowed or (conv.when and not conv.when(state, seat)):
         return []
     p = state["players"][seat]
     cards = list(p["hand"]) + ([c for c in p["equip"].values() if c] if conv.equip else [])
@@ -87,7 +95,7 @@ def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
 
 def conversions_to(state: State, seat: int, as_name: str) -> list[Conversion]:
     """The seat's conversions into ``as_name`` that have a card to convert now."""
-    return [c for c in CONVERT.values() if c.as_name == as_name and convertible(state, seat, c)]
+    return [c for c in CONVERT.values() if c.as_name == as_name and len(convertible(state, seat, c)) >= c.count]
 
 
 @CORE.modifier("can_respond", "skills")
