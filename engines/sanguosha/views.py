@@ -22,8 +22,10 @@ State = dict[str, Any]
 
 
 def card_json(cid: str) -> dict[str, Any]:
+    """A face-up card as views show it; its type (basic, trick, delayed, equip) comes from the
+    deck's data, so a picture colours it without a copy of the deck."""
     c = card(cid)
-    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank}
+    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank, "type": c.type}
 
 
 def ask_prompt(ask: Ask) -> Msg:
