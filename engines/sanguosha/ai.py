@@ -24,10 +24,10 @@ from typing import Any
 
 from engines.base import Step
 from engines.flow import Ask, Flow
-from engines.sanguosha import choices
+from engines.sanguosha import cards, cards_standard, choices  # noqa: F401 - cards_standard defines the cards
 from engines.sanguosha.ai_mind import FRIEND_BAR, Mind
-from engines.sanguosha.data import card, deck
-from engines.sanguosha.frames import HARMFUL, shandian_hits
+from engines.sanguosha.data import card, deck, kind_of
+from engines.sanguosha.frames import shandian_hits
 from engines.sanguosha.rules import in_range
 from engines.sanguosha.views import build
 from engines.tokens import ascii_int
@@ -35,14 +35,11 @@ from engines.tokens import ascii_int
 State = dict[str, Any]
 View = dict[str, Any]
 
-#: How much a card is worth keeping in hand (discard keeps the best; 五谷丰登 takes the best).
-VALUE = {"tao": 9, "shan": 7, "wuxie": 6, "wuzhong": 6, "sha": 5, "shunshou": 5, "lebu": 5,
-         "juedou": 4, "guohe": 4, "nanman": 4, "wanjian": 4, "jiedao": 3, "wugu": 3, "taoyuan": 3,
-         "shandian": 1}
-#: Equipment worth (an upgrade replaces a lower one; 过河拆桥/顺手牵羊 take the highest).
-EQUIP = {"bagua": 8, "renwang": 7, "zhuge": 6, "qinglong": 5, "hanbing": 5, "guanshi": 5,
-         "zhangba": 5, "qinggang": 5, "fangtian": 4, "qilin": 4, "cixiong": 3,
-         "chitu": 5, "dawan": 5, "zixing": 5, "dilu": 6, "jueying": 6, "zhuahuang": 6}
+#: How much a card is worth keeping in hand (discard keeps the best; 五谷丰登 takes the best) and
+#: what equipment is worth (an upgrade replaces a lower one; 过河拆桥/顺手牵羊 take the highest):
+#: each card's ``ai_value`` in its definition (``cards_standard.py``).
+VALUE = {n: d.ai_value for n, d in cards.DEFS.items() if kind_of(n) != "equip"}
+EQUIP = {n: d.ai_value for n, d in cards.DEFS.items() if kind_of(n) == "equip"}
 #: Chance one unknown hand card is a 闪 / a 杀 (24 and 30 of the 108 cards).
 P_SHAN, P_SHA = 24 / 108, 30 / 108
 #: Share of the deck's 杀 that are black (仁王盾 stops them): for a 杀 whose colour is unknown.
@@ -295,7 +292,7 @@ def _nullify(s: Seat) -> list[str]:
     name, t = about["name"], about["target"]
     happens = info["count"] % 2 == 0
     answer = _answer(s)
-    if answer == ["pass"] or name not in HARMFUL:
+    if answer == ["pass"] or not cards.harmful(name):
         return ["pass"]
     mind = s.mind
     if happens and (t == s.seat or mind.friend(t)) and _hurts(s, name, t):

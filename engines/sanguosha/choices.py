@@ -13,6 +13,7 @@ from typing import Any
 
 from engines.base import EngineError, Msg, Option, Step
 from engines.flow import Ask, Flow
+from engines.sanguosha import cards
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, default_targets
@@ -43,37 +44,14 @@ def _named(state: State, seat: int, name: str) -> list[str]:
 # -- play phase -------------------------------------------------------------------------------
 
 def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
-    """(seats that may be added as the next target, whether ``chosen`` is already enough)."""
-    ps = state["players"]
+    """(seats that may be added as the next target, whether ``chosen`` is already enough): the
+    card's own target rule (``cards.CardDef.targets``) over the living others it may target."""
     others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen
               and R.can_target(state, seat, s, name)]
-    if name == "sha":
-        cap = R.fold(state, "sha_targets", 1, seat=seat, cards=cids)
-        cand = [s for s in others if R.in_range(state, seat, s)] if len(chosen) < cap else []
-        return cand, len(chosen) >= 1
-    if name == "jiedao":
-        if not chosen:
-            return [s for s in others if ps[s]["equip"]["weapon"] and _victims(state, s)], False
-        if len(chosen) == 1:
-            return _victims(state, chosen[0]), False
+    pick = cards.of(name).targets
+    if pick is None:
         return [], True
-    if chosen:
-        return [], True
-    if name == "guohe":
-        return [s for s in others if R.has_cards(state, s)], False
-    if name == "shunshou":
-        reach = R.fold(state, "trick_distance", 1, seat=seat)
-        return [s for s in others if R.has_cards(state, s) and R.distance(state, seat, s) <= reach], False
-    if name == "juedou":
-        return others, False
-    if name == "lebu":
-        return [s for s in others if not any(e[1] == "lebu" for e in ps[s]["judge"])], False
-    return [], True
-
-
-def _victims(state: State, holder: int) -> list[int]:
-    return [s for s in R.living(state, holder + 1) if s != holder and R.in_range(state, holder, s)
-            and R.can_target(state, holder, s, "sha")]
+    return pick(state, seat, cids, chosen, others)
 
 
 def usable(state: State, seat: int, cid: str) -> bool:
@@ -83,15 +61,9 @@ def usable(state: State, seat: int, cid: str) -> bool:
 
 def usable_as(state: State, seat: int, name: str, cids: list[str]) -> bool:
     """May ``seat`` use ``cids`` as a ``name`` now, in its play phase?"""
-    p = state["players"][seat]
-    if name in ("shan", "wuxie"):
+    d = cards.of(name)
+    if not d.usable or (d.can_use is not None and not d.can_use(state, seat)):
         return False
-    if name == "sha" and state["sha_used"] >= R.sha_limit(state, seat):
-        return False
-    if name == "tao":
-        return p["hp"] < p["max"]
-    if name == "shandian":
-        return not any(e[1] == "shandian" for e in p["judge"])
     if card_kind(name) == "equip" or not needs_target(name):
         return True
     cand, done = target_choices(state, seat, name, cids, [])
@@ -174,7 +146,7 @@ def _conv_step(state: State, seat: int, path: list[str], prompt: Msg) -> Step:
 
 
 def needs_target(name: str) -> bool:
-    return name in ("sha", "guohe", "shunshou", "juedou", "jiedao", "lebu")
+    return cards.of(name).targets is not None
 
 
 def _play(state: State, seat: int, path: list[str]) -> Step:

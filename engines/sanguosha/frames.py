@@ -27,6 +27,7 @@ from typing import Any
 from engines.base import key_ref
 from engines.flow import Ctx
 from engines.rng import Rng
+from engines.sanguosha import cards
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card, kind_of
 from engines.sanguosha.packs import CORE
@@ -34,8 +35,6 @@ from engines.sanguosha.rules import FLOW, cname, say, who  # noqa: F401 - FLOW: 
 
 Frame = dict[str, Any]
 PASS = ("pass",)
-HARMFUL = {"sha", "guohe", "shunshou", "juedou", "jiedao", "nanman", "wanjian", "lebu", "shandian"}
-TRICKS = {"guohe", "shunshou", "juedou", "jiedao", "wuzhong", "nanman", "wanjian", "taoyuan", "wugu"}
 
 
 def ask_window(ctx: Ctx, frame: Frame, seats: list[int], kind: str, mode: str = "one",
@@ -197,13 +196,9 @@ def push_use(ctx: Ctx, user: int, name: str, cids: list[str], targets: list[int]
 
 
 def default_targets(state: dict[str, Any], user: int, name: str) -> list[int]:
-    if name in ("nanman", "wanjian"):
-        return R.others_from(state, user)
-    if name in ("taoyuan", "wugu"):
-        return R.living(state, user)
-    if name in ("wuzhong", "tao", "shandian") or card_type(name) == "equip":
-        return [user]
-    return []
+    """The seats a card names by itself (its definition's ``default_targets``; none: [])."""
+    named = cards.of(name).default_targets
+    return named(state, user) if named else []
 
 
 def card_type(name: str) -> str:
@@ -221,7 +216,7 @@ def _use(ctx: Ctx, f: Frame) -> None:
         if f["count"] and name == "sha":
             s["sha_used"] += 1
         label = _labels(f["cards"])
-        named = [t for t in f["targets"] if t != user] if name not in ("nanman", "wanjian") else []
+        named = [t for t in f["targets"] if t != user] if cards.of(name).names_targets else []
         if not named:
             say(ctx, "use", who=who(user), card=cname(name), sr=label)
         for t in named:
@@ -229,7 +224,7 @@ def _use(ctx: Ctx, f: Frame) -> None:
         if "victim" in f["extra"]:
             say(ctx, "jiedao_victim", who=who(f["targets"][0]), victim=who(f["extra"]["victim"]))
         for t in f["targets"]:
-            R.note_act(s, user, t, 1 if name in HARMFUL else -1 if name in ("tao", "taoyuan") else 0)
+            R.note_act(s, user, t, 1 if cards.harmful(name) else -1 if cards.of(name).friendly else 0)
         f["st"] = 1
         ctx.fire("use_declared", {"user": user, "name": name, "cards": f["cards"],
                                   "targets": f["targets"], "color": f["color"]})
@@ -247,11 +242,9 @@ def _use(ctx: Ctx, f: Frame) -> None:
             R.to_judge(s, target, f["cards"][0], name)
             ctx.pop(f)
             return
-        if name == "wugu":
-            pool = R.deal(s, len(f["targets"]))
-            s["proc"].extend(pool)
-            f["extra"]["pool"] = pool
-            say(ctx, "wugu_reveal", cards=_labels(pool))
+        on_use = cards.of(name).on_use
+        if on_use is not None:
+            on_use(ctx, f)
         f["st"] = 2
         return
     if f["st"] == 2:  # one effect per target, in order
@@ -261,8 +254,9 @@ def _use(ctx: Ctx, f: Frame) -> None:
             f["i"] += 1
             if not R.alive(s, target):
                 continue
-            if name == "taoyuan" and s["players"][target]["hp"] >= s["players"][target]["max"]:
-                continue  # nothing to heal, nothing to cancel (docs/rules/sanguosha.md)
+            skip = cards.of(name).skip
+            if skip is not None and skip(s, target):
+                continue  # e.g. 桃园结义 at full HP: nothing to heal, nothing to cancel (docs/rules)
             ctx.push("effect", name=name, user=user, target=target, cards=f["cards"],
                      color=f["color"], suit=f["suit"], extra=f["extra"], st=0)
             return
@@ -291,7 +285,7 @@ def _effect(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         f["st"] = 1
-        if name in TRICKS and not f["extra"].get("nowuxie"):
+        if cards.nullifiable(name) and not f["extra"].get("nowuxie"):
             ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st=0)
         return
     if f["st"] == 1:
@@ -301,79 +295,13 @@ def _effect(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         f["st"] = 2
-    EFFECTS[name](ctx, f)
+    effect = cards.of(name).effect
+    assert effect is not None, name
+    effect(ctx, f)
 
 
 def _done(ctx: Ctx, f: Frame) -> None:
     ctx.take(f)
-    ctx.pop(f)
-
-
-def _eff_sha(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    st = f["st"]
-    if st == 2:
-        f["st"] = 3
-        ctx.fire("sha_effect", {"user": f["user"], "target": f["target"], "color": f["color"],
-                                "cards": f["cards"], "ignore_armor": False, "void": False, "need": 1})
-        return
-    if st == 3:
-        ev = ctx.take(f)
-        if ev.get("void") or ev.get("cancel"):
-            say(ctx, "void", card=cname("sha"), target=who(f["target"]))
-            ctx.pop(f)
-            return
-        f["ev"] = ev
-        f["st"] = 4
-        return
-    if st == 4:
-        if f["ev"]["need"] <= 0:
-            f["st"] = 6
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
-            return
-        f["st"] = 5
-        ctx.push("need", seat=f["target"], what="shan", ignore_armor=f["ev"]["ignore_armor"],
-                 reason={"card": "sha", "user": f["user"]}, st=0)
-        return
-    if st == 5:
-        if ctx.take(f):
-            f["ev"]["need"] -= 1
-            if f["ev"]["need"] > 0:
-                f["st"] = 4
-                return
-            f["st"] = 7
-            ctx.fire("sha_dodged", {"user": f["user"], "target": f["target"], "cards": f["cards"],
-                                    "hit": False})
-            return
-        f["st"] = 6
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
-        return
-    if st == 7:
-        ev = ctx.take(f)
-        if ev.get("hit") and R.alive(s, f["target"]):
-            f["st"] = 6
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
-            return
-    _done(ctx, f)
-
-
-def _eff_tao(ctx: Ctx, f: Frame) -> None:
-    recover(ctx, f["target"], 1, f["user"])
-    ctx.pop(f)
-
-
-def _eff_pick(ctx: Ctx, f: Frame) -> None:
-    """过河拆桥 (discard) and 顺手牵羊 (take): the user chooses one of the target's cards."""
-    s = ctx.state
-    if f["st"] == 2:
-        if not R.has_cards(s, f["target"]) or not R.alive(s, f["user"]):
-            ctx.pop(f)
-            return
-        f["st"] = 3
-        ctx.ask(f, [f["user"]], "pick", info={"target": f["target"], "why": f["name"]})
-        return
-    choice = ctx.take(f, "reply")["action"][0]
-    take_chosen(ctx, f["user"], f["target"], choice, to_hand=f["name"] == "shunshou")
     ctx.pop(f)
 
 
@@ -396,113 +324,6 @@ def take_chosen(ctx: Ctx, user: int, target: int, choice: str, to_hand: bool) ->
         say(ctx, "discard_other", who=who(user), target=who(target), card=cname(card(cid).name),
             sr=R.card_label(cid))
     return cid
-
-
-def _eff_juedou(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    if f["st"] == 2:
-        f["cur"], f["st"] = f["target"], 3
-    if f["st"] == 3:
-        if not (R.alive(s, f["user"]) and R.alive(s, f["target"])):
-            ctx.pop(f)
-            return
-        other = f["user"] if f["cur"] == f["target"] else f["target"]
-        f["left"] = R.fold(s, "juedou_need", 1, seat=f["cur"], other=other)
-        f["st"] = 4
-    if f["st"] == 4 and "ret" not in f:
-        ctx.push("need", seat=f["cur"], what="sha", ignore_armor=False,
-                 reason={"card": "juedou", "user": f["user"]}, st=0)
-        return
-    if f["st"] == 4:
-        played = ctx.take(f)
-        other = f["user"] if f["cur"] == f["target"] else f["target"]
-        if played:
-            f["left"] -= 1
-            if f["left"] > 0 and R.alive(s, f["cur"]):
-                return  # 无双: another 杀 is needed before the duel turns
-            f["cur"], f["st"] = other, 3
-            return
-        f["st"] = 5
-        ctx.push("damage", src=other, dst=f["cur"], n=1, via="juedou", cards=f["cards"], st=0)
-        return
-    _done(ctx, f)
-
-
-def _eff_jiedao(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    holder, victim = f["target"], f["extra"]["victim"]
-    if f["st"] == 2:
-        if not s["players"][holder]["equip"]["weapon"]:
-            ctx.pop(f)
-            return
-        if R.alive(s, victim) and R.in_range(s, holder, victim):
-            f["st"] = 3
-            ask_window(ctx, f, [holder], "jiedao", victim=victim, user=f["user"])
-            return
-        f["st"] = 3
-        f["reply"] = {"seat": holder, "action": ["pass"]}
-    if f["st"] == 3:
-        action = ctx.take(f, "reply")["action"]
-        if action == ["pass"]:
-            weapon = s["players"][holder]["equip"]["weapon"]
-            if weapon and R.alive(s, f["user"]):
-                R.to_hand(s, f["user"], [weapon])
-                say(ctx, "give_weapon", who=who(holder), target=who(f["user"]),
-                    card=cname(card(weapon).name), sr=R.card_label(weapon))
-            ctx.pop(f)
-            return
-        f["st"] = 4
-        start_use_from_action(ctx, holder, action + [str(victim)], count=False)
-        return
-    _done(ctx, f)
-
-
-def _eff_wuzhong(ctx: Ctx, f: Frame) -> None:
-    R.draw(ctx, f["target"], 2)
-    ctx.pop(f)
-
-
-def _eff_aoe(ctx: Ctx, f: Frame) -> None:
-    """南蛮入侵 (play a 杀) and 万箭齐发 (play a 闪), else 1 damage from the user."""
-    if f["st"] == 2:
-        f["st"] = 3
-        ctx.push("need", seat=f["target"], what="sha" if f["name"] == "nanman" else "shan",
-                 ignore_armor=False, reason={"card": f["name"], "user": f["user"]}, st=0)
-        return
-    if f["st"] == 3:
-        if ctx.take(f):
-            ctx.pop(f)
-            return
-        f["st"] = 4
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via=f["name"], cards=f["cards"], st=0)
-        return
-    _done(ctx, f)
-
-
-def _eff_taoyuan(ctx: Ctx, f: Frame) -> None:
-    recover(ctx, f["target"], 1, None)
-    ctx.pop(f)
-
-
-def _eff_wugu(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    pool = [c for c in f["extra"]["pool"] if c in s["proc"]]
-    if f["st"] == 2:
-        if not pool:
-            ctx.pop(f)
-            return
-        f["st"] = 3
-        ctx.ask(f, [f["target"]], "wugu", short=True, window=True, info={"pool": pool})
-        return
-    cid = ctx.take(f, "reply")["action"][0]
-    R.to_hand(s, f["target"], [cid])
-    say(ctx, "wugu_take", who=who(f["target"]), card=cname(card(cid).name), sr=R.card_label(cid))
-    ctx.pop(f)
-
-
-EFFECTS = {"sha": _eff_sha, "tao": _eff_tao, "guohe": _eff_pick, "shunshou": _eff_pick,
-           "juedou": _eff_juedou, "jiedao": _eff_jiedao, "wuzhong": _eff_wuzhong,
-           "nanman": _eff_aoe, "wanjian": _eff_aoe, "taoyuan": _eff_taoyuan, "wugu": _eff_wugu}
 
 
 def recover(ctx: Ctx, seat: int, n: int, by: int | None) -> None:
@@ -597,7 +418,7 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     about = f["about"]
     say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
         target=who(about["target"]), n=f["count"])
-    if about["name"] in HARMFUL and f["count"] % 2 == 1:
+    if cards.harmful(about["name"]) and f["count"] % 2 == 1:
         R.note_act(s, reply["seat"], about["target"], -1)
     f["st"] = 0
 

@@ -7,10 +7,11 @@ from typing import Any
 
 from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
+from engines.sanguosha import cards
 from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, card_opt, seat_opt, target_choices
 from engines.sanguosha.data import card
-from engines.sanguosha.frames import PASS, TRICKS, judge_first, push_use, recover
+from engines.sanguosha.frames import PASS, judge_first, push_use, recover
 from engines.sanguosha.packs import STANDARD_HEROES
 from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import (
@@ -216,7 +217,7 @@ def _tieqi_frame(ctx: Ctx, f: Frame) -> None:
 
 # 集智: draw when using an ordinary trick ------------------------------------------------------
 
-@optional("use_declared", "jizhi", "user", can=lambda ctx, ev: ev["name"] in TRICKS)
+@optional("use_declared", "jizhi", "user", can=lambda ctx, ev: cards.of(ev["name"]).nullifiable)  # a non-delayed trick
 def _jizhi(ctx: Ctx, f: Frame, ev: Ev) -> None:
     R.draw(ctx, f["seat"], 1)
 
