@@ -28,6 +28,7 @@ from engines.sanguosha import cards, cards_standard, choices  # noqa: F401 - car
 from engines.sanguosha.ai_mind import FRIEND_BAR, Mind
 from engines.sanguosha.data import card, deck, kind_of
 from engines.sanguosha.frames import shandian_hits
+from engines.sanguosha.heroes import ai_order
 from engines.sanguosha.rules import in_range
 from engines.sanguosha.views import build
 from engines.tokens import ascii_int
@@ -707,24 +708,10 @@ def _shandian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | N
 
 # -- hero skills (part 2's tokens; each path is checked against the tree, else not used) -------
 
-#: Heroes this AI plays best first: skills that work by themselves or through the AI's generic
-#: handling (modifiers, default-yes triggers, conversions when answering) before skills that
-#: need a plan the AI does not have (active skills without a hint are never used).
-HERO_PREF = ("lvbu", "zhangfei", "machao", "lvmeng", "zhaoyun", "luxun", "huangyueying", "caocao",
-             "sunquan", "simayi", "xiahoudun", "sunshangxiang", "guojia", "zhenji", "huanggai",
-             "xuchu", "zhangliao", "guanyu", "daqiao", "huatuo", "zhugeliang", "ganning", "zhouyu",
-             "liubei", "diaochan")
-
-
-#: The renegade's own order, measured: it must outlive everybody, so heroes that heal, dodge or
-#: punish (华佗 71 %, 夏侯惇 60 %, 貂蝉 57 % …) beat the attackers HERO_PREF puts first (马超 40 %,
-#: 张飞 43 %), and 黄盖's 苦肉 costs the HP it needs (18 %). Win rates of a lone AI renegade with a
-#: hero picked at random, against random players, 2 000 games at 8 and at 10 seats (seeds 60000+);
-#: docs/rules/sanguosha.md, "Third attempt".
-RENEGADE_HERO_PREF = ("huatuo", "xiahoudun", "diaochan", "guanyu", "sunquan", "zhangliao",
-                      "huangyueying", "zhaoyun", "caocao", "zhenji", "sunshangxiang", "lvmeng",
-                      "ganning", "zhugeliang", "simayi", "lvbu", "zhouyu", "xuchu", "zhangfei",
-                      "liubei", "luxun", "machao", "daqiao", "guojia", "huanggai")
+#: Heroes this AI plays best first, and the lone renegade's own measured order: data beside the
+#: heroes (``heroes.json`` "ai"; :func:`heroes.ai_order`).
+HERO_PREF = ai_order("pick")
+RENEGADE_HERO_PREF = ai_order("renegade")
 
 
 def _hero_of(label: Any) -> str:

@@ -95,6 +95,9 @@ def parse(raw: dict, known: frozenset[str] | None = None) -> tuple[dict[str, Her
     used = [k for h in out.values() for k in h.skills + h.lord_skills]
     if rules.get("skill_once") and len(used) != len(set(used)):
         raise HeroError("every skill belongs to exactly one hero")
+    for name, order in (raw.get("ai") or {}).items():
+        if not name.startswith("_") and (sorted(order) != sorted(out) or len(set(order)) != len(order)):
+            raise HeroError(f"ai.{name}: an order of every hero of the pack, each once")
     return out, tuple(lords)
 
 
@@ -106,6 +109,13 @@ def _load(pack: str = "standard") -> tuple[dict[str, Hero], tuple[str, ...]]:
 
 def heroes() -> dict[str, Hero]:
     return _load()[0]
+
+
+@cache
+def ai_order(kind: str, pack: str = "standard") -> tuple[str, ...]:
+    """The AI's hero order ``kind`` (``pick``, ``renegade``) from the pack's data, best first."""
+    with PACK_FILES[pack].open(encoding="utf-8") as fh:
+        return tuple(json.load(fh)["ai"][kind])
 
 
 def lords() -> tuple[str, ...]:

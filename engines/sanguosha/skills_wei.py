@@ -24,6 +24,7 @@ from engines.sanguosha.skills import (
     said_yes,
     skill_ref,
 )
+from engines.sanguosha.views import prompt
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -325,3 +326,14 @@ def _luoshen_frame(ctx: Ctx, f: Frame) -> None:
 
 conversion(Conversion("qingguo", "qingguo", "shan", lambda s, seat, c: not card(c).red
                       and c in s["players"][seat]["hand"]))
+
+
+@prompt("guicai")
+def _guicai_prompt(info: dict[str, Any]) -> Any:
+    return m("req.guicai", who=who(info["seat"]), card=cname(card(info["card"]).name),
+             sr=R.card_label(info["card"]))
+
+
+@prompt("ganglie")
+def _ganglie_prompt(info: dict[str, Any]) -> Any:
+    return m("req.ganglie", user=who(info["user"]))

@@ -15,6 +15,7 @@ from engines.sanguosha.frames import PASS, recover
 from engines.sanguosha.packs import STANDARD_HEROES
 from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import Active, Conversion, active, announce, conversion, optional
+from engines.sanguosha.views import prompt
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -328,3 +329,13 @@ def _jieyin_start(ctx: Ctx, seat: int, path: list[str]) -> None:
 
 active(Active("jieyin", lambda s, seat: not R.flag(s, "jieyin") and len(s["players"][seat]["hand"]) >= 2
               and bool(_wounded_men(s, seat)), _jieyin_step, _jieyin_start))
+
+
+@prompt("fanjian_suit")
+def _fanjian_prompt(info: dict[str, Any]) -> Any:
+    return m("req.fanjian_suit", user=who(info["user"]))
+
+
+@prompt("liuli")
+def _liuli_prompt(info: dict[str, Any]) -> Any:
+    return m("req.liuli", user=who(info["user"]))

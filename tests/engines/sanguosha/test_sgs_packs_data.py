@@ -96,3 +96,26 @@ def test_a_deck_without_its_terms_is_refused() -> None:
     del raw["expect"]
     with pytest.raises(DeckError):
         data.parse(raw)
+
+
+def test_the_ai_hero_orders_are_data_beside_the_heroes_and_validated() -> None:
+    from engines.sanguosha import ai
+    from engines.sanguosha.heroes import DATA, ai_order, heroes
+
+    assert ai_order("pick") == ai.HERO_PREF and sorted(ai_order("renegade")) == sorted(heroes())
+    raw = json.loads(DATA.read_text(encoding="utf-8"))
+    raw["ai"]["pick"] = raw["ai"]["pick"][1:]  # a hero left out
+    with pytest.raises(HeroError):
+        parse(raw)
+
+
+def test_a_skills_question_text_is_registered_beside_the_skill() -> None:
+    from engines.base import Msg
+    from engines.flow import Ask
+    from engines.sanguosha.views import PROMPTS, ask_prompt, prompt
+
+    assert {"guicai", "ganglie", "fanjian_suit", "liuli"} <= set(PROMPTS)
+    ask = Ask(0, "q1", "liuli", "one", "w1", ("pass",), True, {"user": 2})
+    assert ask_prompt(ask).key == "sanguosha.req.liuli"
+    with pytest.raises(ValueError):
+        prompt("liuli")(lambda info: Msg("x"))
