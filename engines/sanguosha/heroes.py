@@ -20,8 +20,26 @@ from pathlib import Path
 from typing import Any
 
 DATA = Path(__file__).resolve().parent.parent.parent / "data" / "sanguosha" / "heroes.json"
-#: Pack name → (file, the engine pack whose registrations implement its skills).
-PACK_FILES = {"standard": DATA}
+#: Hero pack name → its data file; :data:`ENGINE_PACKS`: the engine pack (``engines.flow.Pack``)
+#: whose registrations implement its skills. A new pack is one file, one skill module and its
+#: catalog lines, made known with :func:`register_pack`.
+PACK_FILES: dict[str, Path] = {"standard": DATA}
+ENGINE_PACKS: dict[str, Any] = {}
+
+
+def register_pack(name: str, path: Path, engine_pack: Any) -> None:
+    """Make a hero pack known: its data file and the engine pack implementing its skills."""
+    PACK_FILES[name] = path
+    ENGINE_PACKS[name] = engine_pack
+    _load.cache_clear()
+    _every_hero.cache_clear()
+
+
+def unregister_pack(name: str) -> None:
+    PACK_FILES.pop(name, None)
+    ENGINE_PACKS.pop(name, None)
+    _load.cache_clear()
+    _every_hero.cache_clear()
 
 KINGDOMS = ("wei", "shu", "wu", "qun")
 GENDERS = ("m", "f")
@@ -31,7 +49,7 @@ def implemented(pack: str = "standard") -> frozenset[str]:
     """The skill ids the engine implements for a hero pack: what that pack registered."""
     from engines.sanguosha import packs
 
-    return frozenset({"standard": packs.STANDARD_HEROES}[pack].names())
+    return frozenset(ENGINE_PACKS.get(pack, packs.STANDARD_HEROES if pack == "standard" else None).names())
 
 
 def __getattr__(name: str) -> Any:
@@ -102,13 +120,25 @@ def parse(raw: dict, known: frozenset[str] | None = None) -> tuple[dict[str, Her
 
 
 @cache
+def _every_hero() -> dict[str, Hero]:
+    table: dict[str, Hero] = {}
+    for name in PACK_FILES:
+        found = _load(name)[0]
+        if set(found) & set(table):
+            raise HeroError(f"pack {name}: hero ids clash with another pack's")
+        table.update(found)
+    return table
+
+
+@cache
 def _load(pack: str = "standard") -> tuple[dict[str, Hero], tuple[str, ...]]:
     with PACK_FILES[pack].open(encoding="utf-8") as fh:
         return parse(json.load(fh))
 
 
-def heroes() -> dict[str, Hero]:
-    return _load()[0]
+def heroes(pack: str = "standard") -> dict[str, Hero]:
+    """The heroes of one pack (identity mode deals the standard pack's)."""
+    return _load(pack)[0]
 
 
 @cache
@@ -118,9 +148,10 @@ def ai_order(kind: str, pack: str = "standard") -> tuple[str, ...]:
         return tuple(json.load(fh)["ai"][kind])
 
 
-def lords() -> tuple[str, ...]:
-    return _load()[1]
+def lords(pack: str = "standard") -> tuple[str, ...]:
+    return _load(pack)[1]
 
 
 def hero(hid: str) -> Hero:
-    return heroes()[hid]
+    """The hero ``hid`` of whichever known pack it belongs to."""
+    return _every_hero()[hid]
