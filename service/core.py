@@ -40,6 +40,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -51,6 +52,7 @@ from service.errors import UserError
 from service.locks import KeyedLocks
 from service.models import Change, ChangeKind, MatchInfo, Publisher
 from store import repo
+from store.base import LockFactory, is_row_id
 from store.db import Store, Tx
 from store.repo import MatchRecord, SeatRecord
 
@@ -136,6 +138,22 @@ def window_key(req: Request) -> str:
     return req.window or (req.id if is_window(req) else "")
 
 
+def check_match_id(match_id: int) -> None:
+    """An id no match can have (below 1, past 64 bits) is answered like an id no match has, before
+    it reaches the store, whose drivers would raise OverflowError, or a lock key."""
+    if not is_row_id(match_id):
+        raise UserError("core.err.no_match", match=match_id)
+
+
+def _checked_locks(locks: LockFactory) -> LockFactory:
+    """``locks`` refusing (:func:`check_match_id`) a key no match can have before it is taken:
+    on PostgreSQL the key becomes an advisory lock key, which must fit 64 bits too."""
+    def take(match_id: int) -> AbstractAsyncContextManager[Any]:
+        check_match_id(match_id)
+        return locks(match_id)
+    return take
+
+
 def default_ai_rng(match_id: int, version: int) -> random.Random:
     """Deterministic per (match, version), so a replayed or retried AI move is the same move."""
     return random.Random(f"ai:{match_id}:{version}")
@@ -219,8 +237,10 @@ class MatchCore:
         self._ai_cap = ai_moves_per_call
         self._offload = offload
         # Held across processes when the store is shared (PostgreSQL: advisory locks).
-        self._locks = store.shared_locks(KeyedLocks(), LOCK_MATCH)
-        self._delivery_locks = store.shared_locks(KeyedLocks(), LOCK_DELIVERY)
+        # Every public operation on a match takes its lock or loads it first: both refuse ids
+        # no match can have (check_match_id).
+        self._locks = _checked_locks(store.shared_locks(KeyedLocks(), LOCK_MATCH))
+        self._delivery_locks = _checked_locks(store.shared_locks(KeyedLocks(), LOCK_DELIVERY))
         self._ai_in_background = ai_in_background
         self._tasks: set[asyncio.Task[None]] = set()
         self._batch_seconds = ai_batch_seconds
@@ -314,6 +334,7 @@ class MatchCore:
 
     async def _load(self, match_id: int, *, with_state: bool = True, with_deadlines: bool = False) -> LoadedMatch:
         """The committed match and its seats (and deadlines: ``LoadedMatch.deadlines``), one read."""
+        check_match_id(match_id)
         found = await repo.load_match(self.store, match_id, with_state=with_state, with_deadlines=with_deadlines)
         rec = found.rec
         if rec is None:

@@ -17,11 +17,19 @@ from typing import Any, get_args
 
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
-from service.core import AI_MOVES_PER_CALL, LEASE_SECONDS, default_ai_rng, window_key, with_request
+from service.core import (
+    AI_MOVES_PER_CALL,
+    LEASE_SECONDS,
+    check_match_id,
+    default_ai_rng,
+    window_key,
+    with_request,
+)
 from service.errors import UserError
 from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
 from store import repo
+from store.base import is_row_id
 from store.db import Tx
 from store.repo import MatchRecord
 
@@ -271,10 +279,14 @@ class MatchService(LobbyOps):
         like); ``None`` forgets it. Not part of the game and never published."""
         if len(key) > MAX_META_KEY or (value is not None and len(value) > MAX_META_VALUE):
             raise ValueError("meta key or value too long")
+        check_match_id(match_id)
         async with self.store.transaction() as tx:
             await repo.set_meta(tx, match_id, key, value)
 
     async def get_meta(self, match_id: int, key: str) -> str | None:
+        """The value ``set_meta`` kept (None: none, or no such match)."""
+        if not is_row_id(match_id):
+            return None  # as for any id no match has, without asking the store (it cannot bind it)
         return await repo.get_meta(self.store, match_id, key)
 
     # ----- users --------------------------------------------------------------------------
