@@ -154,6 +154,11 @@ def _checked_locks(locks: LockFactory) -> LockFactory:
     return take
 
 
+def seen_by(events: list[Event], seat: int) -> list[Event]:
+    """The events ``seat`` may see: public ones and those addressed to it."""
+    return [e for e in events if e.to is None or seat in e.to]
+
+
 def default_ai_rng(match_id: int, version: int) -> random.Random:
     """Deterministic per (match, version), so a replayed or retried AI move is the same move."""
     return random.Random(f"ai:{match_id}:{version}")
@@ -381,6 +386,30 @@ class MatchCore:
                     raise UserError("core.err.not_your_turn")
                 return req
         raise UserError("core.err.stale")
+
+    async def _answer_from_log(self, match_id: int, user_id: int, request_id: str,
+                               action: Action) -> tuple[MatchInfo, list[Event]] | None:
+        """What ``act`` answers for a move that is saved already: the match as it is now and the
+        events the player may see of their logged answer to ``request_id``, when that answer is
+        this very action, made by this user's seat and by the player (not their time-out or the
+        AI for them). None when the log holds no such answer, or cannot be read now.
+
+        Why: a move is saved once its transaction commits, whatever fails after (a connection
+        dropped right after COMMIT fails the reads that follow), and a click repeated after
+        that finds its request no longer pending; both would tell the player a saved move failed.
+        Request ids are unique within a match, so the log row answers for that one request."""
+        try:
+            m = await self._load(match_id, with_state=False)
+            seat = m.seat_of(user_id)
+            if seat is None:
+                return None
+            row = await repo.answer_of(self.store, match_id, request_id, seat.seat)
+        except Exception:  # the caller's own error is the answer then
+            log.warning("could not read the log of match %s for request %s", match_id, request_id, exc_info=True)
+            return None
+        if row is None or row.source != "user" or row.action != list(action):
+            return None
+        return self._info(m), seen_by([codec.event_from_json(e) for e in row.events], seat.seat)
 
     async def _bump(self, tx: Tx, m: LoadedMatch, steps: int = 1, **fields: Any) -> int:
         """Advance the match row ``steps`` versions (one per logged action); the transaction
