@@ -40,6 +40,7 @@ import random
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -62,6 +63,7 @@ from service.errors import UserError
 from service.locks import KeyedLocks
 from service.models import Change, ChangeKind, MatchInfo, Publisher
 from store import repo
+from store.base import LockFactory, is_row_id
 from store.db import Store, Tx
 from store.repo import MatchRecord, SeatRecord
 
@@ -147,6 +149,27 @@ def window_key(req: Request) -> str:
     return req.window or (req.id if is_window(req) else "")
 
 
+def check_match_id(match_id: int) -> None:
+    """An id no match can have (below 1, past 64 bits) is answered like an id no match has, before
+    it reaches the store, whose drivers would raise OverflowError, or a lock key."""
+    if not is_row_id(match_id):
+        raise UserError("core.err.no_match", match=match_id)
+
+
+def _checked_locks(locks: LockFactory) -> LockFactory:
+    """``locks`` refusing (:func:`check_match_id`) a key no match can have before it is taken:
+    on PostgreSQL the key becomes an advisory lock key, which must fit 64 bits too."""
+    def take(match_id: int) -> AbstractAsyncContextManager[Any]:
+        check_match_id(match_id)
+        return locks(match_id)
+    return take
+
+
+def seen_by(events: list[Event], seat: int) -> list[Event]:
+    """The events ``seat`` may see: public ones and those addressed to it."""
+    return [e for e in events if e.to is None or seat in e.to]
+
+
 def default_ai_rng(match_id: int, version: int) -> random.Random:
     """Deterministic per (match, version), so a replayed or retried AI move is the same move."""
     return random.Random(f"ai:{match_id}:{version}")
@@ -230,8 +253,10 @@ class MatchCore:
         self._ai_cap = ai_moves_per_call
         self._offload = offload
         # Held across processes when the store is shared (PostgreSQL: advisory locks).
-        self._locks = store.shared_locks(KeyedLocks(), LOCK_MATCH)
-        self._delivery_locks = store.shared_locks(KeyedLocks(), LOCK_DELIVERY)
+        # Every public operation on a match takes its lock or loads it first: both refuse ids
+        # no match can have (check_match_id).
+        self._locks = _checked_locks(store.shared_locks(KeyedLocks(), LOCK_MATCH))
+        self._delivery_locks = _checked_locks(store.shared_locks(KeyedLocks(), LOCK_DELIVERY))
         self._ai_in_background = ai_in_background
         self._tasks: set[asyncio.Task[None]] = set()
         self._batch_seconds = ai_batch_seconds
@@ -325,6 +350,7 @@ class MatchCore:
 
     async def _load(self, match_id: int, *, with_state: bool = True, with_deadlines: bool = False) -> LoadedMatch:
         """The committed match and its seats (and deadlines: ``LoadedMatch.deadlines``), one read."""
+        check_match_id(match_id)
         found = await repo.load_match(self.store, match_id, with_state=with_state, with_deadlines=with_deadlines)
         rec = found.rec
         if rec is None:
@@ -376,6 +402,30 @@ class MatchCore:
                     raise UserError("core.err.not_your_turn")
                 return req
         raise UserError("core.err.stale")
+
+    async def _answer_from_log(self, match_id: int, user_id: int, request_id: str,
+                               action: Action) -> tuple[MatchInfo, list[Event]] | None:
+        """What ``act`` answers for a move that is saved already: the match as it is now and the
+        events the player may see of their logged answer to ``request_id``, when that answer is
+        this very action, made by this user's seat and by the player (not their time-out or the
+        AI for them). None when the log holds no such answer, or cannot be read now.
+
+        Why: a move is saved once its transaction commits, whatever fails after (a connection
+        dropped right after COMMIT fails the reads that follow), and a click repeated after
+        that finds its request no longer pending; both would tell the player a saved move failed.
+        Request ids are unique within a match, so the log row answers for that one request."""
+        try:
+            m = await self._load(match_id, with_state=False)
+            seat = m.seat_of(user_id)
+            if seat is None:
+                return None
+            row = await repo.answer_of(self.store, match_id, request_id, seat.seat)
+        except Exception:  # the caller's own error is the answer then
+            log.warning("could not read the log of match %s for request %s", match_id, request_id, exc_info=True)
+            return None
+        if row is None or row.source != "user" or row.action != list(action):
+            return None
+        return self._info(m), seen_by([codec.event_from_json(e) for e in row.events], seat.seat)
 
     async def _bump(self, tx: Tx, m: LoadedMatch, steps: int = 1, **fields: Any) -> int:
         """Advance the match row ``steps`` versions (one per logged action); the transaction

@@ -301,17 +301,32 @@ async def insert_actions(tx: Tx, match_id: int,
          for v, seat, rid, action, events, source in rows])
 
 
+_ACTION_COLS = "version, seat, request_id, action, events, source, created_at"
+
+
+def _action(r: Row) -> ActionRecord:
+    return ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
+                        compact.unpack(r["events"]), r["source"], r["created_at"])
+
+
 async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
     """The last ``limit`` actions (all when None), oldest first."""
-    sql = ("SELECT version, seat, request_id, action, events, source, created_at FROM actions"
-           " WHERE match_id = ? ORDER BY version DESC")
+    sql = f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? ORDER BY version DESC"
     params: tuple[Any, ...] = (match_id,)
     if limit is not None:
         sql += " LIMIT ?"
         params = (match_id, limit)
     rows = await db.fetchall(sql, params)
-    return [ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
-                         compact.unpack(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
+    return [_action(r) for r in reversed(rows)]
+
+
+async def answer_of(db: Reader, match_id: int, request_id: str, seat: int) -> ActionRecord | None:
+    """The logged answer of ``seat`` to the request ``request_id`` (None: not answered). Request
+    ids are unique within a match, so there is at most one; a rare read (a click whose request is
+    no longer pending), served by the primary key's match prefix."""
+    row = await db.fetchone(f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? AND request_id = ?"
+                            " AND seat = ? ORDER BY version DESC LIMIT 1", (match_id, request_id, seat))
+    return _action(row) if row else None
 
 
 # ----- deadlines --------------------------------------------------------------------------------------

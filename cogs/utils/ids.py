@@ -30,14 +30,16 @@ import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from store.base import ID_MAX, is_row_id
+
 MAX_CUSTOM_ID = 100
 PREFIX = "g"
 _RAW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
 _EMPTY_TOKEN = "~~"
 _HEX = frozenset("0123456789ABCDEF")
-#: Match ids are SQLite INTEGERs: a larger number in a (forged) id is no match of ours, and would
+#: Match ids are 64-bit row ids: a larger number in a (forged) id is no match of ours, and would
 #: make the database driver raise OverflowError instead of "not found".
-MATCH_ID_MAX = 2**63 - 1
+MATCH_ID_MAX = ID_MAX
 
 # Regex templates for discord.ui.DynamicItem (kept here next to the encoders they must match).
 # Digits are [0-9], not \d: \d also matches other scripts' digits, which we never write.
@@ -94,7 +96,7 @@ def decode_token(text: str) -> str:
 
 def check_match_id(match_id: int) -> int:
     """``match_id`` if it can be one of ours (1 .. 2**63-1), else :class:`BadCustomId`."""
-    if not 0 < match_id <= MATCH_ID_MAX:
+    if not is_row_id(match_id):
         raise BadCustomId(f"match id out of range: {match_id}")
     return match_id
 

@@ -108,10 +108,8 @@ async def test_simultaneous_clicks_on_one_request(service: MatchService) -> None
     (rid,) = await service.pending_for_user(mid, HOST)
     results = await asyncio.gather(*(service.act(mid, HOST, rid, ["add", "1"]) for _ in range(5)),
                                    return_exceptions=True)
-    ok = [r for r in results if not isinstance(r, BaseException)]
-    errors = [r for r in results if isinstance(r, BaseException)]
-    assert len(ok) == 1
-    assert all(isinstance(r, UserError) and r.msg.key == "core.err.stale" for r in errors)
+    # Applied once; the clicks that found it applied get its answer from the log (not "stale").
+    assert all(r == results[0] for r in results) and not isinstance(results[0], BaseException)
     assert len(await service.log(mid)) == 1
     assert (await stored_state(service, mid))["count"] == 1
 
