@@ -1,13 +1,15 @@
-"""Runs the real start commands (``bot.py``, ``python -m tools.cluster``) in subprocesses with two
+"""Runs the real start commands (``bot.py``, ``python -m tools.cluster``) in subprocesses with
 test hooks, set through a ``sitecustomize`` module on PYTHONPATH that Python itself imports at
 start-up: so the commands run unchanged, and each bot process the cluster starts gets them too.
 
 - ``api_base``: discord.py's REST base (``Route.BASE``), as ``FakeDiscord.patch_discord`` sets it
   in-process: a loopback port where nothing listens, or a running fake Discord.
-- ``lag``: ``(shard, seconds)``: that bot process sleeps before it even imports the bot, as a
-  process the scheduler left waiting on a loaded machine does.
-- ``exit_lag``: ``(shard, seconds)``: that bot process sleeps on its way out (``atexit``), after
-  it said why it stops, as a slow interpreter shutdown on a loaded machine does.
+- ``held``: that bot process (by shard) waits before it even imports the bot until the marker
+  ``said`` exists, or for a minute when ``said`` is not used: a bot the scheduler left behind on
+  a loaded machine.
+- ``lingers``: that bot process, on its way out (``atexit``, so after it said why it stops),
+  creates the marker ``said`` and then takes this many seconds more to exit: a slow interpreter
+  shutdown on a loaded machine.
 """
 
 from __future__ import annotations
@@ -28,16 +30,19 @@ import atexit
 import os
 import time
 
+_shard = os.environ.get("SHARD_IDS")
+_said = os.environ.get("TEST_SAID", "")
+if _shard is not None and _shard == os.environ.get("TEST_HELD"):
+    _until = time.monotonic() + 60
+    while time.monotonic() < _until and not (_said and os.path.exists(_said)):
+        time.sleep(0.05)
+_shard_s, _, _seconds = os.environ.get("TEST_LINGERS", "").partition(":")
+if _shard is not None and _shard == _shard_s:
+    def _linger():
+        open(_said, "w").close()
+        time.sleep(float(_seconds))
 
-def _lag(name):
-    shard, _, seconds = os.environ.get(name, "").partition(":")
-    return float(seconds) if shard and os.environ.get("SHARD_IDS") == shard else 0.0
-
-
-if _lag("TEST_START_LAG"):
-    time.sleep(_lag("TEST_START_LAG"))
-if _lag("TEST_EXIT_LAG"):
-    atexit.register(time.sleep, _lag("TEST_EXIT_LAG"))
+    atexit.register(_linger)
 if os.environ.get("TEST_DISCORD_API_BASE"):
     import discord.http
 
@@ -45,8 +50,8 @@ if os.environ.get("TEST_DISCORD_API_BASE"):
 '''
 
 
-def hooked_env(tmp_path: Path, *, api_base: str | None = None, lag: tuple[int, float] | None = None,
-               exit_lag: tuple[int, float] | None = None, **settings: str) -> dict[str, str]:
+def hooked_env(tmp_path: Path, *, api_base: str | None = None, held: int | None = None,
+               lingers: tuple[int, float] | None = None, **settings: str) -> dict[str, str]:
     """A clean environment (no inherited DISCORD_TOKEN/DATABASE_URL) with the hooks and ``settings``."""
     hooks = tmp_path / "hooks"
     hooks.mkdir(exist_ok=True)
@@ -58,12 +63,12 @@ def hooked_env(tmp_path: Path, *, api_base: str | None = None, lag: tuple[int, f
             env[name] = os.environ[name]
     if api_base is not None:
         env["TEST_DISCORD_API_BASE"] = api_base
-    if lag is not None:
-        env["TEST_START_LAG"] = f"{lag[0]}:{lag[1]}"
-    if exit_lag is not None:
-        env["TEST_EXIT_LAG"] = f"{exit_lag[0]}:{exit_lag[1]}"
+    if held is not None:
+        env["TEST_HELD"] = str(held)
+    if lingers is not None:
+        env["TEST_LINGERS"] = f"{lingers[0]}:{lingers[1]}"
+        env["TEST_SAID"] = str(hooks / "said")
     return env
-
 
 @contextmanager
 def closed_port() -> Iterator[str]:
