@@ -79,13 +79,6 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 
 
-def service_options(settings: Settings) -> dict[str, Any]:
-    """The ``MatchService`` keyword arguments the settings decide (one place, tested without a bot)."""
-    return {"window_seconds": settings.window_seconds, "ai_window_delay": settings.ai_window_delay,
-            "outbox_keep_seconds": settings.outbox_keep_seconds, "due_concurrency": settings.due_concurrency,
-            "due_wait": settings.due_wait}
-
-
 class BotTree(app_commands.CommandTree):
     """Counts slash commands as in flight and refuses new ones while shutting down."""
 
@@ -195,7 +188,7 @@ class TabletopBot(commands.Bot):
         if self.store.dialect == "postgres":  # other processes post into the same threads, to the same Discord
             self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
             self.request_pacer.reserve = functools.partial(_reserve_slot, self.store)  # one bucket for all
-        self.service = MatchService(self.store, publisher=self.publisher, **service_options(self.settings))
+        self.service = MatchService(self.store, publisher=self.publisher, settings=self.settings.service)
         await self.tree.set_translator(CatalogTranslator())
         for ext in EXTENSIONS:
             await self.load_extension(ext)

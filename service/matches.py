@@ -17,15 +17,15 @@ from typing import Any, get_args
 
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
-from service.core import AI_MOVES_PER_CALL, LEASE_SECONDS, default_ai_rng, window_key, with_request
+from service.core import LEASE_SECONDS, default_ai_rng, window_key, with_request
 from service.errors import UserError
-from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
+from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
 from store import repo
 from store.db import Tx
 from store.repo import MatchRecord
 
-__all__ = ["AI_MOVES_PER_CALL", "LOBBY_TTL", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
+__all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
 
 log = logging.getLogger(__name__)
 
