@@ -19,7 +19,6 @@ from engines import registry
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
 from service.core import (
-    AI_MOVES_PER_CALL,
     LEASE_SECONDS,
     check_match_id,
     default_ai_rng,
@@ -28,14 +27,14 @@ from service.core import (
     with_request,
 )
 from service.errors import UserError
-from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
+from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
 from store import repo
 from store.base import is_row_id
 from store.db import Tx
 from store.repo import MatchRecord
 
-__all__ = ["AI_MOVES_PER_CALL", "LOBBY_TTL", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
+__all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
 
 log = logging.getLogger(__name__)
 

@@ -30,6 +30,7 @@ from svc_helpers import (
 
 from service.errors import UserError
 from service.matches import MatchService
+from service.settings import ServiceSettings
 from store.db import Store
 
 __all__ = ["clock", "db_path", "new_target", "recorder", "service", "store", "toy"]
@@ -173,7 +174,8 @@ async def test_ai_seat_answers_and_game_finishes(service: MatchService, recorder
 
 async def test_human_free_match_plays_out_over_run_due(store: Store, recorder: Recorder, clock: Clock,
                                                        toy: svc_toy_engine.ToyEngine) -> None:
-    service = MatchService(store, publisher=recorder, clock=clock, offload=True, ai_moves_per_call=4)
+    service = MatchService(store, publisher=recorder, clock=clock, offload=True,
+                           settings=ServiceSettings(ai_moves_per_call=4))
     info = await service.create_lobby(SLUG, host_id=HOST, host_name="Host", locale="en",
                                       options={"target": "30"}, seat_host=False)
     for level in ("normal", "greedy", "normal"):
