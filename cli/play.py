@@ -20,6 +20,7 @@ from i18n import tm
 from service.errors import UserError
 from service.matches import MAX_TURN_SECONDS, MatchService
 from service.models import MatchInfo
+from service.settings import ServiceSettings
 from store.db import Store
 
 #: The terminal player's user id (any id works; there is only one human).
@@ -191,7 +192,7 @@ async def play(game: str, *, seats: int | None = None, options: dict[str, str] |
         store = await Store.open(db or Path(tmp) / "cli.sqlite3")
         # One person at the table: nobody to hide a window's answer timing from (the uniform AI
         # delay exists for that), and a delayed AI answer or held pass would only stall the loop.
-        service = MatchService(store, rate_limits=False, ai_window_delay=0.0)
+        service = MatchService(store, rate_limits=False, settings=ServiceSettings(ai_window_delay=0.0))
         publisher = TerminalPublisher(term, None, service, show_board=watch)
         service.set_publisher(publisher)
         try:
