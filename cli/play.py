@@ -96,13 +96,14 @@ def is_count_choice(options: list[Option], locale: str) -> bool:
     """A choice of a number (armies to move, dice to roll): every value is a number its label
     shows ("3", "All (5)", "Roll 2"). There the player types the number itself; a menu index
     would make "3" mean the third option, which is easily 4 armies. Pentactic's orientations
-    ("↻1" for token 0) and seat targets are not counts and keep their menu numbers."""
+    ("↻1" for token 0), seat targets and 鬪三國's rotations ("0°" for token 0: a number with a
+    degree sign is an angle) are not counts and keep their menu numbers."""
     if not options:
         return False
     for option in options:
         if not option.value.isdecimal() or not option.value.isascii():
             return False
-        if not re.search(rf"(?<!\d){option.value}(?!\d)", tm(locale, option.label)):
+        if not re.search(rf"(?<!\d){option.value}(?![\d°])", tm(locale, option.label)):
             return False
     return True
 
