@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from engines.base import Option
 from engines.sanguosha.ai import (
     P_SHA,
     Hint,
@@ -45,9 +46,15 @@ def _hero(s: Seat) -> list[str]:
     """The offered hero this AI plays best (:data:`HERO_PREF`, the renegade's own
     :data:`RENEGADE_HERO_PREF`); unknown heroes last."""
     opts = s.tree([]).options
+    offer = s.view["you"].get("offer", [])  # option i is offer[i]; the label only without it
     pref = RENEGADE_HERO_PREF if s.mind.role == "renegade" else HERO_PREF
     rank = {h: i for i, h in enumerate(pref)}
-    best = min(opts, key=lambda o: (rank.get(_hero_of(o.label), len(rank)), o.value))
+
+    def hero_of(o: Option) -> str:
+        i = ascii_int(o.value)
+        return offer[i] if offer and i is not None and 0 <= i < len(offer) else _hero_of(o.label)
+
+    best = min(opts, key=lambda o: (rank.get(hero_of(o), len(rank)), o.value))
     return [best.value]
 
 

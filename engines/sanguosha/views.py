@@ -74,6 +74,14 @@ def ask_prompt(ask: Ask) -> Msg:
     return m(f"req.{k}")
 
 
+def _offer(state: State, seat: int) -> list[str]:
+    """The heroes offered to ``seat`` while it chooses, in option order (its own view only: the
+    hero choice is secret), so a reader of the view (the AI) needs no button labels."""
+    from engines.sanguosha.setup import offer_of
+
+    return offer_of(state, seat)
+
+
 def _role(state: State, seat: int) -> str | None:
     return R.mode_of(state).public_allegiance(state, seat)  # type: ignore[no-any-return]
 
@@ -124,6 +132,7 @@ def build(state: State, seat: int | None) -> View:
             "seat": seat,
             "role": R.mode_of(state).own_allegiance(state, seat),
             **({"heroes": [dict(h) for h in p["heroes"]]} if "heroes" in p else {}),
+            **({"offer": offer} if (offer := _offer(state, seat)) else {}),
             "hand": [card_json(c) for c in p["hand"]],
             "ask": ({"kind": mine.kind, "info": mine.info, "prompt": ask_prompt(mine).to_json(),
                      "default": list(mine.default) if mine.default else None}

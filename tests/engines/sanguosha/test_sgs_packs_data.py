@@ -119,3 +119,20 @@ def test_a_skills_question_text_is_registered_beside_the_skill() -> None:
     assert ask_prompt(ask).key == "sanguosha.req.liuli"
     with pytest.raises(ValueError):
         prompt("liuli")(lambda info: Msg("x"))
+
+
+def test_the_ai_reads_its_hero_offer_from_its_own_view_not_the_button_labels(monkeypatch: pytest.MonkeyPatch) -> None:
+    import random
+
+    from engines.sanguosha import ENGINE, ai_skills
+
+    for seed in range(6):
+        state = ENGINE.new_state({"heroes": "standard"}, 5, seed)
+        req = ENGINE.pending(state)[0]
+        offer = ENGINE.view(state, req.seat)["you"]["offer"]
+        assert len(offer) == 5 and all(o not in json.dumps(ENGINE.view(state, None)) for o in offer)
+        chosen = ENGINE.ai_action(state, req.seat, random.Random(0), request=req)
+        with monkeypatch.context() as m:
+            m.setattr(ai_skills, "_hero_of", lambda label: "")  # labels say nothing now
+            assert ENGINE.ai_action(state, req.seat, random.Random(0), request=req) == chosen
+        assert offer[int(chosen[0])] == min(offer, key=ai_skills.HERO_PREF.index)
