@@ -55,7 +55,8 @@ def clicks(game: str, wanted: int, max_games: int) -> tuple[list[float], list[fl
     click_ms: list[float] = []
     cpu_ms: list[float] = []
     decide_ms: list[float] = []
-    render_board(engine.view(engine.new_state(*tables[0], 1), None), LOCALE, NAMES[:tables[0][1]])  # warm caches
+    for options, seats in tables:  # a running bot has drawn every kind of table before: warm caches
+        render_board(engine.view(engine.new_state(options, seats, 1), None), LOCALE, NAMES[:seats])
     games = 0
     while len(click_ms) < wanted and games < max_games:
         options, seats = tables[games % len(tables)]
