@@ -16,6 +16,7 @@ decision at the default level < 20 ms. Run::
 from __future__ import annotations
 
 import argparse
+import importlib
 import random
 import sys
 import time
@@ -55,6 +56,9 @@ def clicks(game: str, wanted: int, max_games: int) -> tuple[list[float], list[fl
     click_ms: list[float] = []
     cpu_ms: list[float] = []
     decide_ms: list[float] = []
+    prepare = getattr(importlib.import_module(f"render.{game}"), "prepare", None)
+    if callable(prepare):  # what the bot does at start-up (bot.warm_renderers)
+        prepare()
     for options, seats in tables:  # a running bot has drawn every kind of table before: warm caches
         render_board(engine.view(engine.new_state(options, seats, 1), None), LOCALE, NAMES[:seats])
     games = 0
