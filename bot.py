@@ -114,8 +114,9 @@ class _ClockWork:
         return await self.bot.service.next_due_at()
 
 
-#: Renderer modules whose ``prepare()`` builds their cached layers (the Risk map: ~0.6 s).
-WARM_RENDERERS = ("render.risk",)
+#: Renderer modules whose ``prepare()`` builds their cached layers (the Risk map: ~0.6 s; the
+#: 鬪三國 tile faces at every board size: ~0.7 s).
+WARM_RENDERERS = ("render.risk", "render.kingdoms_battle")
 
 
 async def warm_renderers(modules: tuple[str, ...] = WARM_RENDERERS) -> list[str]:

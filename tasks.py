@@ -3,7 +3,9 @@
     python3 tasks.py bot              install what is needed, then run the Discord bot
     python3 tasks.py test [pytest args]  install what is needed, then lint and run the test suite
     python3 tasks.py play GAME        play a game against the AI in the terminal (no Discord)
-    python3 tasks.py bench [NAME]     run the benchmarks in bench/
+    python3 tasks.py bench [NAME]     run the benchmarks in bench/ (each loads the machine with a
+                                      parallel CPU-bound job: --load N before NAME, default 1)
+    python3 tasks.py bench --compare REV [NAME ...]   REV and this checkout, interleaved: ratios
     python3 tasks.py cluster [--processes N]   a throwaway PostgreSQL + N sharded bot processes
     python3 tasks.py migrate-db [--from FILE] [--to URL]   copy the SQLite database into PostgreSQL
 

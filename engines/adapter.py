@@ -14,7 +14,6 @@ levels); 三国杀, whose actions run on the ``engines.flow`` stack, uses only t
 
 from __future__ import annotations
 
-import copy
 import random
 from abc import abstractmethod
 from collections.abc import Callable
@@ -22,6 +21,7 @@ from types import ModuleType
 from typing import Any, Protocol
 
 from engines.base import Action, Engine, EngineError, Event, Msg, Option, Request, Result, State, Step, View
+from engines.jsoncopy import clone
 
 
 class Node(Protocol):
@@ -93,8 +93,9 @@ class TreeEngine(GameEngine):
         """``seat``'s score for the result."""
 
     def copy_state(self, state: State) -> State:
-        """The copy ``apply`` changes (the input state is never mutated)."""
-        return copy.deepcopy(state)
+        """The copy ``apply`` changes (the input state is never mutated): a deep copy of the
+        JSON state (``engines.jsoncopy.clone``)."""
+        return clone(state)
 
     def step_picture(self, node: Any, path: Action) -> dict[str, Any] | None:
         """``Step.picture`` for the step after ``path`` (none unless a game draws one)."""

@@ -43,6 +43,7 @@ from render.common import (
     to_png,
 )
 from render.jiwu_text import card_name, card_text, seat_name
+from render.layers import LayerCache
 from render.risk import COLOR_NAMES, color_of, draw_marker
 
 Box = tuple[float, float, float, float]
@@ -231,47 +232,33 @@ def _general_card(view: dict[str, Any], seat: int, iid: str) -> str:
     return ""
 
 
-def _draw_board(img: Image.Image, view: dict[str, Any], locale: str, top: float) -> None:
+def _draw_board(img: Image.Image, view: dict[str, Any], locale: str, top: int) -> None:
+    """Paper, river and roads (one cached layer per open regions and header height), the road
+    slots, then region by region its box (a cached sprite pasted through its own footprint, or
+    drawn) with its slots, spies and 城池卡 tag: the order of the picture drawn whole, so the pixels
+    are the same (tests/render/test_jiwu_render.py)."""
+    open_ = frozenset(_open_regions(view))
     d = ImageDraw.Draw(img)
-    d.rectangle((0, top, WIDTH, top + BOARD_H), fill=PAPER)
-    # The Yangtze, under everything: a hint of geography, drawn as a soft band.
-    river = [(250, 640), (330, 600), (470, 655), (620, 690), (740, 660), (850, 620), (1000, 640)]
-    d.line([(x, y + top) for x, y in river], fill=lighten(WATER, 0.35), width=14, joint="curve")
+    if LAYER_CACHE:
+        img.paste(_ground(open_, top), (0, top))
+    else:
+        _draw_ground(d, open_, top)
     b = board()
-    open_ = _open_regions(view)
     paths = path_points(top)
-    for pid, p in b.paths.items():
-        a, e, pts = paths[pid]
-        if p.a in open_ and p.b in open_:
-            d.line([a, e], fill=ROAD, width=5)
-        else:
-            _dashed(d, a, e, CLOSED, 4)
     for pid, p in b.paths.items():
         if not (p.a in open_ and p.b in open_):
             continue
         for i, at in enumerate(paths[pid][2]):
             _slot(d, view, f"{pid}.{i}", at)
     for rid, r in b.regions.items():
-        box = _box(rid, top)
-        name = t(locale, f"jiwu_names.region.{rid}")
+        if LAYER_CACHE:
+            sprite, mask, at = _box_sprite(locale, rid, rid in open_, top)
+            img.paste(sprite, at, mask)
+        else:
+            _draw_box(d, locale, rid, rid in open_, top)
         if rid not in open_:
-            d.rounded_rectangle(box, radius=8, fill=lighten(CLOSED, 0.3))
-            _dashed_box(d, box, darken(CLOSED, 0.2))
-            fitted, size = text_fit(name, BOX_W - 12, NAME_SIZE, True, 12)
-            draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), fitted, size, darken(CLOSED, 0.3),
-                      True, "mm")
             continue
-        fill = START_FILL if r.start else BOX_FILL
-        ink = (255, 255, 255) if r.start else INK
-        edge = GOLD if r.city else BOX_EDGE
-        d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=4 if r.city else 2)
-        badge = VP_SIZE + 4
-        fitted, size = text_fit(name, BOX_W - badge - 12, NAME_SIZE, True, 12)
-        draw_text(d, (box[0] + 7, box[1] + 16), fitted, size, ink, True, "lm")
-        # End-game 功勋 in a round badge, top right.
-        cx, cy = box[2] - badge / 2 - 3, box[1] + 16
-        d.ellipse((cx - badge / 2, cy - badge / 2, cx + badge / 2, cy + badge / 2), fill=ink)
-        draw_text(d, (cx, cy), str(r.vp), VP_SIZE - 2, fill, True, "mm")
+        box = _box(rid, top)
         for i, at in enumerate(slot_points(rid, top)):
             _slot(d, view, f"{rid}.{i}", at)
         spies = view["spies"].get(rid, [])
@@ -281,6 +268,86 @@ def _draw_board(img: Image.Image, view: dict[str, Any], locale: str, top: float)
             draw_marker(d, shape, (sx, box[3]), 5, 5, color, rim=(255, 255, 255), edge=INK)
         if r.city:
             _city_tag(d, view, locale, (box[0] - 6, box[1] - 18), view["cities"].get(rid), r.city)
+
+
+#: Whether pictures start from cached layers, sprites and card faces (tests turn it off to get
+#: the picture drawn whole).
+LAYER_CACHE = True
+#: Paper, river and roads per (open regions, header height): ~2.6 MB each; a process needs one
+#: per player count.
+_GROUNDS: LayerCache[tuple[frozenset[str], int], Image.Image] = LayerCache(4)
+
+
+def _ground(open_: frozenset[str], top: int) -> Image.Image:
+    """The board's paper, river and roads, drawn at their place in a picture (so
+    the pixels are those of a picture drawn whole) and cached."""
+    key = (open_, top)
+    for k, img in _GROUNDS.entries():
+        if k == key:
+            return img
+    canvas = Image.new("RGB", (WIDTH, top + BOARD_H + 1), BACKGROUND)  # the paper's box takes BOARD_H + 1 rows
+    _draw_ground(ImageDraw.Draw(canvas), open_, top)
+    ground = canvas.crop((0, top, WIDTH, top + BOARD_H + 1))
+    _GROUNDS.put(key, ground)
+    return ground
+
+
+def _draw_ground(d: ImageDraw.ImageDraw, open_: frozenset[str], top: int) -> None:
+    d.rectangle((0, top, WIDTH, top + BOARD_H), fill=PAPER)
+    # The Yangtze, under everything: a hint of geography, drawn as a soft band.
+    river = [(250, 640), (330, 600), (470, 655), (620, 690), (740, 660), (850, 620), (1000, 640)]
+    d.line([(x, y + top) for x, y in river], fill=lighten(WATER, 0.35), width=14, joint="curve")
+    paths = path_points(top)
+    for pid, p in board().paths.items():
+        a, e, _pts = paths[pid]
+        if p.a in open_ and p.b in open_:
+            d.line([a, e], fill=ROAD, width=5)
+        else:
+            _dashed(d, a, e, CLOSED, 4)
+
+
+def _draw_box(d: ImageDraw.ImageDraw, locale: str, rid: str, is_open: bool, top: int,
+              footprint: bool = False) -> None:
+    """A region's box: name and 功勋 badge, or faded and dashed when closed at this player count.
+    ``footprint`` draws the pixels it covers in white instead (the box is opaque there)."""
+    box = _box(rid, top)
+    r = board().regions[rid]
+    name = t(locale, f"jiwu_names.region.{rid}")
+    if not is_open:
+        d.rounded_rectangle(box, radius=8, fill=255 if footprint else lighten(CLOSED, 0.3))
+        _dashed_box(d, box, 255 if footprint else darken(CLOSED, 0.2))  # type: ignore[arg-type]
+        if not footprint:
+            fitted, size = text_fit(name, BOX_W - 12, NAME_SIZE, True, 12)
+            draw_text(d, ((box[0] + box[2]) / 2, (box[1] + box[3]) / 2), fitted, size, darken(CLOSED, 0.3),
+                      True, "mm")
+        return
+    fill = START_FILL if r.start else BOX_FILL
+    ink = (255, 255, 255) if r.start else INK
+    edge = GOLD if r.city else BOX_EDGE
+    if footprint:
+        d.rounded_rectangle(box, radius=8, fill=255, outline=255, width=4 if r.city else 2)
+        return
+    d.rounded_rectangle(box, radius=8, fill=fill, outline=edge, width=4 if r.city else 2)
+    badge = VP_SIZE + 4
+    fitted, size = text_fit(name, BOX_W - badge - 12, NAME_SIZE, True, 12)
+    draw_text(d, (box[0] + 7, box[1] + 16), fitted, size, ink, True, "lm")
+    # End-game 功勋 in a round badge, top right.
+    cx, cy = box[2] - badge / 2 - 3, box[1] + 16
+    d.ellipse((cx - badge / 2, cy - badge / 2, cx + badge / 2, cy + badge / 2), fill=ink)
+    draw_text(d, (cx, cy), str(r.vp), VP_SIZE - 2, fill, True, "mm")
+
+
+@lru_cache(maxsize=4 * 26 * 6)
+def _box_sprite(locale: str, rid: str, is_open: bool, top: int) -> tuple[Image.Image, Image.Image, tuple[int, int]]:
+    """A region's box drawn at its place, cut out with the mask of the pixels it covers, and where
+    it goes: pasted through the mask it gives the pixels of drawing it there."""
+    box = _box(rid, top)
+    bounds = (int(box[0]) - 4, int(box[1]) - 4, int(box[2]) + 5, int(box[3]) + 5)
+    canvas = Image.new("RGB", (WIDTH, top + BOARD_H), BACKGROUND)
+    _draw_box(ImageDraw.Draw(canvas), locale, rid, is_open, top)
+    mask = Image.new("L", canvas.size, 0)
+    _draw_box(ImageDraw.Draw(mask), locale, rid, is_open, top, footprint=True)
+    return canvas.crop(bounds), mask.crop(bounds), bounds[:2]
 
 
 def _slot(d: ImageDraw.ImageDraw, view: dict[str, Any], slot: str, at: Point) -> None:
@@ -398,12 +465,21 @@ MARKET_CARD_H = 124
 MARKET_TITLE_H = 34
 
 
+@lru_cache(maxsize=256)
+def _card_image(cid: str, locale: str, w: float, h: int) -> Image.Image:
+    """A market card as :func:`card_face` draws it on the background, at the origin (the market
+    pastes it where it goes: a card sits on whole pixels, so the pixels are the same)."""
+    img = Image.new("RGB", (int(w) + 2, h + 2), BACKGROUND)
+    card_face(ImageDraw.Draw(img), (0, 0, w, h), cid, locale)
+    return img
+
+
 def _market_height(view: dict[str, Any]) -> int:
     rows = max(1, -(-len(view["market"]) // MARKET_COLS))
     return MARKET_TITLE_H + rows * (MARKET_CARD_H + 8) + 4
 
 
-def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: float) -> None:
+def _market(img: Image.Image, d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: float) -> None:
     piles = view["piles"]
     title = _r(locale, "market", n=view["market_deck"], jiangnan=piles.get("jiangnan", 0),
                tieqi=piles.get("tieqi", 0), canbing=piles.get("canbing", 0))
@@ -414,7 +490,10 @@ def _market(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, top: floa
         r, k = divmod(i, MARKET_COLS)
         x = MARGIN + k * (w + 8)
         y = top + MARKET_TITLE_H + r * (MARKET_CARD_H + 8)
-        card_face(d, (x, y, x + w, y + MARKET_CARD_H), c["card"], locale)
+        if LAYER_CACHE and x == int(x) and y == int(y):
+            img.paste(_card_image(c["card"], locale, w, MARKET_CARD_H), (int(x), int(y)))
+        else:
+            card_face(d, (x, y, x + w, y + MARKET_CARD_H), c["card"], locale)
 
 
 # --------------------------------------------------------------------------- pictures
@@ -426,7 +505,7 @@ def compose(view: dict[str, Any], locale: str, names: Sequence[str]) -> Image.Im
     _draw_board(img, view, locale, head)
     d = ImageDraw.Draw(img)
     _header(d, view, locale, names)
-    _market(d, view, locale, head + BOARD_H + 4)
+    _market(img, d, view, locale, head + BOARD_H + 4)
     return img
 
 

@@ -47,6 +47,7 @@ from render.common import (
     to_png,
 )
 from render.kingdoms_battle_text import seat_name
+from render.layers import LayerCache
 from render.risk import COLOR_NAMES, color_of, marker_outline
 
 Point = tuple[float, float]
@@ -56,6 +57,10 @@ MARGIN = 12
 #: Largest and smallest tile edge in pixels; the board shrinks tiles to fit, never below MIN_TILE.
 MAX_TILE = 150
 MIN_TILE = 40
+#: The tile sizes a board picture uses: the largest that fits. Few sizes, so the faces drawn at
+#: them serve every match (drawn once, by :func:`prepare` at start-up) instead of a whole new set
+#: each time a growing map shrinks its tiles by a pixel or two (that cost 20-80 ms a picture).
+TILE_STEPS = (150, 132, 116, 102, 90, 80, 70, 62, 54, 48, 44, 40)
 MAX_BOARD_H = 1400
 HEADER_H = 44
 ROW_H = 40
@@ -207,7 +212,8 @@ def _face(ttype: int, rot: int) -> Face:
 
 # --------------------------------------------------------------------------- tile faces
 
-@lru_cache(maxsize=512)
+#: Faces kept: every (type, rotation) at every TILE_STEPS size (~1 050, ~25 MB) and the step pictures'.
+@lru_cache(maxsize=1400)
 def tile_face(ttype: int, rot: int, size: int) -> Image.Image:
     """One tile drawn at ``size`` px (drawn at 2x and shrunk, so walls and crosses are smooth)."""
     ss = size * 2
@@ -244,16 +250,17 @@ def tile_face(ttype: int, rot: int, size: int) -> Image.Image:
 # --------------------------------------------------------------------------- layout
 
 class Grid:
-    """Cell -> pixel mapping for a crop of the map: ``x0``/``y0`` the top-left cell."""
+    """Cell -> pixel mapping for a crop of the map: ``x0``/``y0`` the top-left cell. The tile
+    size is the largest that fits (of ``steps`` when given)."""
 
     def __init__(self, cells: Sequence[tuple[int, int]], width: int, max_h: int, top: int,
-                 max_tile: int = MAX_TILE) -> None:
+                 max_tile: int = MAX_TILE, steps: Sequence[int] = ()) -> None:
         xs = [c[0] for c in cells]
         ys = [c[1] for c in cells]
         self.x0, self.y0 = min(xs), min(ys)
         self.cols, self.rows = max(xs) - self.x0 + 1, max(ys) - self.y0 + 1
         fit = min((width - 2 * MARGIN) / self.cols, max_h / self.rows, max_tile)
-        self.size = max(MIN_TILE, int(fit))
+        self.size = max(MIN_TILE, max((s for s in steps if s <= fit), default=int(fit)))
         self.left = (width - self.cols * self.size) // 2
         self.top = top
         self.height = self.rows * self.size
@@ -322,42 +329,126 @@ def _seg_polys(view: dict[str, Any], grid: Grid, segs: Sequence[str]) -> list[li
     return out
 
 
-def _city_marks(img: Image.Image, view: dict[str, Any], grid: Grid) -> list[tuple[Point, RGB, int]]:
-    """Tint and ring every completed city in its owner's colour (grey: idle); returns where each
-    city's value badge goes. All cities of one colour share one mask, so the cost does not grow
-    with the number of cities."""
-    by_color: dict[RGB, list[list[list[Point]]]] = {}
-    badges = []
+Box = tuple[int, int, int, int]
+#: One seat colour's completed cities as masks: (colour, [(box in the picture, tint mask, ring
+#: mask)]), the boxes disjoint and round the cities only: masking the whole box of cities far
+#: apart would blend mostly empty mask.
+Marks = tuple[RGB, list[tuple[Box, Image.Image, Image.Image]]]
+#: (picture size, tile size, pixel of cell (0, 0), colour, the cities' segments as (type, x, y,
+#: rotation, segment) per city) -> Marks, kept for the next picture of the same crop. (Masks are
+#: not moved to another crop: their points are the whole render's floats, which a shift by whole
+#: pixels does not reproduce to the last bit.)
+_MARKS: LayerCache[tuple[Any, ...], Marks] = LayerCache(32)
+
+
+def _city_groups(view: dict[str, Any]) -> tuple[dict[RGB, list[tuple[tuple[int, int, int, int, int], ...]]],
+                                                 list[dict[str, Any]]]:
+    """The completed cities by owner colour (in the order colours first appear) as segment keys,
+    and the completed cities themselves."""
+    by_color: dict[RGB, list[tuple[tuple[int, int, int, int, int], ...]]] = {}
+    done = []
+    placed = view["tiles"]
     for city in view["cities"]:
         if not city["done"]:
             continue
+        done.append(city)
         color = _seat_color(view, city["owner"])[0]
-        polys = _seg_polys(view, grid, city["segs"])
-        by_color.setdefault(color, []).append(polys)
-        badges.append((_badge_point(view, grid, city), color, city["value"]))
+        segs = []
+        for key in city["segs"]:
+            idx, s = (int(p) for p in key.split("."))
+            ttype, x, y, rot = placed[idx]
+            segs.append((ttype, x, y, rot, s))
+        by_color.setdefault(color, []).append(tuple(segs))
+    return by_color, done
+
+
+def _marks(size: tuple[int, int], grid: Grid, color: RGB,
+           cities: tuple[tuple[tuple[int, int, int, int, int], ...], ...]) -> Marks:
+    """The tint and ring masks of one colour's completed cities on a picture of ``size`` (cached).
+    Masks only as big as this colour's cities (plus the ring): full-size masks cost 7 ms each."""
+    key = (size, grid.size, grid.origin(0, 0), color, cities)
+    for k, found in _MARKS.entries() if LAYER_CACHE else ():
+        if k == key:
+            return found
     ring_w = max(4, grid.size // 14)
-    for color, cities in by_color.items():
-        # Masks only as big as this colour's cities (plus the ring): full-size masks cost 7 ms each.
-        xs = [p[0] for polys in cities for poly in polys for p in poly]
-        ys = [p[1] for polys in cities for poly in polys for p in poly]
-        x0, y0 = max(0, int(min(xs)) - ring_w - 2), max(0, int(min(ys)) - ring_w - 2)
-        x1, y1 = min(img.width, int(max(xs)) + ring_w + 3), min(img.height, int(max(ys)) + ring_w + 3)
-        tint = Image.new("L", (x1 - x0, y1 - y0), 0)
-        ring = Image.new("L", tint.size, 0)
-        dt, dr = ImageDraw.Draw(tint), ImageDraw.Draw(ring)
-        local = [[[(x - x0, y - y0) for x, y in poly] for poly in polys] for polys in cities]
-        for polys in local:
-            for poly in polys:
-                dr.line([*poly, poly[0]], fill=255, width=ring_w * 2, joint="curve")
-        for polys in local:
-            for poly in polys:
-                dr.polygon(poly, fill=0)
-                dt.polygon(poly, fill=95)
-        region = img.crop((x0, y0, x1, y1))
-        region.paste(color, mask=tint)
-        region.paste(color, mask=ring)
-        img.paste(region, (x0, y0))
-    return badges
+    polys = [[[grid.point(x, y, p) for p in segment_shapes(ttype, rot)[s][0]] for ttype, x, y, rot, s in city]
+             for city in cities]
+    xs = [p[0] for city in polys for poly in city for p in poly]
+    ys = [p[1] for city in polys for poly in city for p in poly]
+    x0, y0 = max(0, int(min(xs)) - ring_w - 2), max(0, int(min(ys)) - ring_w - 2)
+    x1, y1 = min(size[0], int(max(xs)) + ring_w + 3), min(size[1], int(max(ys)) + ring_w + 3)
+    tint = Image.new("L", (x1 - x0, y1 - y0), 0)
+    ring = Image.new("L", tint.size, 0)
+    dt, dr = ImageDraw.Draw(tint), ImageDraw.Draw(ring)
+    local = [[[(x - x0, y - y0) for x, y in poly] for poly in city] for city in polys]
+    for city_polys in local:
+        for poly in city_polys:
+            dr.line([*poly, poly[0]], fill=255, width=ring_w * 2, joint="curve")
+    for city_polys in local:
+        for poly in city_polys:
+            dr.polygon(poly, fill=0)
+            dt.polygon(poly, fill=95)
+    boxes = []
+    for city in polys:
+        cx = [p[0] for poly in city for p in poly]
+        cy = [p[1] for poly in city for p in poly]
+        boxes.append((max(x0, int(min(cx)) - ring_w - 2), max(y0, int(min(cy)) - ring_w - 2),
+                      min(x1, int(max(cx)) + ring_w + 3), min(y1, int(max(cy)) + ring_w + 3)))
+    pieces = []
+    for bx in _disjoint(boxes):
+        inner = (bx[0] - x0, bx[1] - y0, bx[2] - x0, bx[3] - y0)
+        pieces.append((bx, tint.crop(inner), ring.crop(inner)))
+    found = (color, pieces)
+    if LAYER_CACHE:
+        _MARKS.put(key, found)
+    return found
+
+
+def _disjoint(boxes: list[Box]) -> list[Box]:
+    """Boxes covering the same pixels and more, none overlapping another (overlapping ones are
+    merged into their bounding box until none overlap)."""
+    out: list[Box] = []
+    for box in boxes:
+        while True:
+            hit = next((o for o in out if o[0] < box[2] and box[0] < o[2] and o[1] < box[3] and box[1] < o[3]), None)
+            if hit is None:
+                break
+            out.remove(hit)
+            box = (min(box[0], hit[0]), min(box[1], hit[1]), max(box[2], hit[2]), max(box[3], hit[3]))
+        out.append(box)
+    return out
+
+
+def _apply_marks(img: Image.Image, marks: Sequence[Marks], clip: Box | None = None) -> None:
+    """Tint and ring the cities of ``marks`` on ``img``, colour after colour (only inside ``clip``)."""
+    for color, pieces in marks:
+        for box, tint, ring in pieces:
+            if clip is not None:
+                x0, y0 = max(box[0], clip[0]), max(box[1], clip[1])
+                x1, y1 = min(box[2], clip[2]), min(box[3], clip[3])
+                if x0 >= x1 or y0 >= y1:
+                    continue
+                inner = (x0 - box[0], y0 - box[1], x1 - box[0], y1 - box[1])
+                tint, ring, box = tint.crop(inner), ring.crop(inner), (x0, y0, x1, y1)
+            img.paste(color, box, tint)
+            img.paste(color, box, ring)
+
+
+def _all_marks(size: tuple[int, int], grid: Grid, view: dict[str, Any]) -> list[Marks]:
+    return [_marks(size, grid, color, tuple(cities)) for color, cities in _city_groups(view)[0].items()]
+
+
+def _city_marks(img: Image.Image, view: dict[str, Any], grid: Grid) -> list[tuple[Point, RGB, int]]:
+    """Tint and ring every completed city in its owner's colour (grey: idle); returns where each
+    city's value badge goes. All cities of one colour share one mask, so the cost does not grow
+    with the number of cities; the masks are kept for the next picture of this crop."""
+    _apply_marks(img, _all_marks(img.size, grid, view))
+    return _badges(view, grid)
+
+
+def _badges(view: dict[str, Any], grid: Grid) -> list[tuple[Point, RGB, int]]:
+    return [(_badge_point(view, grid, city), _seat_color(view, city["owner"])[0], city["value"])
+            for city in _city_groups(view)[1]]
 
 
 def _badge_point(view: dict[str, Any], grid: Grid, city: dict[str, Any]) -> Point:
@@ -460,12 +551,99 @@ def _legend_height(view: dict[str, Any]) -> int:
 
 # --------------------------------------------------------------------------- pictures
 
+#: Tile maps kept (the tiles pasted on the background, ~3 MB each): the last pictures of a few
+#: matches. Key: (picture size, tile size, pixel of cell (0, 0), the tiles placed).
+_MAPS: LayerCache[tuple[tuple[int, int], int, tuple[int, int], tuple[tuple[int, ...], ...]], Image.Image] = \
+    LayerCache(8)
+#: Whether render_image starts from cached layers (tests turn it off to get the reference).
+LAYER_CACHE = True
+
+
+def _tile_map(size: tuple[int, int], grid: Grid, placed: Sequence[Sequence[int]]) -> Image.Image:
+    """The background with the tiles pasted (shared: copy it before drawing). A cached map of the
+    same tile size whose tiles began this list is moved by whole pixels to this crop and gets the
+    tiles placed since; anything else is drawn whole."""
+    tiles_now = tuple(tuple(tl) for tl in placed)
+    corner = grid.origin(0, 0)
+    best: tuple[int, tuple[int, int], Image.Image] | None = None
+    for (csize, tsize, ccorner, ctiles), img in _MAPS.entries():
+        if tsize == grid.size and len(ctiles) <= len(tiles_now) and tiles_now[:len(ctiles)] == ctiles \
+                and (best is None or len(ctiles) > best[0]):
+            best = (len(ctiles), ccorner, img)
+            if (csize, ccorner, len(ctiles)) == (size, corner, len(tiles_now)):
+                return img
+    if best is None:
+        out = Image.new("RGB", size, BACKGROUND)
+        _draw_tiles(out, grid, tiles_now)
+    else:
+        n, ccorner, cached = best
+        if ccorner == corner and cached.size == size:
+            out = cached.copy()
+        else:
+            out = Image.new("RGB", size, BACKGROUND)
+            out.paste(cached, (corner[0] - ccorner[0], corner[1] - ccorner[1]))
+        _draw_tiles(out, grid, tiles_now[n:])
+    _MAPS.put((size, grid.size, corner, tiles_now), out)
+    return out
+
+
+#: Tile maps with their city marks, kept as :data:`_MAPS` (key: its key and the marks' key).
+_MARKED: LayerCache[tuple[Any, ...], Image.Image] = LayerCache(8)
+
+
+def _marked_map(size: tuple[int, int], grid: Grid, view: dict[str, Any]) -> Image.Image:
+    """The tiles with the completed cities marked (shared: copy it). A cached one of the same crop
+    and marks whose tiles began this list gets the tiles placed since, and the marks over just
+    their cells (as if marked after them); anything else is marked over :func:`_tile_map`."""
+    tiles_now = tuple(tuple(tl) for tl in view["tiles"])
+    corner = grid.origin(0, 0)
+    groups = tuple((color, tuple(cities)) for color, cities in _city_groups(view)[0].items())
+    best: tuple[int, Image.Image] | None = None
+    for (csize, tsize, ccorner, ctiles, cgroups), img in _MARKED.entries():
+        if (csize, tsize, ccorner, cgroups) == (size, grid.size, corner, groups) \
+                and len(ctiles) <= len(tiles_now) and tiles_now[:len(ctiles)] == ctiles \
+                and (best is None or len(ctiles) > best[0]):
+            best = (len(ctiles), img)
+    marks = [_marks(size, grid, color, cities) for color, cities in groups]
+    if best is not None and best[0] == len(tiles_now):
+        return best[1]
+    if best is None:
+        out = _tile_map(size, grid, tiles_now).copy()
+        _apply_marks(out, marks)
+    else:
+        out = best[1].copy()
+        for tl in tiles_now[best[0]:]:
+            _draw_tiles(out, grid, [tl])
+            ox, oy = grid.origin(tl[1], tl[2])
+            _apply_marks(out, marks, (ox, oy, ox + grid.size, oy + grid.size))
+    _MARKED.put((size, grid.size, corner, tiles_now, groups), out)
+    return out
+
+
 def render_image(view: dict[str, Any], locale: str, names: Sequence[str]) -> Image.Image:
+    """The picture, drawn over the cached tile map and city marks (see :data:`LAYER_CACHE`)."""
+    if not LAYER_CACHE:
+        return render_image_reference(view, locale, names)
     legend_h = _legend_height(view)
-    grid = Grid(_used_cells(view), WIDTH, MAX_BOARD_H, legend_h + MARGIN)
+    grid = Grid(_used_cells(view), WIDTH, MAX_BOARD_H, legend_h + MARGIN, steps=TILE_STEPS)
+    size = (WIDTH, grid.top + grid.height + MARGIN)
+    img = _marked_map(size, grid, view).copy()
+    return _finish(img, view, locale, names, grid, _badges(view, grid))
+
+
+def render_image_reference(view: dict[str, Any], locale: str, names: Sequence[str]) -> Image.Image:
+    """The same picture drawn whole, without cached layers: what the cached path must equal pixel
+    for pixel (tests/render/test_kingdoms_battle_render.py)."""
+    legend_h = _legend_height(view)
+    grid = Grid(_used_cells(view), WIDTH, MAX_BOARD_H, legend_h + MARGIN, steps=TILE_STEPS)
     img = Image.new("RGB", (WIDTH, grid.top + grid.height + MARGIN), BACKGROUND)
     _draw_tiles(img, grid, view["tiles"])
-    badges = _city_marks(img, view, grid)
+    return _finish(img, view, locale, names, grid, _city_marks(img, view, grid))
+
+
+def _finish(img: Image.Image, view: dict[str, Any], locale: str, names: Sequence[str], grid: Grid,
+            badges: list[tuple[Point, RGB, int]]) -> Image.Image:
+    """Everything over the marked tiles: troops, city badges, the legend."""
     d = ImageDraw.Draw(img)
     _draw_troops(d, view, grid)
     for at, color, value in badges:
@@ -483,7 +661,7 @@ def _spots_picture(view: dict[str, Any], picture: dict[str, Any], locale: str) -
     caption (in its unturned position)."""
     spots = [tuple(s) for s in picture["spots"]]
     head_h = 120
-    grid = Grid(_used_cells(view) + spots, WIDTH, MAX_BOARD_H, head_h + MARGIN, 120)
+    grid = Grid(_used_cells(view) + spots, WIDTH, MAX_BOARD_H, head_h + MARGIN, 120, TILE_STEPS)
     img = Image.new("RGB", (WIDTH, grid.top + grid.height + MARGIN), BACKGROUND)
     _draw_tiles(img, grid, view["tiles"])
     _city_marks(img, view, grid)
@@ -579,3 +757,13 @@ def render_step_picture(view: dict[str, Any], picture: dict[str, Any], locale: s
     if draw is None:
         return None
     return to_png(draw(view, picture, locale), keep=KEEP)
+
+
+def prepare() -> None:
+    """Draw every tile face at every board size now (~0.7 s, in the bot's warm-up thread), so
+    no picture waits for a face."""
+    for size in TILE_STEPS:
+        for ttype, kind in tiles().types.items():
+            for rot in range(4):
+                if kind.face(rot) is not None:  # the rotations the engine stores
+                    tile_face(ttype, rot, size)

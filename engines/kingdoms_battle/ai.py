@@ -219,7 +219,7 @@ def _tiger(state: State, seat: int, leader: int) -> tuple[str, str] | None:
     links = board.links(state)
     best = None
     for dst in R.controlled(state, leader):
-        for src in links.get(dst, set()):
+        for src in sorted(links.get(dst, set())):  # a set's order changes from process to process
             att = R.owner(state, src)
             if att in (None, seat, leader):
                 continue
@@ -252,7 +252,7 @@ def _prepare(state: State, seat: int) -> Action | None:
         if not R.free_spaces(state, src):
             continue
         alert = R.count_states(state, src, seat)[ALERT]
-        for dst in links.get(src, set()):
+        for dst in sorted(links.get(src, set())):
             if R.owner(state, dst) in (None, seat):
                 continue
             if _odds(state, alert, dst) < STRIKE_ODDS <= _odds(state, alert + 1, dst):

@@ -78,11 +78,25 @@ def frontier(state: State) -> list[tuple[int, int]]:
 
 
 def legal_spots(state: State, ttype: int) -> dict[tuple[int, int], list[int]]:
-    """Every cell where ``ttype`` fits, with the rotations that fit there (distinct ones only)."""
-    faces = tiles().types[ttype].faces
+    """Every cell where ``ttype`` fits, with the rotations that fit there (distinct ones only):
+    :func:`fits` for every frontier cell and face, with each cell's neighbouring edges read once
+    instead of once per face."""
+    kinds = tiles().types
+    faces = kinds[ttype].faces
+    at, placed = state["at"], state["tiles"]
     out: dict[tuple[int, int], list[int]] = {}
     for x, y in frontier(state):
-        rots = [f.rot for f in faces if fits(state, f, x, y)]
+        need = []
+        for side, (dx, dy) in enumerate(STEP):
+            other = at.get(cell(x + dx, y + dy))
+            if other is not None:
+                t, _x, _y, rot = placed[other]
+                face = kinds[t].face(rot)
+                assert face is not None
+                need.append((side, face.edges[(side + 2) % 4]))
+        if not need:
+            continue
+        rots = [f.rot for f in faces if all(f.edges[side] == edge for side, edge in need)]
         if rots:
             out[(x, y)] = rots
     return out

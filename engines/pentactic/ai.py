@@ -3,10 +3,11 @@
 The normal AI judges a board by how well the attacker's remaining pieces can still go on it:
 for every piece, how many legal placements survive, and how many pieces the connected empty
 areas can hold at most (area // 5 each: squares in pockets too small for a piece are wasted).
-The placement counts come from bitsets over the legal placements (one bit per placement, one
-set per square), so the effect of covering five squares or one disc square on every piece is a
-handful of big-int operations, and a decision over thousands of candidates stays well under the
-200 ms budget.
+The placement counts come from bitsets over the board size's placements (one bit per placement,
+one set per square, built once: ``geometry.placement_index``), so the effect of covering five
+squares or one disc square on every piece is a handful of big-int operations; the capacity is
+worked out from the parts of the empty area a move touches, and only for the candidates it can
+still decide. A decision takes at most ~12 ms (issue 22; it was ~75 ms with the same choices).
 
 * Attacker: keep as many pieces placeable as possible and as flexible as possible; because the
   score term is concave, placing scarce pieces (X, I, ...) early is preferred automatically.
@@ -19,14 +20,25 @@ handful of big-int operations, and a decision over thousands of candidates stays
 
 from __future__ import annotations
 
+import heapq
 import math
 import random
+from functools import cache
 from typing import Any
 
 from engines.base import EngineError
 from engines.pentactic import rules
 from engines.pentactic.board import board_masks, geo, legal_disc_mask
-from engines.pentactic.geometry import Geometry, Placement, cell_token, disc_cells
+from engines.pentactic.geometry import (
+    Geometry,
+    Placement,
+    PlacementIndex,
+    cell_token,
+    disc_cells,
+    geometry,
+    nth_bit,
+    placement_index,
+)
 from engines.pentactic.solver import SearchLimit, solve
 
 State = dict[str, Any]
@@ -42,8 +54,8 @@ SOLO_NODES = 5_000
 #: How many of the best one-ply candidates get a one-ply deeper look (fixed: decisions must not
 #: depend on the machine's speed, only on the rng).
 ATTACK_LOOKAHEAD = 24
-#: The defender plays each of its best ROLLOUT_CANDIDATES discs out ROLLOUTS times: about 75 ms at
-#: worst (early on 11x6); strength in tests/engines/pentactic/test_pentactic_ai_strength.py.
+#: The defender plays each of its best ROLLOUT_CANDIDATES discs out ROLLOUTS times (a few ms);
+#: strength in tests/engines/pentactic/test_pentactic_ai_strength.py.
 ROLLOUT_CANDIDATES = 6
 ROLLOUTS = 24
 
@@ -78,82 +90,217 @@ def _discard(state: State, seat: int, rng: random.Random, level: str) -> list[st
 # ----- evaluation ---------------------------------------------------------------------------
 
 class _Field:
-    """The attacker's legal placements on one board as bitsets, for fast what-if questions."""
+    """The attacker's legal placements on one board as bitsets, for fast what-if questions.
+
+    Bits are the board size's placement numbers (``geometry.placement_index``), so the sets of
+    what each square rules out are shared by every decision and cost nothing to set up; only
+    ``legal`` (the candidates, in the order of ``pieces``) and the pieces' live bits are built.
+    The empty area's connected parts are found once, so the capacity after covering a few more
+    squares is usually known without flooding the board again (:meth:`capacity`)."""
 
     def __init__(self, g: Geometry, occ: int, pieces: list[str]) -> None:
         self.g = g
         self.occ = occ
         self.pieces = pieces
-        self._caps: dict[int, int] = {}
-        self.legal: list[Placement] = []
-        self.by_piece: dict[str, int] = {}
-        index: dict[int, int] = {}
-        for p in pieces:
-            bits = 0
-            for pl in g.placements[p]:
-                if not (pl.mask & occ):
-                    i = len(self.legal)
-                    self.legal.append(pl)
-                    index[id(pl)] = i
-                    bits |= 1 << i
-            self.by_piece[p] = bits
-        self.kill: list[int] = []
-        for cell in g.covering:
-            bits = 0
-            for pl in cell:
-                i = index.get(id(pl))
-                if i is not None:
-                    bits |= 1 << i
-            self.kill.append(bits)
+        index = placement_index(g.width, g.height)
+        self.legal: list[Placement] = [pl for p in pieces for pl in g.placements[p] if not (pl.mask & occ)]
+        blocked = index.covering(occ)
+        self.by_piece: dict[str, int] = {p: index.piece_bits[p] & ~blocked for p in pieces}
+        #: (piece, live bits, how many) in the order of ``pieces``.
+        self._live = [(p, bits, bits.bit_count()) for p, bits in self.by_piece.items()]
+        self.kill = index.cover
+        self.area = _Area(g, g.full & ~occ)
 
     def killed_by(self, mask: int) -> int:
         out = 0
+        kill = self.kill
         while mask:
             low = mask & -mask
-            out |= self.kill[low.bit_length() - 1]
+            out |= kill[low.bit_length() - 1]
             mask ^= low
         return out
 
-    def capacity(self, extra: int) -> int:
-        free = self.g.full & ~(self.occ | extra)
-        cap = self._caps.get(free)
-        if cap is None:
-            cap = self._caps[free] = region_capacity(self.g, free)
-        return cap
-
-    def value(self, killed: int, skip: str | None = None, extra: int = 0) -> float:
-        """Higher is better for the attacker: concave in each piece's surviving placements."""
-        alive = ~killed
+    def upper(self, killed: int, skip: str | None = None) -> tuple[float, int, int]:
+        """(the value's sum of log terms, pieces with no placement left, pieces counted): the
+        value without the capacity term, an upper bound of :meth:`value` that costs no flood."""
         total = 0.0
         dead = 0
         count = 0
-        for p, bits in self.by_piece.items():
+        for p, bits, n in self._live:
             if p == skip:
                 continue
             count += 1
-            n = (bits & alive).bit_count()
+            n -= (bits & killed).bit_count()
             if n:
                 total += _LOG[n]
             else:
                 dead += 1
+        return total, dead, count
+
+    def value(self, killed: int, skip: str | None = None, extra: int = 0) -> float:
+        """Higher is better for the attacker: concave in each piece's surviving placements.
+        ``extra``: the squares covered besides the board's."""
+        total, dead, count = self.upper(killed, skip)
         # Pieces that cannot all fit, even if each one alone still does, are as dead.
-        dead = max(dead, count - self.capacity(extra))
+        if count > dead:
+            dead = max(dead, count - self.area.capacity(extra))
         return total - DEAD_PENALTY * dead
+
+    def value_less_square(self, killed: int, skip: str | None, area: _Area, square: int) -> float:
+        """:meth:`value` where ``area`` is this board's empty area less what a placement covers,
+        and square ``square`` is covered too."""
+        total, dead, count = self.upper(killed, skip)
+        if count > dead:
+            dead = max(dead, count - area.capacity_less_square(square))
+        return total - DEAD_PENALTY * dead
+
+
+class _Area:
+    """Empty squares as connected parts with their capacity (:func:`region_capacity`), so the
+    capacity once a few more squares are covered is worked out from the parts they touch."""
+
+    def __init__(self, g: Geometry, free: int) -> None:
+        self.g = g
+        self.parts = components(g, free)
+        self.cap = sum(size // 5 for _, size in self.parts)
+
+    def capacity(self, extra: int) -> int:
+        """The capacity once ``extra`` (empty squares) is covered too (:func:`part_capacity`)."""
+        cap = self.cap
+        if not extra:
+            return cap
+        g = self.g
+        for part, size in self.parts:
+            hit = part & extra
+            if hit:
+                cap += part_capacity(g, part ^ hit, hit) - size // 5
+        return cap
+
+    def capacity_less_square(self, i: int) -> int:
+        """:meth:`capacity` with ``extra`` the one square ``i``: when taking the square out
+        provably leaves its part in one piece (:func:`_keeps_part`), the part just shrinks."""
+        b = 1 << i
+        for part, size in self.parts:
+            if part & b:
+                rest = (size - 1) // 5 if _keeps_part(self.g, i, part) else part_capacity(self.g, part ^ b, b)
+                return self.cap - size // 5 + rest
+        return self.cap
+
+
+#: (width, square, its part's squares round it) -> whether the squares of the part next to the
+#: square reach each other round it; at most 256 patterns a square, filled as they come.
+_KEEPS: dict[tuple[int, int, int], bool] = {}
+
+
+@cache
+def _rings(width: int, height: int) -> tuple[int, ...]:
+    """Square index -> the mask of the (up to) eight squares round it."""
+    g = geometry(width, height)
+    out = []
+    for i in range(width * height):
+        b = 1 << i
+        out.append((((b << 1) & g.not_first_col) | ((b >> 1) & g.not_last_col) | (b << width) | (b >> width)
+                    | ((b << (width + 1)) & g.not_first_col) | ((b << (width - 1)) & g.not_last_col)
+                    | ((b >> (width - 1)) & g.not_first_col) | ((b >> (width + 1)) & g.not_last_col)) & g.full)
+    return tuple(out)
+
+
+def _keeps_part(g: Geometry, i: int, part: int) -> bool:
+    """Whether ``part`` (connected) less square ``i`` is provably still connected: the part's
+    squares next to ``i`` reach each other through the ring round it, so any path through ``i``
+    can go round. A 3x3 pattern, looked up once computed. False: maybe not."""
+    ring = part & _rings(g.width, g.height)[i]
+    key = (g.width, i, ring)
+    found = _KEEPS.get(key)
+    if found is None:
+        w, not_first, not_last = g.width, g.not_first_col, g.not_last_col
+        b = 1 << i
+        near = (((b << 1) & not_first) | ((b >> 1) & not_last) | (b << w) | (b >> w)) & ring
+        comp = near & -near
+        while True:
+            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & ring
+            if grow == comp:
+                break
+            comp = grow
+        found = _KEEPS[key] = not (near & ~comp)
+    return found
+
+
+def components(g: Geometry, free: int) -> list[tuple[int, int]]:
+    """The connected parts of ``free`` with their sizes."""
+    w, not_first, not_last = g.width, g.not_first_col, g.not_last_col
+    out = []
+    while free:
+        comp = free & -free
+        while True:
+            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & free
+            if grow == comp:
+                break
+            comp = grow
+        out.append((comp, comp.bit_count()))
+        free ^= comp
+    return out
+
+
+def part_capacity(g: Geometry, rest: int, removed: int) -> int:
+    """:func:`region_capacity` of ``rest``, a connected area less ``removed``, without flooding
+    all of it: each part of ``rest`` touches ``removed``, so floods start from the squares next
+    to ``removed`` (those already joined through the ring of squares round it start as one) and
+    grow together; a flood that stops growing is a part of its own, and once one flood is left,
+    it is everything not yet counted."""
+    w, not_first, not_last = g.width, g.not_first_col, g.not_last_col
+    near = (((removed << 1) & not_first) | ((removed >> 1) & not_last) | (removed << w) | (removed >> w)) & rest
+    ring = (near | ((removed << (w + 1)) & not_first) | ((removed << (w - 1)) & not_last)
+            | ((removed >> (w - 1)) & not_first) | ((removed >> (w + 1)) & not_last)) & rest
+    floods = []
+    while near:
+        comp = near & -near
+        while True:
+            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & ring
+            if grow == comp:
+                break
+            comp = grow
+        floods.append(comp)
+        near &= ~comp
+    left = rest.bit_count()
+    cap = 0
+    while len(floods) > 1:
+        grown = []
+        for comp in floods:
+            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & rest
+            if grow == comp:  # a whole part (floods are disjoint, so no other one is in it)
+                n = comp.bit_count()
+                cap += n // 5
+                left -= n
+            else:
+                grown.append(grow)
+        floods = []
+        for comp in grown:  # floods that met are one part
+            apart = []
+            for other in floods:
+                if other & comp:
+                    comp |= other
+                else:
+                    apart.append(other)
+            apart.append(comp)
+            floods = apart
+    return cap + left // 5
 
 
 def region_capacity(g: Geometry, free: int) -> int:
     """At most how many pentominoes fit in ``free``: the sum over its connected areas of
     (area // 5). Squares in areas too small for a piece, and the remainders, are wasted."""
+    w, not_first, not_last = g.width, g.not_first_col, g.not_last_col  # Geometry.neighbours, inlined
     cap = 0
     while free:
         comp = free & -free
         while True:
-            grow = g.neighbours(comp) & free
+            grow = (comp | ((comp << 1) & not_first) | ((comp >> 1) & not_last) | (comp << w) | (comp >> w)) & free
             if grow == comp:
                 break
             comp = grow
         cap += comp.bit_count() // 5
-        free &= ~comp
+        free ^= comp
     return cap
 
 
@@ -213,7 +360,7 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
         _, discs = board_masks(g, board)
         left = state["players"][seat]["discs"] - 1
         for x, y in g.mask_cells(legal_disc_mask(g, board)):
-            drop = base - field.value(field.kill[y * g.width + x], extra=g.bit(x, y))
+            drop = base - field.value_less_square(field.kill[y * g.width + x], None, field.area, y * g.width + x)
             if state["mode"] != "3" and STUCK_WEIGHT:
                 bit = g.bit(x, y)
                 drop -= STUCK_WEIGHT * _stuck(g, occ | bit, discs | bit, left)
@@ -224,29 +371,39 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
     return ["disc", *prefix(t), cell_token(x, y)]
 
 
-def _rollout(g: Geometry, occ: int, discs: int, legal: list[tuple[str, int]], pieces: int, in_hand: int,
+def _rollout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: int, pieces: int, in_hand: int,
              rng: random.Random) -> int:
     """Play one board to its end from a position where the attacker is to move: the attacker
-    places a random legal piece (``legal``: (piece, mask) pairs still free), then the defender
-    a random legal disc, and so on. Returns the attacker's pieces left minus the defender's discs
-    left: the attacker's mode-1 round score, and in mode 2 the points this board costs its owner
-    minus those it costs the defender."""
-    while legal:
-        piece, mask = legal[rng.randrange(len(legal))]
-        occ |= mask
+    places a random legal piece (``alive``: the placement numbers still free, of pieces still in
+    hand), then the defender a random legal disc (``banned``: the rows and columns that already
+    hold a disc), and so on. Returns the attacker's pieces left minus the defender's discs left:
+    the attacker's mode-1 round score, and in mode 2 the points this board costs its owner minus
+    those it costs the defender.
+
+    A draw picks the k-th free placement in placement-number order, which is the order of the
+    list of (piece, placement) pairs this once filtered after every move (pieces in hand are in
+    ``PIECES`` order in modes 1 and 2), so the games played are the same, only cheaper."""
+    full, width = g.full, g.width
+    rows, cols, spent, cover = g.row_masks, g.col_masks, index.spent, index.cover
+    while alive:
+        i = nth_bit(alive, rng.randrange(alive.bit_count()))
+        occ |= index.order[i].mask
         pieces -= 1
+        gone = spent[i]
         if in_hand:
-            cells = disc_cells(g, occ, discs)
+            cells = full & ~(occ | banned)
             if cells:
                 k = rng.randrange(cells.bit_count())
                 while k:
                     cells &= cells - 1
                     k -= 1
                 b = cells & -cells
+                at = b.bit_length() - 1
                 occ |= b
-                discs |= b
+                banned |= rows[at // width] | cols[at % width]
+                gone |= cover[at]
                 in_hand -= 1
-        legal = [(p, m) for p, m in legal if p != piece and not (m & occ)]
+        alive &= ~gone
     return pieces - in_hand
 
 
@@ -260,6 +417,7 @@ def _defence_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[f
     measure breaks ties. Fixed counts keep the decision independent of the machine's speed."""
     seeds = [rng.randrange(1 << 30) for _ in range(ROLLOUTS)]
     in_hand = state["players"][seat]["discs"] - 1
+    index = placement_index(g.width, g.height)
     out = []
     for drop, (t, x, y) in _top(scored, ROLLOUT_CANDIDATES):
         board = rules.board_of(state, t)
@@ -267,8 +425,9 @@ def _defence_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[f
         victim = rules.attacker(state) if state["mode"] == "1" else t
         pieces = state["players"][victim]["pieces"]
         b = g.bit(x, y)
-        legal = [(p, pl.mask) for p in pieces for pl in g.placements[p] if not (pl.mask & (occ | b))]
-        total = sum(_rollout(g, occ | b, discs | b, legal, len(pieces), in_hand, random.Random(sd))
+        alive = index.pieces_bits(pieces) & ~index.covering(occ | b)
+        banned = g.full & ~disc_cells(g, 0, discs | b)
+        total = sum(_rollout(g, index, occ | b, banned, alive, len(pieces), in_hand, random.Random(sd))
                     for sd in seeds)
         out.append((total / ROLLOUTS + 0.001 * drop, (t, x, y)))
     return out
@@ -301,10 +460,40 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
         if sol:
             return _place(sol[0])
     field = _Field(g, occ, pieces)
-    scored = [(field.value(field.killed_by(pl.mask), skip=pl.piece, extra=pl.mask), pl) for pl in field.legal]
+    scored = _first_ply(field, ATTACK_LOOKAHEAD if level == "normal" and state["mode"] != "4" else 1)
     if level == "normal" and state["mode"] != "4":
         scored = _attack_lookahead(state, seat, g, field, occ, scored)
     return _place(_best(scored, rng))
+
+
+def _first_ply(field: _Field, keep: int) -> list[tuple[float, Placement]]:
+    """Every legal placement that may be among the ``keep`` best by :meth:`_Field.value` (or tie
+    with the best), with that value, in generation order: what :func:`_top` and :func:`_best`
+    would take from all of them scored. The value without its capacity term is an upper bound, so
+    placements are scored in that bound's order and the rest are dropped once the bound falls
+    below the ``keep``-th value found (floods only for those that can matter)."""
+    bounds = []
+    for i, pl in enumerate(field.legal):
+        killed = field.killed_by(pl.mask)
+        total, dead, count = field.upper(killed, pl.piece)
+        bounds.append((total - DEAD_PENALTY * dead, i, total, dead, count))
+    bounds.sort(key=lambda b: (-b[0], b[1]))
+    found: list[tuple[float, int]] = []
+    best: list[float] = []  # the ``keep`` highest values so far, a min-heap
+    for bound, i, total, dead, count in bounds:
+        if len(best) == keep and bound < best[0] - 1e-9:
+            break
+        pl = field.legal[i]
+        if count > dead:
+            dead = max(dead, count - field.area.capacity(pl.mask))
+        value = total - DEAD_PENALTY * dead
+        found.append((value, i))
+        if len(best) < keep:
+            heapq.heappush(best, value)
+        elif value > best[0]:
+            heapq.heapreplace(best, value)
+    found.sort(key=lambda f: f[1])
+    return [(v, field.legal[i]) for v, i in found]
 
 
 def _threat(state: State, seat: int) -> bool:
@@ -325,14 +514,16 @@ def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: 
     foe = rules.defender(state) if mode == "1" else (1 - seat if mode == "2" else None)
     in_hand = state["players"][foe]["discs"] if foe is not None else 0
     out = []
+    kill = field.kill
     for first, pl in _top(scored, ATTACK_LOOKAHEAD):
         placed = field.killed_by(pl.mask)
         squares = disc_cells(g, occ | pl.mask, discs)
+        area = _Area(g, g.full & ~(occ | pl.mask))
         worst = first
         while squares:
             low = squares & -squares
-            worst = min(worst, field.value(placed | field.kill[low.bit_length() - 1], skip=pl.piece,
-                                           extra=pl.mask | low))
+            i = low.bit_length() - 1
+            worst = min(worst, field.value_less_square(placed | kill[i], pl.piece, area, i))
             squares ^= low
         if STUCK_WEIGHT and in_hand:
             worst += STUCK_WEIGHT * _stuck(g, occ | pl.mask, discs, in_hand)

@@ -160,6 +160,78 @@ def geometry(width: int, height: int) -> Geometry:
                     full & ~cols[0], full & ~cols[-1])
 
 
+@dataclass(frozen=True)
+class PlacementIndex:
+    """Every placement of every piece on one board size numbered once (pieces in ``PIECES``
+    order, then as in ``Geometry.placements``), so a set of placements is one int with a bit per
+    placement and "what does covering these squares rule out" is a few ORs. Built once per
+    board size; the AI's what-if questions need no per-decision set-up."""
+
+    #: placement number -> placement.
+    order: tuple[Placement, ...]
+    #: piece -> the bits of its placements.
+    piece_bits: dict[str, int]
+    #: square index -> the bits of the placements covering it.
+    cover: tuple[int, ...]
+    #: placement number -> the bits it rules out once placed: itself, the rest of its piece and
+    #: every placement overlapping it.
+    spent: tuple[int, ...]
+
+    def covering(self, mask: int) -> int:
+        """The placements overlapping ``mask``."""
+        out = 0
+        cover = self.cover
+        while mask:
+            low = mask & -mask
+            out |= cover[low.bit_length() - 1]
+            mask ^= low
+        return out
+
+    def pieces_bits(self, pieces: list[str] | tuple[str, ...]) -> int:
+        out = 0
+        for p in pieces:
+            out |= self.piece_bits[p]
+        return out
+
+
+@cache
+def placement_index(width: int, height: int) -> PlacementIndex:
+    g = geometry(width, height)
+    order = tuple(pl for p in PIECES for pl in g.placements[p])
+    cover = [0] * (width * height)
+    piece_bits = dict.fromkeys(PIECES, 0)
+    for i, pl in enumerate(order):
+        piece_bits[pl.piece] |= 1 << i
+        m = pl.mask
+        while m:
+            b = m & -m
+            cover[b.bit_length() - 1] |= 1 << i
+            m ^= b
+    index = PlacementIndex(order, piece_bits, tuple(cover), ())
+    spent = tuple(piece_bits[pl.piece] | index.covering(pl.mask) for pl in order)
+    return PlacementIndex(order, piece_bits, tuple(cover), spent)
+
+
+def nth_bit(bits: int, k: int) -> int:
+    """The index of the ``k``-th (from 0) lowest set bit of ``bits``: the ``k``-th item of the
+    set in increasing order, found by halving instead of walking ``k`` bits."""
+    shift = 0
+    while k > 8:
+        half = bits.bit_length() >> 1
+        low = bits & ((1 << half) - 1)
+        c = low.bit_count()
+        if k < c:
+            bits = low
+        else:
+            k -= c
+            bits >>= half
+            shift += half
+    while k:
+        bits &= bits - 1
+        k -= 1
+    return shift + (bits & -bits).bit_length() - 1
+
+
 def disc_cells(g: Geometry, occ: int, discs: int) -> int:
     """Mask of squares where a disc may go: empty, and no disc already in its row or column.
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.base import Event, Msg, State, key_ref, seat_ref
+from engines.jsoncopy import clone
 from engines.risk import cards as cardrules
 from engines.risk.data import content
 from engines.rng import Rng
@@ -17,20 +18,6 @@ NEUTRAL = -1
 START_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 DEFAULT_MAX_ROUNDS = 500
 PLAY_PHASES = ("reinforce", "attack", "occupy", "fortify")
-
-
-_ATOMS = (str, int, bool, float, type(None))
-
-
-def clone(value: Any) -> Any:
-    """Deep copy of plain JSON data (faster than ``copy.deepcopy`` for our shapes). Scalars are
-    shared without a call: a state is mostly flat ``str -> int`` tables, and recursing into each
-    of their values made copying the state a fifth of a whole AI game."""
-    if type(value) is dict:
-        return {k: v if type(v) in _ATOMS else clone(v) for k, v in value.items()}
-    if type(value) is list:
-        return [v if type(v) in _ATOMS else clone(v) for v in value]
-    return value
 
 
 #: How ``apply`` copies a state: the tables nearly every move changes are copied (owner and

@@ -32,7 +32,7 @@ async def test_a_stop_signal_stops_scheduler_and_closes_database(tmp_path: Path,
             # New deadlines reach the scheduler; the map cache was warmed in the background.
             assert client.service._due_listener == client.scheduler.reschedule
             assert client.warm_up is not None
-            assert await asyncio.wait_for(client.warm_up, 15) == ["render.risk"]
+            assert await asyncio.wait_for(client.warm_up, 15) == ["render.risk", "render.kingdoms_battle"]
             os.kill(os.getpid(), sig)
             await asyncio.wait_for(task, 15)
             assert client.is_closed() and client.closing_down

@@ -189,3 +189,28 @@ def test_the_recruit_step_shows_the_market_row_and_supply_piles() -> None:
     other = copy.deepcopy(view)
     other["market"][0] = {"iid": "x", "card": "lvbu" if view["market"][0]["card"] != "lvbu" else "cike"}
     assert render_step_picture(other, step.picture, "en", NAMES[:2]) != png
+
+
+@pytest.mark.parametrize(("seats", "locale"), [(2, "zh-CN"), (4, "en")])
+def test_board_over_cached_layers_equals_the_board_drawn_whole(seats: int, locale: str) -> None:
+    """The paper and roads, the region boxes (sprites pasted through their footprints) and the
+    market cards come from caches; every picture of a game must equal the one drawn whole."""
+    state = ENGINE.new_state({}, seats, 11)
+    rng = random.Random(11)
+    n = checked = 0
+    while ENGINE.pending(state):
+        seat = ENGINE.pending(state)[0].seat
+        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
+        n += 1
+        if n % 9:
+            continue
+        view = ENGINE.view(state, None)
+        cached = J.compose(view, locale, NAMES[:seats])
+        J.LAYER_CACHE = False
+        try:
+            whole = J.compose(view, locale, NAMES[:seats])
+        finally:
+            J.LAYER_CACHE = True
+        assert cached.tobytes() == whole.tobytes(), f"move {n}"
+        checked += 1
+    assert checked > 10

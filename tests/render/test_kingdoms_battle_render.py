@@ -51,7 +51,7 @@ def test_early_mid_and_late_boards_open_and_stay_small(seats: int, moves: int | 
     assert img.width == K.WIDTH
     assert len(png) < MAX_BYTES
     # every placed tile is on the picture: the map is cropped to the used cells, not to a window
-    grid = K.Grid([(x, y) for _t, x, y, _r in state["tiles"]], K.WIDTH, K.MAX_BOARD_H, 0)
+    grid = K.Grid([(x, y) for _t, x, y, _r in state["tiles"]], K.WIDTH, K.MAX_BOARD_H, 0, steps=K.TILE_STEPS)
     assert grid.cols * grid.size <= K.WIDTH - 2 * K.MARGIN + grid.cols
     assert img.height >= grid.height
 
@@ -59,7 +59,7 @@ def test_early_mid_and_late_boards_open_and_stay_small(seats: int, moves: int | 
 def test_a_seventy_tile_board_keeps_tiles_big_enough_and_renders_fast() -> None:
     view = ENGINE.view(_play(5, None, seed=1, until_tiles=70), None)
     assert len(view["tiles"]) >= 70
-    grid = K.Grid([(x, y) for _t, x, y, _r in view["tiles"]], K.WIDTH, K.MAX_BOARD_H, 0)
+    grid = K.Grid([(x, y) for _t, x, y, _r in view["tiles"]], K.WIDTH, K.MAX_BOARD_H, 0, steps=K.TILE_STEPS)
     assert grid.size >= K.MIN_TILE
     render_board(view, "en", NAMES)  # warm caches, as in a running bot
     times = []
@@ -147,7 +147,7 @@ def test_spot_picture_numbers_every_legal_spot_where_it_is() -> None:
     assert pic is not None and pic["kind"] == "spots" and len(pic["spots"]) == len(step.options)
     img = _open(render_step_picture(ENGINE.view(state, None), pic, "en", NAMES[:3]) or b"")
     cells = [(x, y) for _t, x, y, _r in state["tiles"]] + [tuple(s) for s in pic["spots"]]
-    grid = K.Grid(cells, K.WIDTH, K.MAX_BOARD_H, 120 + K.MARGIN, 120)
+    grid = K.Grid(cells, K.WIDTH, K.MAX_BOARD_H, 120 + K.MARGIN, 120, K.TILE_STEPS)
     for x, y in pic["spots"]:
         ox, oy = grid.origin(x, y)
         assert img.getpixel((ox + 6, oy + 6)) == K.SPOT  # the marked square sits on the spot's cell
@@ -191,3 +191,32 @@ def test_garrison_picture_shows_the_troops_already_chosen() -> None:
 def test_unknown_step_pictures_are_not_drawn() -> None:
     view = ENGINE.view(_play(3, 2), None)
     assert render_step_picture(view, {"kind": "nothing"}, "en", NAMES[:3]) is None
+
+
+def test_pictures_over_cached_layers_equal_the_picture_drawn_whole() -> None:
+    """Consecutive pictures of games reuse the tile map and city masks (moved when the crop moves,
+    new tiles pasted, marks redone over just their cells); each must equal the whole drawing."""
+    K._MAPS.clear()
+    K._MARKED.clear()
+    K._MARKS.clear()
+    checked = 0
+    for seats, seed in ((3, 1), (5, 3)):
+        state = ENGINE.new_state({}, seats, seed)
+        rng = random.Random(seed)
+        n = 0
+        while ENGINE.pending(state):
+            req = ENGINE.pending(state)[0]
+            state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+            n += 1
+            if n % 3:
+                continue
+            view = ENGINE.view(state, None)
+            cached = K.render_image(view, "zh-TW", NAMES[:seats])
+            K.LAYER_CACHE = False
+            try:
+                whole = K.render_image(view, "zh-TW", NAMES[:seats])
+            finally:
+                K.LAYER_CACHE = True
+            assert cached.tobytes() == whole.tobytes(), f"move {n} of game {seed}"
+            checked += 1
+    assert checked > 60
