@@ -31,15 +31,18 @@ def register_pack(name: str, path: Path, engine_pack: Any) -> None:
     """Make a hero pack known: its data file and the engine pack implementing its skills."""
     PACK_FILES[name] = path
     ENGINE_PACKS[name] = engine_pack
-    _load.cache_clear()
-    _every_hero.cache_clear()
+    _clear()
 
 
 def unregister_pack(name: str) -> None:
     PACK_FILES.pop(name, None)
     ENGINE_PACKS.pop(name, None)
-    _load.cache_clear()
-    _every_hero.cache_clear()
+    _clear()
+
+def _clear() -> None:
+    for cached in (_raw, _load, _every_hero, ai_order):
+        cached.cache_clear()
+
 
 KINGDOMS = ("wei", "shu", "wu", "qun")
 GENDERS = ("m", "f")
@@ -49,7 +52,8 @@ def implemented(pack: str = "standard") -> frozenset[str]:
     """The skill ids the engine implements for a hero pack: what that pack registered."""
     from engines.sanguosha import packs
 
-    return frozenset(ENGINE_PACKS.get(pack, packs.STANDARD_HEROES if pack == "standard" else None).names())
+    engine_pack = packs.STANDARD_HEROES if pack == "standard" else ENGINE_PACKS[pack]
+    return frozenset(engine_pack.names())
 
 
 def __getattr__(name: str) -> Any:
@@ -131,9 +135,15 @@ def _every_hero() -> dict[str, Hero]:
 
 
 @cache
-def _load(pack: str = "standard") -> tuple[dict[str, Hero], tuple[str, ...]]:
+def _raw(pack: str) -> dict[str, Any]:
+    """A pack's file, read once (its heroes and its AI orders come from it)."""
     with PACK_FILES[pack].open(encoding="utf-8") as fh:
-        return parse(json.load(fh))
+        return json.load(fh)  # type: ignore[no-any-return]
+
+
+@cache
+def _load(pack: str = "standard") -> tuple[dict[str, Hero], tuple[str, ...]]:
+    return parse(_raw(pack))
 
 
 def heroes(pack: str = "standard") -> dict[str, Hero]:
@@ -143,9 +153,9 @@ def heroes(pack: str = "standard") -> dict[str, Hero]:
 
 @cache
 def ai_order(kind: str, pack: str = "standard") -> tuple[str, ...]:
-    """The AI's hero order ``kind`` (``pick``, ``renegade``) from the pack's data, best first."""
-    with PACK_FILES[pack].open(encoding="utf-8") as fh:
-        return tuple(json.load(fh)["ai"][kind])
+    """The AI's hero order ``kind`` (``pick``, ``renegade``) from the pack's data, best first
+    (read at import, before the skills are registered; checked with the pack by :func:`parse`)."""
+    return tuple(_raw(pack)["ai"][kind])
 
 
 def lords(pack: str = "standard") -> tuple[str, ...]:
