@@ -234,7 +234,7 @@ def _use(ctx: Ctx, f: Frame) -> None:
         f["targets"] = list(ev["targets"])
         kind = card_type(name)
         if kind == "equip":
-            _equip(ctx, user, f["cards"][0])
+            R.to_equip(s, user, f["cards"][0])
             ctx.pop(f)
             return
         if kind == "delayed":
@@ -268,10 +268,6 @@ def _use(ctx: Ctx, f: Frame) -> None:
         if cid in s["proc"]:
             R.to_discard(s, [cid])
     ctx.pop(f)
-
-
-def _equip(ctx: Ctx, seat: int, cid: str) -> None:
-    R.to_equip(ctx.state, seat, cid)
 
 
 # -- effects ----------------------------------------------------------------------------------
