@@ -135,6 +135,10 @@ class Flow:
         #: triggers that a plain state change causes wherever it happens (a hand becoming empty,
         #: an equipped card leaving), queued in the state and fired at the next frame boundary.
         self.idle: Callable[[Ctx], bool] | None = None
+        #: Names an integer stage (``frame["st"]``) of a frame stored before the game named its
+        #: stages; run on the top frame before its handler, so a state written by older code
+        #: (or built by hand the old way) plays on. None: stages are taken as they are.
+        self.legacy_stage: Callable[[Frame], str] | None = None
 
     def kind(self, name: str) -> Callable[[FrameFn], FrameFn]:
         """Decorator registering the handler of a frame kind."""
@@ -163,6 +167,8 @@ class Flow:
             if self.idle is not None and self.idle(ctx):
                 continue
             top = stack[-1]
+            if self.legacy_stage is not None and type(top.get("st")) is int:
+                top["st"] = self.legacy_stage(top)
             self.kinds[top["k"]](ctx, top)
         raise RuntimeError("flow made no progress (a frame handler loops)")
 

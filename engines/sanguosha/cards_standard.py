@@ -22,47 +22,47 @@ Frame = dict[str, Any]
 def _eff_sha(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     st = f["st"]
-    if st == 2:
-        f["st"] = 3
+    if st == "effect":
+        f["st"] = "fired"
         ctx.fire("sha_effect", {"user": f["user"], "target": f["target"], "color": f["color"],
                                 "cards": f["cards"], "ignore_armor": False, "void": False, "need": 1})
         return
-    if st == 3:
+    if st == "fired":
         ev = ctx.take(f)
         if ev.get("void") or ev.get("cancel"):
             say(ctx, "void", card=cname("sha"), target=who(f["target"]))
             ctx.pop(f)
             return
         f["ev"] = ev
-        f["st"] = 4
+        f["st"] = "need"
         return
-    if st == 4:
+    if st == "need":
         if f["ev"]["need"] <= 0:
-            f["st"] = 6
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
+            f["st"] = "damage"
+            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
             return
-        f["st"] = 5
+        f["st"] = "dodge"
         ctx.push("need", seat=f["target"], what="shan", ignore_armor=f["ev"]["ignore_armor"],
-                 reason={"card": "sha", "user": f["user"]}, st=0)
+                 reason={"card": "sha", "user": f["user"]}, st="start")
         return
-    if st == 5:
+    if st == "dodge":
         if ctx.take(f):
             f["ev"]["need"] -= 1
             if f["ev"]["need"] > 0:
-                f["st"] = 4
+                f["st"] = "need"
                 return
-            f["st"] = 7
+            f["st"] = "dodged"
             ctx.fire("sha_dodged", {"user": f["user"], "target": f["target"], "cards": f["cards"],
                                     "hit": False})
             return
-        f["st"] = 6
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
+        f["st"] = "damage"
+        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
         return
-    if st == 7:
+    if st == "dodged":
         ev = ctx.take(f)
         if ev.get("hit") and R.alive(s, f["target"]):
-            f["st"] = 6
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
+            f["st"] = "damage"
+            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
             return
     _done(ctx, f)
 
@@ -75,11 +75,11 @@ def _eff_tao(ctx: Ctx, f: Frame) -> None:
 def _eff_pick(ctx: Ctx, f: Frame) -> None:
     """过河拆桥 (discard) and 顺手牵羊 (take): the user chooses one of the target's cards."""
     s = ctx.state
-    if f["st"] == 2:
+    if f["st"] == "effect":
         if not R.has_cards(s, f["target"]) or not R.alive(s, f["user"]):
             ctx.pop(f)
             return
-        f["st"] = 3
+        f["st"] = "picked"
         ctx.ask(f, [f["user"]], "pick", info={"target": f["target"], "why": f["name"]})
         return
     choice = ctx.take(f, "reply")["action"][0]
@@ -89,30 +89,30 @@ def _eff_pick(ctx: Ctx, f: Frame) -> None:
 
 def _eff_juedou(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    if f["st"] == 2:
-        f["cur"], f["st"] = f["target"], 3
-    if f["st"] == 3:
+    if f["st"] == "effect":
+        f["cur"], f["st"] = f["target"], "turn"
+    if f["st"] == "turn":
         if not (R.alive(s, f["user"]) and R.alive(s, f["target"])):
             ctx.pop(f)
             return
         other = f["user"] if f["cur"] == f["target"] else f["target"]
         f["left"] = R.fold(s, "juedou_need", 1, seat=f["cur"], other=other)
-        f["st"] = 4
-    if f["st"] == 4 and "ret" not in f:
+        f["st"] = "ask"
+    if f["st"] == "ask" and "ret" not in f:
         ctx.push("need", seat=f["cur"], what="sha", ignore_armor=False,
-                 reason={"card": "juedou", "user": f["user"]}, st=0)
+                 reason={"card": "juedou", "user": f["user"]}, st="start")
         return
-    if f["st"] == 4:
+    if f["st"] == "ask":
         played = ctx.take(f)
         other = f["user"] if f["cur"] == f["target"] else f["target"]
         if played:
             f["left"] -= 1
             if f["left"] > 0 and R.alive(s, f["cur"]):
                 return  # 无双: another 杀 is needed before the duel turns
-            f["cur"], f["st"] = other, 3
+            f["cur"], f["st"] = other, "turn"
             return
-        f["st"] = 5
-        ctx.push("damage", src=other, dst=f["cur"], n=1, via="juedou", cards=f["cards"], st=0)
+        f["st"] = "damage"
+        ctx.push("damage", src=other, dst=f["cur"], n=1, via="juedou", cards=f["cards"], st="start")
         return
     _done(ctx, f)
 
@@ -120,17 +120,17 @@ def _eff_juedou(ctx: Ctx, f: Frame) -> None:
 def _eff_jiedao(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     holder, victim = f["target"], f["extra"]["victim"]
-    if f["st"] == 2:
+    if f["st"] == "effect":
         if not s["players"][holder]["equip"]["weapon"]:
             ctx.pop(f)
             return
         if R.alive(s, victim) and R.in_range(s, holder, victim):
-            f["st"] = 3
+            f["st"] = "answer"
             ask_window(ctx, f, [holder], "jiedao", victim=victim, user=f["user"])
             return
-        f["st"] = 3
+        f["st"] = "answer"
         f["reply"] = {"seat": holder, "action": ["pass"]}
-    if f["st"] == 3:
+    if f["st"] == "answer":
         action = ctx.take(f, "reply")["action"]
         if action == ["pass"]:
             weapon = s["players"][holder]["equip"]["weapon"]
@@ -140,7 +140,7 @@ def _eff_jiedao(ctx: Ctx, f: Frame) -> None:
                     card=cname(card(weapon).name), sr=R.card_label(weapon))
             ctx.pop(f)
             return
-        f["st"] = 4
+        f["st"] = "used"
         start_use_from_action(ctx, holder, action + [str(victim)], count=False)
         return
     _done(ctx, f)
@@ -153,17 +153,17 @@ def _eff_wuzhong(ctx: Ctx, f: Frame) -> None:
 
 def _eff_aoe(ctx: Ctx, f: Frame) -> None:
     """南蛮入侵 (play a 杀) and 万箭齐发 (play a 闪), else 1 damage from the user."""
-    if f["st"] == 2:
-        f["st"] = 3
+    if f["st"] == "effect":
+        f["st"] = "answer"
         ctx.push("need", seat=f["target"], what="sha" if f["name"] == "nanman" else "shan",
-                 ignore_armor=False, reason={"card": f["name"], "user": f["user"]}, st=0)
+                 ignore_armor=False, reason={"card": f["name"], "user": f["user"]}, st="start")
         return
-    if f["st"] == 3:
+    if f["st"] == "answer":
         if ctx.take(f):
             ctx.pop(f)
             return
-        f["st"] = 4
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via=f["name"], cards=f["cards"], st=0)
+        f["st"] = "damage"
+        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via=f["name"], cards=f["cards"], st="start")
         return
     _done(ctx, f)
 
@@ -176,11 +176,11 @@ def _eff_taoyuan(ctx: Ctx, f: Frame) -> None:
 def _eff_wugu(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     pool = [c for c in f["extra"]["pool"] if c in s["proc"]]
-    if f["st"] == 2:
+    if f["st"] == "effect":
         if not pool:
             ctx.pop(f)
             return
-        f["st"] = 3
+        f["st"] = "picked"
         ctx.ask(f, [f["target"]], "wugu", short=True, window=True, info={"pool": pool})
         return
     cid = ctx.take(f, "reply")["action"][0]

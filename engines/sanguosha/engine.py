@@ -15,6 +15,7 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     frames,
     identity,
     skills,
+    stages,
     views,
 )
 from engines.sanguosha import rules as R
@@ -44,7 +45,9 @@ class SanguoshaEngine(GameEngine):
     #: 2: trigger frames keep the names of the handlers already taken (``done``), not a position
     #: (``i``) in the timing point's list, so adding a skill or item at a timing point never
     #: skips or repeats a handler in a game stored inside it (see :meth:`upgrade_step`).
-    edition = 2
+    #: 3: frames keep named stages (``stages.py``), not integers, so a step added inside a frame
+    #: never renumbers the steps a stored game is paused at.
+    edition = 3
     private_panel = True
     views = views
 
@@ -56,6 +59,10 @@ class SanguoshaEngine(GameEngine):
         return [you.get("role"), you.get("hand"), me.get("equip"), me.get("judge"), me.get("alive")]
 
     def upgrade_step(self, state: State, edition: int) -> State:
+        if edition == 2:
+            named: State = json.loads(json.dumps(state))
+            stages.name_stages(named)
+            return named
         if edition != 1:
             return super().upgrade_step(state, edition)
         new: State = json.loads(json.dumps(state))

@@ -76,17 +76,17 @@ def _genders_differ(ctx: Ctx, ev: dict[str, Any]) -> bool:
 @EQUIPMENT.on("sha_effect", "cixiong", priority=30,
       can=lambda ctx, ev: R.weapon_name(ctx.state, ev["user"]) == "cixiong" and _genders_differ(ctx, ev))
 def _cixiong(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("cixiong", user=ev["user"], target=ev["target"], st=0)
+    ctx.push("cixiong", user=ev["user"], target=ev["target"], st="start")
 
 
 @EQUIPMENT.kind("cixiong")
 def _cixiong_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "cixiong", target=f["target"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if ctx.take(f, "reply")["action"] == ["pass"]:
             ctx.pop(f)
             return
@@ -95,7 +95,7 @@ def _cixiong_frame(ctx: Ctx, f: Frame) -> None:
             R.draw(ctx, f["user"], 1)
             ctx.pop(f)
             return
-        f["st"] = 2
+        f["st"] = "choice"
         ask_window(ctx, f, [f["target"]], "cixiong_choice", user=f["user"])
         return
     action = ctx.take(f, "reply")["action"]
@@ -130,7 +130,7 @@ def _renwang(ctx: Ctx, ev: dict[str, Any]) -> None:
                            and _slot_name(ctx.state, ev["seat"], "armor") == "bagua"))
 def _bagua(ctx: Ctx, ev: dict[str, Any]) -> None:
     """八卦阵: judge; red counts as a 闪. Always used (it can only help; docs/rules)."""
-    ctx.push("bagua", seat=ev["seat"], st=0)
+    ctx.push("bagua", seat=ev["seat"], st="start")
 
 
 @EQUIPMENT.kind("bagua")
@@ -152,14 +152,14 @@ def _bagua_frame(ctx: Ctx, f: Frame) -> None:
       can=lambda ctx, ev: (R.weapon_name(ctx.state, ev["user"]) == "guanshi"
                            and len(R.all_cards(ctx.state, ev["user"], judge=False)) >= 3))
 def _guanshi(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("guanshi", user=ev["user"], target=ev["target"], st=0)
+    ctx.push("guanshi", user=ev["user"], target=ev["target"], st="start")
 
 
 @EQUIPMENT.kind("guanshi")
 def _guanshi_frame(ctx: Ctx, f: Frame) -> None:
     """贯石斧: discard two cards (not the axe) and the dodged 杀 hits anyway."""
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "guanshi", target=f["target"])
         return
     action = ctx.take(f, "reply")["action"]
@@ -176,7 +176,7 @@ def _guanshi_frame(ctx: Ctx, f: Frame) -> None:
       can=lambda ctx, ev: (R.weapon_name(ctx.state, ev["user"]) == "qinglong" and not ev.get("hit")
                            and R.alive(ctx.state, ev["target"]) and R.alive(ctx.state, ev["user"])))
 def _qinglong(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("qinglong", user=ev["user"], target=ev["target"], st=0)
+    ctx.push("qinglong", user=ev["user"], target=ev["target"], st="start")
 
 
 @EQUIPMENT.kind("qinglong")
@@ -184,17 +184,17 @@ def _qinglong_frame(ctx: Ctx, f: Frame) -> None:
     """青龙偃月刀: after a dodge you may use another 杀 on the same target (not counted)."""
     from engines.sanguosha.frames import start_use_from_action
 
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "qinglong", target=f["target"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         action = ctx.take(f, "reply")["action"]
         if action == ["pass"]:
             ctx.pop(f)
             return
         say(ctx, "weapon", who=who(f["user"]), card=cname("qinglong"))
-        f["st"] = 2
+        f["st"] = "used"
         start_use_from_action(ctx, f["user"], action + [str(f["target"])], count=False)
         return
     ctx.take(f)
@@ -212,18 +212,18 @@ def _sha_damage_with(ctx: Ctx, ev: dict[str, Any], weapon: str) -> bool:
       can=lambda ctx, ev: (_sha_damage_with(ctx, ev, "hanbing")
                            and R.has_cards(ctx.state, ev["dst"], judge=False)))
 def _hanbing(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("hanbing", user=ev["src"], target=ev["dst"], st=0, left=2)
+    ctx.push("hanbing", user=ev["src"], target=ev["dst"], st="start", left=2)
 
 
 @EQUIPMENT.kind("hanbing")
 def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
     """寒冰剑: prevent the damage and instead discard two of the target's cards, one by one."""
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "hanbing", target=f["target"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if ctx.take(f, "reply")["action"] == ["pass"]:
             ctx.pop(f)
             return
@@ -231,8 +231,8 @@ def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
         trigger = ctx.below(f)
         assert trigger is not None
         trigger["ev"]["cancel"] = True
-        f["st"] = 2
-    if f["st"] == 2:
+        f["st"] = "pick"
+    if f["st"] == "pick":
         if "reply" in f:
             take_chosen(ctx, f["user"], f["target"], ctx.take(f, "reply")["action"][0], to_hand=False)
             f["left"] -= 1
@@ -247,14 +247,14 @@ def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
       can=lambda ctx, ev: (_sha_damage_with(ctx, ev, "qilin") and not ev.get("cancel")
                            and any(ctx.state["players"][ev["dst"]]["equip"][k] for k in ("plus", "minus"))))
 def _qilin(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("qilin", user=ev["src"], target=ev["dst"], st=0)
+    ctx.push("qilin", user=ev["src"], target=ev["dst"], st="start")
 
 
 @EQUIPMENT.kind("qilin")
 def _qilin_frame(ctx: Ctx, f: Frame) -> None:
     """麒麟弓: when your 杀 deals damage you may discard one of the target's horses."""
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "qilin", target=f["target"])
         return
     action = ctx.take(f, "reply")["action"]

@@ -62,7 +62,7 @@ class IdentityMode(modes.Mode):
         flow = R.flow_of(state)
         ctx = Ctx(flow, state)
         if standard:
-            ctx.push("setup", st=0)
+            ctx.push("setup", st="start")
         else:
             for seat in R.living(state, state["lord"]):
                 state["players"][seat]["hand"].extend(R.deal(state, 4))

@@ -152,7 +152,7 @@ def drain_queue(ctx: Ctx) -> bool:
         return False
     timing, ev = queue.pop(0)
     below = ctx.stack[-1]
-    f = ctx.push("deferred", t=timing, ev=ev, st=0)
+    f = ctx.push("deferred", t=timing, ev=ev, st="start")
     if "ret" in below:
         f["saved"] = [below.pop("ret")]
     return True
@@ -163,8 +163,8 @@ CORE.idle = drain_queue
 
 @CORE.kind("deferred")
 def _deferred(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "fired"
         ctx.fire(f["t"], f["ev"])
         return
     ctx.take(f)
@@ -180,13 +180,13 @@ def _lose_hp(ctx: Ctx, f: Frame) -> None:
     """Losing HP is not damage: no source, no damage triggers; below 1 HP the seat is dying."""
     s = ctx.state
     p = s["players"][f["seat"]]
-    if f["st"] == 0:
+    if f["st"] == "start":
         p["hp"] -= f["n"]
         say(ctx, "lose_hp", who=who(f["seat"]), n=f["n"], hp=p["hp"])
         R.notice(s, "hp_lost", {"seat": f["seat"], "n": f["n"]})
-        f["st"] = 1
+        f["st"] = "dying"
         if p["hp"] < 1:
-            ctx.push("dying", seat=f["seat"], src=None, st=0)
+            ctx.push("dying", seat=f["seat"], src=None, st="start")
             return
     ctx.take(f)
     ctx.pop(f)
@@ -219,7 +219,7 @@ class LordAsk:
     def __call__(self, ctx: Ctx, seat: int, what: str, keep: bool = False) -> None:
         announce(ctx, seat, self.skill)
         ctx.push("lordask", seat=seat, what=what, skill=self.skill, left=self.helpers(ctx.state, seat),
-                 keep=keep, st=0)
+                 keep=keep, st="start")
 
 
 def lord_asker(la: LordAsk, pack: Pack = STANDARD_HEROES) -> LordAsk:
@@ -245,7 +245,7 @@ def _lordask(ctx: Ctx, f: Frame) -> None:
             continue
         ctx.push("need", seat=helper, what=f["what"], ignore_armor=False, keep=f["keep"],
                  reason={"card": f["what"], "user": f["seat"], "for": f["seat"], "skill": f["skill"],
-                         "lord_asked": True}, st=0)
+                         "lord_asked": True}, st="start")
         return
     say(ctx, "lord_nobody", who=who(f["seat"]), skill=skill_ref(f["skill"]))
     ctx.pop(f, False)
@@ -278,7 +278,7 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
             return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st=0)
+            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
 
         pack.on(timing, skill, priority, can=_can)(_run)
         return effect
@@ -288,17 +288,17 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
 
 @CORE.kind("optional")
 def _optional(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if not said_yes(ctx, f):
             ctx.pop(f)
             return
         R.reveal_for(ctx, f["seat"], f["skill"])  # a hidden hero's skill: the yes shows it
         announce(ctx, f["seat"], f["skill"])
-        f["st"] = 2
+        f["st"] = "effect"
         trigger = ctx.below(f)
         assert trigger is not None
         EFFECT[f["skill"]](ctx, f, trigger["ev"])

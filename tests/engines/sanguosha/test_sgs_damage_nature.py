@@ -17,7 +17,7 @@ State = dict[str, Any]
 def _hit(state: State, dst: int, nature: str, src: int | None = 0, n: int = 1) -> list[Any]:
     flow = R.flow_of(state)
     ctx = Ctx(flow, state)
-    ctx.push("damage", src=src, dst=dst, n=n, via="test", cards=[], nature=nature, st=0)
+    ctx.push("damage", src=src, dst=dst, n=n, via="test", cards=[], nature=nature, st="start")
     flow.run(ctx)
     return ctx.events
 

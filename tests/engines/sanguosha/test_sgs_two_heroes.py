@@ -28,8 +28,8 @@ def at_phase(state: State, seat: int, phase: str) -> State:
     """Restart ``seat``'s turn at ``phase`` (after the two heroes are set, so their skills act)."""
     idx = R.PHASES.index(phase)
     state["turn"], state["phase"] = seat, phase
-    state["flow"]["stack"] = [{"k": "game", "cur": seat}, {"k": "turn", "seat": seat, "st": idx + 2},
-                              {"k": "phase", "seat": seat, "name": phase, "st": 0}]
+    state["flow"]["stack"] = [{"k": "game", "cur": seat}, {"k": "turn", "seat": seat, "st": (*R.PHASES, "end")[idx + 1]},
+                              {"k": "phase", "seat": seat, "name": phase, "st": "start"}]
     flow = R.flow_of(state)
     flow.run(Ctx(flow, state))
     return state
