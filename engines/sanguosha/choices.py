@@ -45,7 +45,10 @@ def _named(state: State, seat: int, name: str) -> list[str]:
 
 def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
     """(seats that may be added as the next target, whether ``chosen`` is already enough): the
-    card's own target rule (``cards.CardDef.targets``) over the living others it may target."""
+    card's own target rule (``cards.CardDef.targets``) over the living others it may target,
+    judged with the used cards out of the equipment (rules edition 4)."""
+    if cids and R.rules_edition(state) >= 4:
+        state = R.without_equipped(state, seat, cids)
     others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen
               and R.can_target(state, seat, s, name)]
     pick = cards.of(name).targets

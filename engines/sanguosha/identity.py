@@ -104,7 +104,9 @@ class IdentityMode(modes.Mode):
             R.draw(ctx, src, 3)
         elif role == "C" and src == s["lord"]:
             say(ctx, "penalty", who=who(src))
-            R.to_discard(s, R.all_cards(s, src, judge=False))
+            # every card of the lord's areas (the seed: 弃置区域内所有牌); before rules edition 4
+            # the judgement area was kept
+            R.to_discard(s, R.all_cards(s, src, judge=R.rules_edition(s) >= 4))
 
     def public_allegiance(self, state: State, seat: int) -> str | None:
         p = state["players"][seat]

@@ -357,6 +357,25 @@ def draw(ctx: Ctx, seat: int, n: int) -> list[str]:
     return got
 
 
+def rules_edition(state: State) -> int:
+    """Which rulings a game plays by (``engine.SanguoshaEngine.edition``): games started before
+    edition 4 carry no stamp and play by edition 3's until upgraded."""
+    return int(state.get("ed", 3))
+
+
+def without_equipped(state: State, seat: int, cids: list[str]) -> State:
+    """``state`` as it reads once ``cids`` have left ``seat``'s equipment — a card being used has
+    left its slot when the use's targets are judged (武圣 with the weapon itself or a −1 horse:
+    the range or distance is judged without it). A shallow copy to read, never to change."""
+    equip = state["players"][seat]["equip"]
+    gone = [slot for slot, c in equip.items() if c and c in cids]
+    if not gone:
+        return state
+    players = list(state["players"])
+    players[seat] = {**players[seat], "equip": {**equip, **dict.fromkeys(gone)}}
+    return {**state, "players": players}
+
+
 def all_cards(state: State, seat: int, judge: bool = True) -> list[str]:
     p = state["players"][seat]
     out = list(p["hand"]) + [c for c in p["equip"].values() if c]
