@@ -63,7 +63,7 @@ from .postplan import (
     plan_posts,
     turn_targets,
 )
-from .utils.board import board_file, recap_file
+from .utils.board import board_file
 from .utils.embeds import Pending, game_name, marker_version, status_embed, timestamp, turn_embed
 from .utils.layout import turn_buttons
 from .utils.matchq import pending_of
@@ -75,9 +75,6 @@ from .utils.userprefs import locale_for_user
 from .utils.views import build_view
 
 __all__ = ["CONTENT_MAX", "DM_RETRY_SECONDS", "STATUS_POST_META", "SUMMARY_LINES", "DiscordPublisher"]
-
-#: Match meta: ``off`` (the lobby's switch) or ``posted`` (done) for the end-of-match recap.
-RECAP_META = "recap"
 
 log = logging.getLogger(__name__)
 HISTORY_SCAN = 10
@@ -149,8 +146,6 @@ class DiscordPublisher:
                 self._channel_of[match.id] = getattr(channel, "id", 0)
                 try:
                     await self._public(match, todo, channel)
-                    if any(c.kind == "finished" for c in todo):
-                        await self._recap(match, channel)
                     for change in todo:
                         if change.kind == "reminder":
                             await self._remind(match, change, channel)
@@ -403,21 +398,6 @@ class DiscordPublisher:
         skip = skip_seats or set()
         notify = {u: await self.service.get_notify(u) for u in notify_users(match, pending, skip)}
         return turn_targets(match, pending, notify, skip)
-
-    async def _recap(self, match: MatchInfo, channel: discord.abc.Messageable) -> None:
-        """One post after the result: how the game went (``render.recap``), unless the lobby turned
-        it off (match meta ``recap`` = ``off``). Posted once: the meta records it, so a batch
-        published again after a restart does not repeat it."""
-        if await self.service.get_meta(match.id, RECAP_META) in ("off", "posted"):
-            return
-        export = await self.service.export(match.id)
-        file = await recap_file(match, export, match.locale)
-        if file is None:
-            return
-        await self.pacer.slot(getattr(channel, "id", 0))
-        await channel.send(t(match.locale, "discord.recap.caption", game=game_name(match.game, match.locale)),
-                           file=file, allowed_mentions=discord.AllowedMentions.none())
-        await self.service.set_meta(match.id, RECAP_META, "posted")
 
     async def _remind(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable) -> None:
         locale = match.locale

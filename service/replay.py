@@ -9,39 +9,27 @@ and goes on with that edition's engine, as the bot did.
 
 from __future__ import annotations
 
-from collections import deque
-from collections.abc import Iterator
 from typing import Any
 
 from engines import registry
-from engines.base import Event, State, upgrade_state
+from engines.base import State, upgrade_state
 
 
 def replay(export: dict[str, Any]) -> State:
     """The state after the export's actions, from ``new_state(options, seats, seed)``."""
-    return deque(steps(export, with_start=True), maxlen=1)[0][0]  # type: ignore[no-any-return]
-
-
-def steps(export: dict[str, Any], with_start: bool = False) -> Iterator[tuple[State, list[Event]]]:
-    """The state and the events after each logged action, in order (one pair per entry of
-    ``export["actions"]``, so an index into the log is an index here; an upgrade row yields the
-    upgraded state and no events); ``with_start``: the new game's state first. Recaps and viewers
-    walk a match with it."""
     latest = registry.get(export["game"])
     engine = latest.replay_engine(int(export.get("edition", 1)))
     state = engine.new_state(dict(export["options"]), len(export["seats"]), int(export["seed"]))
-    if with_start:
-        yield state, []
     for entry in export["actions"]:
-        events: list[Event] = []
         if entry["source"] == "system" and entry["action"][:1] == ["upgrade"]:
             before, after = int(entry["action"][1]), int(entry["action"][2])
             state = upgrade_state(latest, state, before, to=after)
             engine = latest.replay_engine(after)
-        elif entry["source"] == "system" and entry["action"] == ["resign"]:
+            continue
+        if entry["source"] == "system" and entry["action"] == ["resign"]:
             resign = getattr(engine, "resign", None)
             if callable(resign):
-                state, events = resign(state, entry["seat"])
-        else:
-            state, events = engine.apply(state, entry["seat"], list(entry["action"]))
-        yield state, events
+                state, _ = resign(state, entry["seat"])
+            continue
+        state, _ = engine.apply(state, entry["seat"], list(entry["action"]))
+    return state

@@ -53,19 +53,3 @@ async def step_picture_file(match: MatchInfo, view: dict[str, Any], picture: dic
     """The picture an engine step asks for (which way a piece turns, where a cell puts it)."""
     view = {**view, "game": view.get("game", match.game)}
     return await _png_file(match, lambda: render_step_picture(view, picture, locale, seat_names(match)), filename)
-
-
-async def recap_file(match: MatchInfo, export: dict[str, Any], locale: str) -> discord.File | None:
-    """The end-of-match recap (``render.recap``: an animation, or 三国杀's timeline) as an
-    attachment, drawn in a worker thread (a few seconds of CPU for a long Risk game); None when
-    the game has none or drawing failed."""
-    from render.recap import recap
-
-    try:
-        got = await asyncio.to_thread(recap, export, locale, seat_names(match))
-    except Exception:
-        log.exception("recap failed", extra={"match": match.id})
-        return None
-    if got is None or len(got.data) > MAX_FILE_BYTES:
-        return None
-    return discord.File(io.BytesIO(got.data), filename=got.filename)
