@@ -15,10 +15,11 @@ BOARD_ROWS, HISTORY_ROWS, FORM_GAMES = 10, 10, 10
 
 @dataclass(frozen=True)
 class BoardRow:
-    """One leaderboard line: rank (1-based), user, shown rating, rated games."""
+    """One leaderboard line: rank (1-based), user, their newest seat name, shown rating, rated games."""
 
     rank: int
     user_id: int
+    name: str
     rating: int
     games: int
 
@@ -62,14 +63,15 @@ class StatsOps(MatchCore):
         """The top :data:`BOARD_ROWS` of the server, plus ``user_id``'s own row when they are
         rated but not among them."""
         guild = guild_id or 0
-        rows = [BoardRow(i, r.user_id, ratings.display(r.mu, r.sigma), r.games)
-                for i, r in enumerate(await repo.leaderboard(self.store, guild, game, BOARD_ROWS), 1)]
-        if user_id is not None and all(r.user_id != user_id for r in rows):
+        ranked = list(enumerate(await repo.leaderboard(self.store, guild, game, BOARD_ROWS), 1))
+        if user_id is not None and all(r.user_id != user_id for _, r in ranked):
             own = (await repo.get_ratings(self.store, guild, game, [user_id])).get(user_id)
             place = await repo.rank_of(self.store, guild, game, user_id)
             if own is not None and place is not None:
-                rows.append(BoardRow(place[0], user_id, ratings.display(own.mu, own.sigma), own.games))
-        return rows
+                ranked.append((place[0], own))
+        names = await repo.seat_names(self.store, [r.user_id for _, r in ranked])
+        return [BoardRow(i, r.user_id, names.get(r.user_id, str(r.user_id)), ratings.display(r.mu, r.sigma), r.games)
+                for i, r in ranked]
 
     async def user_stats(self, guild_id: int | None, user_id: int, game: str | None = None) -> list[GameStats]:
         """Per game the person played in the server (only ``game`` when given)."""
@@ -86,9 +88,11 @@ class StatsOps(MatchCore):
                                  [h.won for h in reversed(recent)]))
         return out
 
-    async def history(self, user_id: int, limit: int = HISTORY_ROWS) -> list[HistoryEntry]:
-        """The person's last finished matches, newest first."""
+    async def history(self, user_id: int, limit: int = HISTORY_ROWS, *,
+                      guild_id: int | None = None) -> list[HistoryEntry]:
+        """The person's last finished matches (of one server when ``guild_id`` is given),
+        newest first."""
         return [HistoryEntry(h.match_id, h.game, h.finished_at, h.won, h.place,
                              None if h.before is None or h.after is None else _shown(h.after) - _shown(h.before),
                              h.thread_id, h.channel_id, h.guild_id)
-                for h in await repo.history(self.store, user_id, limit)]
+                for h in await repo.history(self.store, user_id, limit, guild_id=guild_id)]

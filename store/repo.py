@@ -686,3 +686,13 @@ async def clear_results(tx: Tx) -> None:
     await tx.execute("DELETE FROM seat_results")
     await tx.execute("DELETE FROM match_results")
     await tx.execute("DELETE FROM ratings")
+
+
+async def seat_names(db: Reader, user_ids: list[int]) -> dict[int, str]:
+    """Each person's name in the newest match they sat in (what the tables called them)."""
+    if not user_ids:
+        return {}
+    marks = ",".join("?" * len(user_ids))
+    rows = await db.fetchall(f"SELECT user_id, name, match_id FROM seats WHERE user_id IN ({marks})"
+                             " ORDER BY match_id", tuple(user_ids))
+    return {r["user_id"]: r["name"] for r in rows}

@@ -120,7 +120,9 @@ async def test_a_finished_match_moves_ratings_and_an_abandoned_one_does_not(
     started = await service.start(lobby.id, HOST)
     await service.abandon(started.id, HOST)
     assert [h.match_id for h in await service.history(HOST)] == [mid]
-    assert await service.leaderboard(GUILD, svc_toy_engine.SLUG) == board
+    after = await service.leaderboard(GUILD, svc_toy_engine.SLUG)
+    assert [(r.user_id, r.rating, r.games) for r in after] == [(r.user_id, r.rating, r.games) for r in board]
+    assert {r.user_id: r.name for r in after}[BOB] == "Bob"  # the newest seat name
 
 
 async def test_stats_count_games_wins_and_form(store: Store, recorder: Recorder,
