@@ -5,9 +5,7 @@ the export of a running match carries nothing hidden."""
 from __future__ import annotations
 
 import json
-import random
 from pathlib import Path
-from typing import Any
 
 import pytest
 import svc_toy_engine
@@ -15,44 +13,18 @@ from svc_helpers import BOB, HOST, Recorder, clock, db_path, play_own_turn, reco
 
 from cli import replay as replay_cli
 from engines import registry
-from engines.base import State
 from i18n import t
-from service.core import with_request
 from service.matches import MatchService
 from service.replay import Timeline, replay
 from store.db import Store
+from tools.ai_match import ai_export
 
 __all__ = ["clock", "db_path", "recorder", "store", "toy"]
 
 
-def game_export(slug: str, seed: int, moves: int) -> tuple[dict[str, Any], list[State]]:
-    """An export of ``moves`` AI moves of ``slug`` and the state after each (index 0: the start)."""
-    engine = registry.get(slug)
-    options = engine.normalize_options({})
-    low, _ = engine.seat_range(options)
-    seats = max(2, low)
-    state = engine.new_state(options, seats, seed)
-    states, actions = [state], []
-    rng = random.Random(seed)
-    for version in range(1, moves + 1):
-        pending = engine.pending(state)
-        if not pending or engine.result(state) is not None:
-            break
-        req = pending[0]
-        action = with_request(engine.ai_action, req)(state, req.seat, rng)
-        state, _ = with_request(engine.apply, req)(state, req.seat, list(action))
-        states.append(state)
-        actions.append({"version": version, "seat": req.seat, "action": list(action), "source": "ai",
-                        "created_at": 0.0})
-    export = {"format": 1, "game": slug, "edition": engine.edition, "options": options, "seed": seed,
-              "seats": [{"seat": i, "name": f"P{i}", "ai_level": "normal", "human": False, "resigned": False}
-                        for i in range(seats)], "actions": actions, "status": "active"}
-    return json.loads(json.dumps(export)), states
-
-
 @pytest.mark.parametrize("slug", registry.available())
 def test_every_step_of_a_timeline_is_the_public_view_then(slug: str) -> None:
-    export, states = game_export(slug, 11, 45)
+    export, states = ai_export(slug, 11, 45)
     engine = registry.get(slug)
     timeline = Timeline(export, every=7)
     assert len(timeline) == len(states)
@@ -64,7 +36,7 @@ def test_every_step_of_a_timeline_is_the_public_view_then(slug: str) -> None:
 
 
 def test_the_terminal_replay_prints_every_step_and_boards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    export, states = game_export("pentactic", 3, 12)
+    export, states = ai_export("pentactic", 3, 12)
     path = tmp_path / "m.json"
     path.write_text(json.dumps(export), encoding="utf-8")
     assert replay_cli.main([str(path), "--every", "5"]) == 0
@@ -94,7 +66,7 @@ def test_a_bad_file_gets_one_clear_line(capsys: pytest.CaptureFixture[str], tmp_
 
 
 def test_an_illegal_action_in_a_file_is_named(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
-    export, _ = game_export("pentactic", 3, 4)
+    export, _ = ai_export("pentactic", 3, 4)
     export["actions"][1]["action"] = ["nonsense", "x"]
     path = tmp_path / "edited.json"
     path.write_text(json.dumps(export), encoding="utf-8")
