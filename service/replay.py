@@ -128,6 +128,16 @@ class Timeline:
                 engine, state, _, _ = _apply(self._latest, engine, state, entry)
         return engine, state
 
+    def views(self) -> Iterator[tuple[View, list[Event]]]:
+        """Every step's public view and public events, in order, one apply per step (a recap
+        walks the whole match once instead of asking step by step)."""
+        engine, state = self._keys[0]
+        for i, step in enumerate(self.steps):
+            if i:
+                for entry in self._entries[i]:
+                    engine, state, _, _ = _apply(self._latest, engine, state, entry)
+            yield engine.view(state, None), step.public
+
     def view_at(self, index: int) -> View:
         """The public view after step ``index`` — what the thread's image showed then; at the
         end of a finished match that is what the rules reveal at the end."""

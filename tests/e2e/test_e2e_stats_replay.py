@@ -84,6 +84,15 @@ async def test_export_replay_stats_and_history(fake: FakeDiscord, real_bots: Rea
     await answered(fake, await fake.slash(bob, thread, "match resign"))
     assert (await service.get(mid)).status == "finished"
 
+    # The thread gets the recap: an animated GIF of the board, 550 px wide, within 4 MB.
+    recap = await fake.wait_for(lambda: next((m for m in fake.messages_in(thread.id)
+                                              if any(a.filename == "recap.gif" for a in m.attachments)), None),
+                                20, "the recap post")
+    gif = next(a.data for a in recap.attachments if a.filename == "recap.gif")
+    assert gif[:6] == b"GIF89a" and len(gif) <= 4 * 1024 * 1024
+    assert int.from_bytes(gif[6:8], "little") == 550
+    assert recap.content == t(info.locale, "stats.recap.title", game=t(info.locale, "pentactic.name"), match=mid)
+
     done = await answered(fake, await fake.slash(alice, thread, "match export", match=mid))
     full = json.loads(next(a.data for a in done.attachments if a.filename.endswith(".json")))
     assert full["seed"] is not None and full["actions"]
@@ -101,4 +110,34 @@ async def test_export_replay_stats_and_history(fake: FakeDiscord, real_bots: Rea
     text = history.text()
     assert f"#{mid}" in text and f"<#{thread.id}>" in text and t("zh-TW", "stats.history.place", place=2) in text
     assert "<@1>" not in text  # nobody's name reaches the history unescaped (it shows none)
+    fake.assert_clean()
+
+
+async def test_the_host_turns_the_recap_off_in_the_lobby(fake: FakeDiscord, real_bots: RealBots,
+                                                         table: Table) -> None:
+    await real_bots.start()
+    alice = fake.add_user("alice", locale="zh-CN")
+    bob = fake.add_user("bob", locale="en-US")
+    match_id, lobby = await table.open_lobby(alice, "pentactic")
+    assert ids.lobby_id(match_id, "recap") in lobby.custom_ids()
+    refused = await table.lobby_click(bob, lobby, match_id, "recap")
+    await refused.wait_response()
+    assert await real_bots.service.get_meta(match_id, "recap") is None
+    ix = await table.lobby_click(alice, lobby, match_id, "recap")
+    reply = await answered(fake, ix)
+    assert reply.ephemeral and reply.content == t("zh-CN", "stats.recap.switched_off", match=match_id)
+    assert await real_bots.service.get_meta(match_id, "recap") == "off"
+    await table.lobby_click(bob, lobby, match_id, "join")
+    await table.lobby_click(alice, lobby, match_id, "start")
+
+    async def active() -> Any:
+        info = await real_bots.service.get(match_id)
+        return info if info.status == "active" and info.thread_id else None
+
+    info = await table.until(active, 10, "the start")
+    await answered(fake, await fake.slash(bob, fake.channel(info.thread_id), "match resign"))
+    assert (await real_bots.service.get(match_id)).status == "finished"
+    await real_bots.current.publisher.recaps.wait()
+    await real_bots.current.publisher.pacer.flush()
+    assert not [m for m in fake.messages_in(info.thread_id) if any(a.filename.startswith("recap") for a in m.attachments)]
     fake.assert_clean()
