@@ -12,27 +12,12 @@ import svc_toy_engine
 from svc_helpers import BOB, HOST, Recorder, clock, db_path, play_own_turn, recorder, store, toy, two_humans
 
 from cli import replay as replay_cli
-from engines import registry
 from i18n import t
 from service.matches import MatchService
-from service.replay import Timeline, replay
 from store.db import Store
 from tools.ai_match import ai_export
 
 __all__ = ["clock", "db_path", "recorder", "store", "toy"]
-
-
-@pytest.mark.parametrize("slug", registry.available())
-def test_every_step_of_a_timeline_is_the_public_view_then(slug: str) -> None:
-    export, states = ai_export(slug, 11, 45)
-    engine = registry.get(slug)
-    timeline = Timeline(export, every=7)
-    assert len(timeline) == len(states)
-    for i in [*range(0, len(states), 3), len(states) - 1]:
-        view = timeline.view_at(i)
-        assert view == engine.view(states[i], None), f"step {i}"
-        assert "you" not in view
-    assert replay(export) == states[-1]
 
 
 def test_the_terminal_replay_prints_every_step_and_boards(capsys: pytest.CaptureFixture[str], tmp_path: Path) -> None:
