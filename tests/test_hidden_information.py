@@ -147,3 +147,16 @@ def test_a_running_export_cannot_replay_hidden_parts() -> None:
     export, _ = ai_export("risk", 5, 10)
     with pytest.raises(ExportError):
         Timeline({**export, "seed": None})
+
+
+def test_a_replay_reveals_roles_only_at_the_end() -> None:
+    """三国杀 in the viewer: while the match runs a living non-lord's role stays hidden at every
+    step; the last step of the finished match shows what the rules reveal at the end (all roles)."""
+    export, _ = ai_export("sanguosha", 1, 2000, 5)
+    assert export["status"] == "finished"
+    timeline = Timeline(export)
+    last = len(timeline) - 1
+    assert all(p["role"] for p in timeline.view_at(last)["players"])
+    for i in range(1, last, 25):
+        players = timeline.view_at(i)["players"]
+        assert all(p["role"] is None for p in players if p["alive"] and p["role"] != "lord"), f"step {i}"
