@@ -1,4 +1,5 @@
-"""The replay viewer's step time (issue 21: any step of a 750-action Risk match < 300 ms).
+"""The replay viewer's step time (issue 21: any step of a 750-action Risk match < 300 ms) and the
+end-of-match recap's time and size (< 5 s for a full Risk game, ≤ 4 MB).
 
 For each game, an AI-played match (Risk: 750 actions, 6 seats, classic; the others to their end
 or 750 actions) becomes a ``service.replay.Timeline`` (timed: the one pass a viewer's first open
@@ -23,6 +24,7 @@ import harness  # noqa: E402
 harness.use_code()
 
 from render import render_board  # noqa: E402
+from render.recap import recap  # noqa: E402
 from service.replay import KEYFRAME_EVERY, Timeline  # noqa: E402
 from tools.ai_match import ai_export  # noqa: E402
 
@@ -65,6 +67,12 @@ def main(argv: list[str]) -> int:
                 render_board(timeline.view_at(index), "en", names)
                 times.append((time.perf_counter() - t0) * 1000)
             s.series(f"{slug} step (state + view + PNG)", times, quantiles=("median", "p99", "max"))
+            t0 = time.perf_counter()
+            made = recap(slug, len(timeline), timeline.view_at,
+                         lambda tl=timeline: ((v, [e.msg for e in evs]) for v, evs in tl.views()), "en", names, slug)
+            s.figure(f"{slug} recap time", (time.perf_counter() - t0) * 1000)
+            if made is not None:
+                s.figure(f"{slug} recap size ({made[1]})", len(made[0]) / 1024, "KB")
     return 0
 
 
