@@ -47,7 +47,7 @@ from i18n import t
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.risk", "cogs.help")
+EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.risk", "cogs.help", "cogs.stats")
 #: What the bot needs in a channel; nothing privileged, no Administrator.
 PERMISSIONS = discord.Permissions(
     send_messages=True, send_messages_in_threads=True, create_public_threads=True, embed_links=True,
@@ -199,7 +199,8 @@ class TabletopBot(commands.Bot):
             await self.load_extension(ext)
         from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
         from cogs.play import DYNAMIC_ITEMS as PLAY_ITEMS
-        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS)
+        from cogs.replay import DYNAMIC_ITEMS as REPLAY_ITEMS
+        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS, *REPLAY_ITEMS)
         await self.sync_commands()
         self.scheduler = Scheduler(_ClockWork(self), self.settings.scheduler_interval)  # type: ignore[arg-type]
         self.service.set_due_listener(self.scheduler.reschedule)

@@ -57,7 +57,7 @@ from engines.base import (
     default_action,
     upgrade_state,
 )
-from service import codec
+from service import codec, results
 from service.deadlines import deadline_for
 from service.errors import UserError
 from service.locks import KeyedLocks
@@ -556,9 +556,16 @@ class MatchCore:
             await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+                await self._record_result(tx, m, new_state, fields["result"], now)
         if result is not None:
             self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
+
+    @staticmethod
+    async def _record_result(tx: Tx, m: LoadedMatch, state: State, result: dict[str, Any], now: float) -> None:
+        """The result rows and rating changes (``service.results``), in the finishing transaction."""
+        await results.record(tx, match_id=m.id, guild_id=m.rec.guild_id, game=m.rec.game, finished_at=now,
+                             teams=m.engine.teams(state), result=result, seats=m.seats)
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
                            note: Msg | None = None, **fields: Any) -> None:
@@ -958,6 +965,7 @@ class MatchCore:
                 await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+                await self._record_result(tx, m, new_state, fields["result"], now)
         m.rec.version = version
         if result is not None:
             self._ai_owed.discard(m.id)

@@ -29,6 +29,8 @@ from service.core import (
 from service.errors import UserError
 from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
+from service.replays import ReplayOps
+from service.stats import StatsOps
 from store import repo
 from store.base import is_row_id
 from store.db import Tx
@@ -51,7 +53,7 @@ OPEN_STATUSES = ("lobby", "active")
 _ANSWERED_REFUSALS = frozenset({"core.err.stale", "core.err.not_active"})
 
 
-class MatchService(LobbyOps):
+class MatchService(LobbyOps, StatsOps, ReplayOps):
     """The service the front-ends use. Constructor: see :class:`service.core.MatchCore`."""
 
     # ----- play ---------------------------------------------------------------------------

@@ -50,6 +50,9 @@ CONFIRM_TEMPLATE = r"g:c:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<path>[^:]*)$"
 LOBBY_TEMPLATE = r"g:l:(?P<match>[0-9]+):(?P<op>[a-z]+)$"
 LOBBY_OPTION_TEMPLATE = r"g:lo:(?P<match>[0-9]+):(?P<name>[^:]+)$"
 LOBBY_TURN_TEMPLATE = r"g:lt:(?P<match>[0-9]+)$"
+#: The replay viewer (``cogs.replay``): a button names the step it goes to, the select carries steps.
+REPLAY_TEMPLATE = r"g:r:(?P<match>[0-9]+):(?P<step>[0-9]+):(?P<op>[fpnl])$"
+REPLAY_SELECT_TEMPLATE = r"g:rs:(?P<match>[0-9]+)$"
 
 
 class BadCustomId(ValueError):
@@ -200,3 +203,12 @@ def resolve_path(text: str, match_id: int, req: str, store: PathStore | None) ->
     if text.startswith("*"):
         return store.get(text[1:], match_id, req) if store is not None else None
     return decode_path(text)
+
+
+def replay_id(match_id: int, step: int, op: str) -> str:
+    """A replay button: go to ``step`` (``op`` f/p/n/l keeps the four buttons' ids distinct)."""
+    return f"{PREFIX}:r:{match_id}:{step}:{op}"
+
+
+def replay_select_id(match_id: int) -> str:
+    return f"{PREFIX}:rs:{match_id}"

@@ -132,6 +132,9 @@ class SanguoshaEngine(GameEngine):
         side = R.mode_of(state).side(state, won)
         return Result(list(won), None, m(f"result.{side}"))
 
+    def teams(self, state: State) -> list[list[int]] | None:
+        return R.mode_of(state).camps(state)  # type: ignore[no-any-return]
+
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> list[str]:
         return R.mode_of(state).decide(state, seat, rng, level)  # type: ignore[no-any-return]

@@ -92,6 +92,15 @@ class IdentityMode(modes.Mode):
             return [i for i, r in enumerate(roles) if r in "ZC"]
         return None
 
+    def camps(self, state: State) -> list[list[int]]:
+        """Lord and loyalists, the rebels, and each renegade alone (a renegade wins only as the
+        last one standing, so two renegades are two sides)."""
+        out: dict[str, list[int]] = {}
+        for i, p in enumerate(state["players"]):
+            side = R.side(p["role"])
+            out.setdefault(f"{side}{i}" if side == "renegade" else side, []).append(i)
+        return list(out.values())
+
     def side(self, state: State, won: list[int]) -> str:
         roles = {state["players"][i]["role"] for i in won}
         return "lord" if "Z" in roles else "renegade" if roles == {"N"} else "rebel"

@@ -63,6 +63,10 @@ class Mode:
         """The winning seats once the game is decided, else None."""
         raise NotImplementedError
 
+    def camps(self, state: State) -> list[list[int]] | None:
+        """The seats that win or lose together (``Engine.teams``); None: every seat alone."""
+        return None
+
     def side(self, state: State, won: list[int]) -> str:
         """The name of the winning side (catalog ``sanguosha.side.<name>``, ``result.<name>``)."""
         raise NotImplementedError
