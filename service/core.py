@@ -57,11 +57,12 @@ from engines.base import (
     default_action,
     upgrade_state,
 )
-from service import codec
+from service import codec, standing
 from service.deadlines import deadline_for
 from service.errors import UserError
 from service.locks import KeyedLocks
 from service.models import Change, ChangeKind, MatchInfo, Publisher
+from service.reaction import reaction_seconds
 from service.settings import DEFAULTS, ServiceSettings
 from store import repo
 from store.base import LockFactory, is_row_id
@@ -219,9 +220,7 @@ class MatchCore:
         self._batch_moves = max(1, settings.ai_batch_moves)
         self._lobby_ttl = settings.lobby_ttl
         self._due_listener: Callable[[float], None] | None = None
-        self._window_seconds = settings.window_seconds
         self._ai_window_delay = settings.ai_window_delay
-        self._async_turn = settings.async_turn_seconds
         self._away_after = max(1, settings.away_after)
         #: Matches whose newest change asks the AI: their next delivery is the AI run's.
         self._ai_owed: set[int] = set()
@@ -274,11 +273,28 @@ class MatchCore:
         return now + self._ai_window_delay if is_window(req) else now
 
     def _human_due(self, now: float, m: LoadedMatch, req: Request) -> tuple[float, float | None]:
-        """(due_at, remind_at) of a person's request: a short window in live play gets the
-        window timeout and no reminder; everything else the turn clock."""
-        if req.short and m.rec.turn_seconds <= self._async_turn:
-            return now + self._window_seconds, None
+        """(due_at, remind_at) of a person's request: a reaction (a short window: 闪, 无懈, a
+        duel's move) gets the match's reaction time, never the turn clock (``service.reaction``;
+        a live one no reminder); everything else the turn clock."""
+        if req.short:
+            return deadline_for(now, self._reaction_seconds(m))
         return deadline_for(now, m.rec.turn_seconds)
+
+    def _reaction_seconds(self, m: LoadedMatch) -> float:
+        return reaction_seconds(m.rec.options, m.rec.turn_seconds, self.settings)
+
+    async def _standing_action(self, db: Any, m: LoadedMatch, state: State, req: Request,
+                               stands: dict[int, dict[str, str] | None] | None = None) -> Action | None:
+        """The player's standing answer to the window request ``req`` (``service.standing``),
+        computed from their own view; None: they are asked. ``stands`` caches the settings read
+        per seat; games without standing answers read nothing."""
+        if type(m.engine).standing_specs is Engine.standing_specs:
+            return None
+        cache: dict[int, dict[str, str] | None] = {} if stands is None else stands
+        if req.seat not in cache:
+            cache[req.seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(req.seat)))
+        view = m.engine.view(state, req.seat)
+        return standing.answer(m.engine, view, req, cache[req.seat])
 
     async def _hold_pass(self, m: LoadedMatch, seat: SeatRecord, req: Request, action: Action) -> bool:
         """A player's "pass" (the window's default) before the uniform delay after the window
@@ -462,6 +478,7 @@ class MatchCore:
             if d.window and d.opened_at is not None:
                 opened[d.window] = min(opened.get(d.window, d.opened_at), d.opened_at)
         rows: dict[str, repo.DeadlineRow] = {}
+        stands: dict[int, dict[str, str] | None] = {}  # seat -> its standing answers, read once
         for req in pending:
             if req.id in keep:
                 d = existing[req.id]
@@ -475,6 +492,9 @@ class MatchCore:
                 first: float | None = due if window else None  # the clock must wake for it
             elif window and not m.engine.can_answer(state, req):
                 due, remind, auto = now + self._ai_window_delay, None, repo.AUTO_CANNOT
+                first = due
+            elif window and await self._standing_action(tx, m, state, req, stands) is not None:
+                due, remind, auto = now + self._ai_window_delay, None, repo.AUTO_STANDING
                 first = due
             else:
                 due, remind = self._human_due(now, m, req)
@@ -848,6 +868,15 @@ class MatchCore:
                     if close is not None and action == default_action(req):
                         deferred.append(req)
                         continue
+                elif auto == repo.AUTO_STANDING:
+                    standing_act = await self._standing_action(self.store, m, cur, req)
+                    if standing_act is None:  # the player changed it meanwhile: they are asked
+                        await self._ask_after_all(m, req, deadlines)
+                        continue
+                    action = standing_act
+                    if close is not None and action == default_action(req):
+                        deferred.append(req)  # a standing pass waits with the AI's for the close
+                        continue
                 else:
                     action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)
                     if close is not None and auto != repo.AUTO_NONE:
@@ -859,7 +888,7 @@ class MatchCore:
                 await self._retry_later(m, req)
                 return False
             source = "ai" if bot else "user" if auto == repo.AUTO_HELD else \
-                "system" if auto == repo.AUTO_CANNOT else "timeout"
+                "system" if auto in (repo.AUTO_CANNOT, repo.AUTO_STANDING) else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
@@ -870,6 +899,18 @@ class MatchCore:
             return False
         await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
         return True
+
+    async def _ask_after_all(self, m: LoadedMatch, req: Request, rows: dict[str, repo.DeadlineRecord]) -> None:
+        """A standing answer that no longer answers ``req`` (its player changed the setting after
+        the window opened): the player gets the rest of their reaction time, as if asked at the
+        window's opening."""
+        d = rows.get(req.id)
+        opened = d.opened_at if d is not None and d.opened_at is not None else self._clock()
+        due, remind = self._human_due(opened, m, req)
+        async with self.store.transaction() as tx:
+            await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind, window_key(req), opened,
+                                       repo.AUTO_NONE)
+        self._due_changed(remind if remind is not None and remind > self._clock() else due)
 
     @staticmethod
     async def _defer(tx: Tx, m: LoadedMatch, reqs: list[Request], until: float,

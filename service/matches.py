@@ -29,6 +29,7 @@ from service.core import (
 from service.errors import UserError
 from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
+from service.standing_ops import StandingOps
 from store import repo
 from store.base import is_row_id
 from store.db import Tx
@@ -51,7 +52,7 @@ OPEN_STATUSES = ("lobby", "active")
 _ANSWERED_REFUSALS = frozenset({"core.err.stale", "core.err.not_active"})
 
 
-class MatchService(LobbyOps):
+class MatchService(LobbyOps, StandingOps):
     """The service the front-ends use. Constructor: see :class:`service.core.MatchCore`."""
 
     # ----- play ---------------------------------------------------------------------------

@@ -13,13 +13,14 @@ from typing import Any
 
 from engines import registry
 from engines.base import State, upgrade_state
+from service.reaction import engine_options
 
 
 def replay(export: dict[str, Any]) -> State:
     """The state after the export's actions, from ``new_state(options, seats, seed)``."""
     latest = registry.get(export["game"])
     engine = latest.replay_engine(int(export.get("edition", 1)))
-    state = engine.new_state(dict(export["options"]), len(export["seats"]), int(export["seed"]))
+    state = engine.new_state(engine_options(export["options"]), len(export["seats"]), int(export["seed"]))
     for entry in export["actions"]:
         if entry["source"] == "system" and entry["action"][:1] == ["upgrade"]:
             before, after = int(entry["action"][1]), int(entry["action"][2])

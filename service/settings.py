@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ServiceSettings:
-    #: A response window's own timeout in live play (seconds; ``Request.short``) ...
+    #: A response window's own timeout in live play (seconds; ``Request.short``): the reaction
+    #: time a lobby's "auto" choice gives a match with a live turn clock ...
     window_seconds: float = 12.0
-    #: ... unless the match is played asynchronously (a turn clock longer than this): then a
-    #: window waits as long as a turn, since nobody sits at the table.
+    #: ... one no longer than this; a longer (asynchronous) turn gets a longer reaction time,
+    #: never the turn clock (``service.reaction.default_seconds``).
     async_turn_seconds: int = 600
     #: The uniform delay of a response window: the AI answers this long after the window opened,
     #: a player who can answer nothing but the default is passed for then, a quick pass is held

@@ -77,7 +77,8 @@ class DeadlineRecord:
     #: When the request's response window opened (None: not a window, or stored before 0006).
     opened_at: float | None = None
     #: The answer is known to be the default: AUTO_CANNOT (the seat can answer nothing else) or
-    #: AUTO_HELD (the player passed before the uniform delay); AUTO_NONE: the seat decides.
+    #: AUTO_HELD (the player passed before the uniform delay); AUTO_STANDING: the player's
+    #: standing answer gives it (``service.standing``); AUTO_NONE: the seat decides.
     auto: int = 0
 
 
@@ -330,7 +331,7 @@ async def answer_of(db: Reader, match_id: int, request_id: str, seat: int) -> Ac
 
 
 # ----- deadlines --------------------------------------------------------------------------------------
-AUTO_NONE, AUTO_CANNOT, AUTO_HELD = 0, 1, 2
+AUTO_NONE, AUTO_CANNOT, AUTO_HELD, AUTO_STANDING = 0, 1, 2, 3
 
 
 def _deadline(r: Row) -> DeadlineRecord:

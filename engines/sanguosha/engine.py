@@ -15,6 +15,7 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     frames,
     identity,
     skills,
+    standing,
     views,
 )
 from engines.sanguosha import rules as R
@@ -46,6 +47,7 @@ class SanguoshaEngine(GameEngine):
     #: skips or repeats a handler in a game stored inside it (see :meth:`upgrade_step`).
     edition = 2
     private_panel = True
+    reaction_windows = True
     views = views
 
     def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
@@ -112,6 +114,15 @@ class SanguoshaEngine(GameEngine):
         if ask is None or ask.rid != request.id:
             return True
         return R.can_respond(state, request.seat, ask.kind, ask.info)
+
+    def standing_specs(self, view: dict[str, Any]) -> list[OptionSpec]:
+        return standing.specs(view)
+
+    def standing_ask_always(self, view: dict[str, Any]) -> dict[str, str]:
+        return standing.ask_always(view)
+
+    def standing_answer(self, view: dict[str, Any], request: Request, settings: dict[str, str]) -> list[str] | None:
+        return standing.answer(view, request, settings)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
         return ai.timeout(state, request.seat)

@@ -187,11 +187,13 @@ async def test_a_one_seat_request_with_a_default_times_out_to_it_not_to_the_ai(
     assert (entry.seat, entry.action, entry.source) == (1, ["pass"], "timeout")
 
 
-async def test_async_matches_give_windows_the_match_clock(svc: MatchService, store: Store, clock: Clock) -> None:
+async def test_async_matches_give_windows_the_reaction_time_not_the_turn_clock(
+        svc: MatchService, store: Store, clock: Clock) -> None:
     mid = await table(svc, turn_seconds=86400)
     await turn(svc, mid, HOST, ["attack"])
     deadlines = {d.seat: d for d in await repo.get_deadlines(store, mid)}
-    assert deadlines[1].due_at == clock.now + 86400 and deadlines[1].remind_at is not None
+    # a one-day turn: 2 h to react ("auto"), reminded half an hour before, once
+    assert deadlines[1].due_at == clock.now + 7200 and deadlines[1].remind_at == clock.now + 7200 - 1800
     assert deadlines[2].due_at == clock.now + DEFAULTS.ai_window_delay
 
 
