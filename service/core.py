@@ -922,20 +922,33 @@ class MatchCore:
             await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req),
                                        d.opened_at if d else None, d.auto if d else repo.AUTO_NONE)
 
-    def _attend(self, m: LoadedMatch, seat: int, *, timed_out: bool) -> Msg | None:
+    def _async_match(self, m: LoadedMatch) -> bool:
+        """Played asynchronously (a turn clock longer than a live one): nobody sits at the table."""
+        return m.rec.turn_seconds > self.settings.async_turn_seconds
+
+    def _attend(self, m: LoadedMatch, seat: int, *, timed_out: bool, reaction: bool = False) -> Msg | None:
         """Count a person's time-out (or, ``timed_out=False``, their own action) in ``m.seats``;
-        returns the line the thread gets when the seat is now marked away or is back."""
+        returns the line the thread gets when the seat is now marked away or is back.
+        ``reaction``: a silent window of an async match (away after ``away_after_reactions``)."""
         s = m.seats[seat] if 0 <= seat < len(m.seats) else None
         if s is None or s.user_id is None or s.resigned:
             return None
         missed = s.missed + 1 if timed_out else 0
-        away = (s.away or missed >= self._away_after) if timed_out else False
+        limit = max(1, self.settings.away_after_reactions) if reaction else self._away_after
+        away = (s.away or missed >= limit) if timed_out else False
         m.seats[seat] = replace(s, missed=missed, away=away)
         if away and not s.away:
+            if reaction:
+                return Msg("publish.away_reactions", {"name": s.name, "n": missed})
             return Msg("publish.away", {"name": s.name})
         if s.away and not away:
             return Msg("publish.back", {"name": s.name})
         return None
+
+    async def _back_line(self, m: LoadedMatch, seat: int) -> Msg:
+        """The line of a player back from away: what the AI did for them meanwhile, in one line."""
+        moves = await repo.ai_moves_since_player(self.store, m.id, seat)
+        return Msg("publish.back_summary", {"name": m.seats[seat].name, "n": moves})
 
     @staticmethod
     def _attendance_writer(m: LoadedMatch, seats: list[int]) -> Callable[[Tx], Awaitable[None]]:
@@ -958,8 +971,10 @@ class MatchCore:
         it one outbox row per step instead, each an ``acted`` change naming the requests pending
         after it, so a publisher sees the same changes as when every move was committed alone.
         The match row is written once, its version moved on by the number of steps."""
-        lines = [line for req, _, _, source in steps if source == "timeout" and req.default is None
-                 if (line := self._attend(m, req.seat, timed_out=True)) is not None]
+        counted = self._async_match(m)  # an async match's silent reactions count toward away
+        lines = [line for req, _, _, source in steps if source == "timeout" and (req.default is None or counted)
+                 if (line := self._attend(m, req.seat, timed_out=True, reaction=req.default is not None))
+                 is not None]
         result, reason = None, REASON_GAME
         engine_result = m.engine.result(new_state)
         if engine_result is not None:

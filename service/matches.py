@@ -143,6 +143,8 @@ class MatchService(LobbyOps, StandingOps):
                 raise UserError("core.err.unexpected", match=m.id) from err
             attended = seat.missed or seat.away  # any action of the player ends 托管
             note = self._attend(m, seat.seat, timed_out=False)
+            if seat.away:
+                note = await self._back_line(m, seat.seat)
             await self._commit_play(m, state, new_state, seat=seat.seat, request_id=req.id, action=action,
                                     events=events, source="user", kind="acted", note=note,
                                     before=self._attendance_writer(m, [seat.seat]) if attended else None)
@@ -195,7 +197,8 @@ class MatchService(LobbyOps, StandingOps):
             seat = self._player(m, user_id)
             if not seat.away:
                 return self._info(m)
-            note = self._attend(m, seat.seat, timed_out=False)
+            self._attend(m, seat.seat, timed_out=False)
+            note = await self._back_line(m, seat.seat)
             state = m.rec.state
             assert state is not None
             async with self.store.transaction() as tx:

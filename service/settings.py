@@ -29,6 +29,10 @@ class ServiceSettings:
     ai_window_delay: float = 1.2
     #: Time-outs in a row after which a seat is marked away (托管) and the AI plays it.
     away_after: int = 2
+    #: In an asynchronous match (turn clock > ``async_turn_seconds``), reaction deadlines a seat
+    #: let pass in silence in a row (windows its standing answers did not cover) after which it is
+    #: marked away too: its windows then get the AI's answers instead of "pass" for days.
+    away_after_reactions: int = 3
     #: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
     ai_moves_per_call: int = 200
     #: During a long AI run, committed moves are still delivered at least this often (seconds) ...

@@ -305,6 +305,16 @@ async def insert_actions(tx: Tx, match_id: int,
 _ACTION_COLS = "version, seat, request_id, action, events, source, created_at"
 
 
+async def ai_moves_since_player(db: Reader, match_id: int, seat: int) -> int:
+    """How many moves the AI made for ``seat`` since the player's own last move (or the start):
+    what an "I'm back" line sums up."""
+    row = await db.fetchone(
+        "SELECT COUNT(*) AS n FROM actions WHERE match_id = ? AND seat = ? AND source = 'ai' AND version >"
+        " COALESCE((SELECT MAX(version) FROM actions WHERE match_id = ? AND seat = ? AND source = 'user'), 0)",
+        (match_id, seat, match_id, seat))
+    return int(row["n"]) if row else 0
+
+
 def _action(r: Row) -> ActionRecord:
     return ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
                         compact.unpack(r["events"]), r["source"], r["created_at"])

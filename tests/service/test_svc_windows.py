@@ -237,7 +237,8 @@ async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
 
         info = await svc.come_back(mid, BOB)  # "I'm back"
         assert not info.seats[1].away
-        assert rec.changes[-1].kind == "back" and rec.changes[-1].note.key == "publish.back"
+        assert rec.changes[-1].kind == "back" and rec.changes[-1].note.key == "publish.back_summary"
+        assert rec.changes[-1].note.params["n"] == 2  # one window answered, one turn played
         await turn(svc, mid, HOST, ["ask", "1"])
         (d,) = await repo.get_deadlines(store, mid)
         assert d.due_at == clock.now + W  # a person's clock again
@@ -528,3 +529,27 @@ async def test_a_real_answer_is_not_held(svc: MatchService, store: Store, clock:
     await svc.act(mid, BOB, rid, ["give"])
     assert (await state_of(store, mid))["phase"] == "turn"
     assert (await svc.log(mid))[-1].source == "user"
+
+
+async def test_an_async_seat_silent_in_three_windows_in_a_row_is_away(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder) -> None:
+    """Issue 19: in an async match a reaction deadline passed in silence counts (a live one does
+    not, see above); at ``away_after_reactions`` the AI answers for the seat, and any move of the
+    player brings it back with one line of what the AI did meanwhile."""
+    mid = await table(svc, ai=None, turn_seconds=86400)
+    for missed in (1, 2, 3):
+        await turn(svc, mid, HOST, ["ask", "1"])
+        clock.advance(7200)
+        await svc.run_due()
+        seat = (await repo.get_seats(store, mid))[1]
+        assert seat.missed == missed and seat.away == (missed == 3)
+    events = [e.msg for c in rec.changes for e in c.events]
+    assert [(x.key, x.params["n"]) for x in events if x.key == "publish.away_reactions"] == [
+        ("publish.away_reactions", 3)]
+    await turn(svc, mid, HOST, ["ask", "1"])
+    clock.advance(DEFAULTS.ai_window_delay)
+    await svc.run_due()
+    assert (await svc.log(mid))[-1].source == "ai"  # the AI answered for the away seat
+    await turn(svc, mid, HOST, ["end"])  # Bob's turn, played by the AI at once
+    info = await svc.come_back(mid, BOB)
+    assert not info.seats[1].away and rec.changes[-1].note.key == "publish.back_summary"
