@@ -275,8 +275,10 @@ class MatchCore:
     def _human_due(self, now: float, m: LoadedMatch, req: Request) -> tuple[float, float | None]:
         """(due_at, remind_at) of a person's request: a reaction (a short window: 闪, 无懈, a
         duel's move) gets the match's reaction time, never the turn clock (``service.reaction``;
-        a live one no reminder); everything else the turn clock."""
-        if req.short:
+        a live one no reminder), and in an asynchronous match so does every other window (观星,
+        遗计: seconds of thought live, but a day's wait for the table otherwise); everything else
+        the turn clock."""
+        if req.short or (is_window(req) and self._async_match(m)):
             return deadline_for(now, self._reaction_seconds(m))
         return deadline_for(now, m.rec.turn_seconds)
 
