@@ -317,6 +317,13 @@ class Engine(ABC):
         that view and the request, so a standing answer knows nothing its player could not."""
         return None
 
+    def digest(self, msgs: list[Msg], seat: int) -> list[Msg]:
+        """What a player coming back to an asynchronous game should read first, from the public
+        lines since their last move (``msgs``): the harm done to ``seat`` and what the table
+        lost, in a line or two (issue 19: one summary instead of a ping per event). Empty: the
+        game has none, or nothing worth it happened."""
+        return []
+
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         """What happens when ``request`` expires: by default the AI plays for the absent seat."""
         return self.ai_action(state, request.seat, rng)

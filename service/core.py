@@ -552,9 +552,11 @@ class MatchCore:
                            request_id: str | None, action: Action, events: list[Event], source: str,
                            kind: ChangeKind, note: Msg | None = None,
                            forced_result: Result | None = None,
-                           before: Callable[[Tx], Awaitable[None]] | None = None) -> None:
+                           before: Callable[[Tx], Awaitable[None]] | None = None,
+                           notices: list[Event] | None = None) -> None:
         """One transaction for one game step: match row, log row, deadlines, outbox (and
-        ``before``, any other write that must stand or fall with it)."""
+        ``before``, any other write that must stand or fall with it). ``notices``: private
+        events for the publisher only (a returning player's digest), not the log."""
         result, reason = forced_result, REASON_RESIGNED
         if result is None:
             engine_result = m.engine.result(new_state)
@@ -575,12 +577,25 @@ class MatchCore:
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids), m)
+            await self._emit(tx, Change(kind, m.id, version, seat, [*(notices or ()), *events], note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
         if result is not None:
             self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
+
+    async def _digest(self, m: LoadedMatch, seat: int) -> list[Event]:
+        """A player back in an asynchronous match after at least a reaction time away: the
+        game's digest (``Engine.digest``) of the public lines since their last move, addressed to
+        them alone, so they read one summary instead of a ping per event."""
+        if not self._async_match(m):
+            return []
+        rows = await repo.actions_since_player(self.store, m.id, seat)
+        own = bool(rows) and rows[0].seat == seat and rows[0].source == "user"
+        if not own or self._clock() - rows[0].created_at < self._reaction_seconds(m):
+            return []
+        msgs = [e.msg for r in rows[1:] for e in map(codec.event_from_json, r.events) if e.to is None]
+        return [Event(msg, (seat,)) for msg in m.engine.digest(msgs, seat)]
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
                            note: Msg | None = None, **fields: Any) -> None:

@@ -141,13 +141,15 @@ class MatchService(LobbyOps, StandingOps):
             except Exception as err:
                 log.exception("engine %s failed on match %s action %r", m.rec.game, m.id, action)
                 raise UserError("core.err.unexpected", match=m.id) from err
+            notices = await self._digest(m, seat.seat)
             attended = seat.missed or seat.away  # any action of the player ends 托管
             note = self._attend(m, seat.seat, timed_out=False)
             if seat.away:
                 note = await self._back_line(m, seat.seat)
             await self._commit_play(m, state, new_state, seat=seat.seat, request_id=req.id, action=action,
                                     events=events, source="user", kind="acted", note=note,
-                                    before=self._attendance_writer(m, [seat.seat]) if attended else None)
+                                    before=self._attendance_writer(m, [seat.seat]) if attended else None,
+                                    notices=notices)
         await self._after_change(match_id)
         return await self.get(match_id), seen_by(events, seat.seat)
 

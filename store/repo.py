@@ -320,6 +320,16 @@ def _action(r: Row) -> ActionRecord:
                         compact.unpack(r["events"]), r["source"], r["created_at"])
 
 
+async def actions_since_player(db: Reader, match_id: int, seat: int) -> list[ActionRecord]:
+    """The actions after ``seat``'s player's own last move (all when they made none), oldest
+    first, with that move first when there is one (its time is when they were last here)."""
+    rows = await db.fetchall(
+        f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? AND version >="
+        " COALESCE((SELECT MAX(version) FROM actions WHERE match_id = ? AND seat = ? AND source = 'user'), 0)"
+        " ORDER BY version", (match_id, match_id, seat))
+    return [_action(r) for r in rows]
+
+
 async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
     """The last ``limit`` actions (all when None), oldest first."""
     sql = f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? ORDER BY version DESC"

@@ -18,6 +18,7 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     standing,
     views,
 )
+from engines.sanguosha import digest as sgs_digest
 from engines.sanguosha import rules as R
 from engines.sanguosha import summary as sgs_summary
 from engines.sanguosha.rules import m
@@ -123,6 +124,9 @@ class SanguoshaEngine(GameEngine):
 
     def standing_answer(self, view: dict[str, Any], request: Request, settings: dict[str, str]) -> list[str] | None:
         return standing.answer(view, request, settings)
+
+    def digest(self, msgs: list[Msg], seat: int) -> list[Msg]:
+        return sgs_digest.digest(msgs, seat)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
         return ai.timeout(state, request.seat)

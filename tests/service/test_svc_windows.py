@@ -553,3 +553,34 @@ async def test_an_async_seat_silent_in_three_windows_in_a_row_is_away(
     await turn(svc, mid, HOST, ["end"])  # Bob's turn, played by the AI at once
     info = await svc.come_back(mid, BOB)
     assert not info.seats[1].away and rec.changes[-1].note.key == "publish.back_summary"
+
+
+async def test_a_player_back_in_an_async_match_gets_the_games_digest_privately_once(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder, eng: svc_window_engine.WindowEngine,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the first move after a reaction time away carries ``Engine.digest`` of the
+    public lines since the player's last move, to them alone, in the change (not the log)."""
+    from engines.base import Event, Msg
+
+    seen: list[list[str]] = []
+
+    def digest(msgs: list[Msg], seat: int) -> list[Msg]:
+        seen.append([x.key for x in msgs])
+        return [Msg("win.digest", {"n": len(msgs)})] if msgs else []
+
+    monkeypatch.setattr(eng, "digest", digest, raising=False)
+    mid = await table(svc, ai=None, turn_seconds=86400)
+    await turn(svc, mid, HOST, ["ask", "1"])
+    await turn(svc, mid, BOB, ["give"])  # Bob's last move
+    await turn(svc, mid, HOST, ["end"])
+    clock.advance(600)  # back soon: no digest
+    await turn(svc, mid, BOB, ["ask", "0"])
+    assert not [e for c in rec.changes for e in c.events if e.msg.key == "win.digest"]
+    await turn(svc, mid, HOST, ["give"])
+    clock.advance(3 * 3600)  # away longer than the 2 h reaction time
+    (rid,) = await svc.pending_for_user(mid, BOB)
+    await svc.act(mid, BOB, rid, ["end"])
+    got = [e for e in rec.changes[-1].events if e.msg.key == "win.digest"]
+    assert got == [Event(Msg("win.digest", {"n": len(seen[-1])}), (1,))] and seen[-1]
+    logged = (await svc.log(mid, 5))[-1]
+    assert all(e.msg.key != "win.digest" for e in logged.events)
