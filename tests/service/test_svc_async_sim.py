@@ -1,12 +1,16 @@
 """Issue 19's measure: asynchronous games where people look in three times a day (see
-``async_sim``). The full 8-seat 三国杀 table is ``slow``; the default run plays a 4-seat table and
-a 2-seat 极武三国 game with duels."""
+``async_sim``): the 8-seat 三国杀 table (4 people, 4 AI), a 4-seat one, and a 2-seat 极武三国 game
+with duels, default settings (one 极武三国 player sets a duel order). The whole file takes ~7 s.
+
+Measured (seeds as below): 8 seats 18.9 simulated days, 65 windows asked of a person, 9 % closed
+by standing answers alone, 43 % without waiting for anyone, the longest window 2.00 h (the
+reaction time), 0.4–2.4 notifications per person per day; 4 seats 11.0 days, 23 % / 27 %, 2.0 h,
+2.0–4.0; 极武三国 10.5 days, 2 duels, 12 windows, 75 % by the duel order, 2.0 h, 1.9–2.2."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from async_sim import simulate
 
 from service.settings import DEFAULTS
@@ -37,7 +41,6 @@ async def test_a_four_seat_sanguosha_game_at_three_looks_a_day(tmp_path: Path) -
     assert report.by_standing > 0
 
 
-@pytest.mark.slow
 async def test_an_eight_seat_sanguosha_game_at_three_looks_a_day(tmp_path: Path) -> None:
     report = await _run(tmp_path, "sanguosha", PEOPLE, 4, seed=1)
     _check(report)
