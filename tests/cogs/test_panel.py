@@ -290,7 +290,10 @@ async def test_a_window_reminder_is_one_dm_with_its_prompt_and_buttons_never_a_p
                           path: list[str], note: str | None = None, **_: Any) -> dict[str, Any]:
         return {"content": f"{note}\n**{req}**", "view": "buttons", "embed": None, "attachments": []}
 
-    monkeypatch.setattr("cogs.play.step_kwargs", step_kwargs)
+    import importlib
+
+    # the module the publisher imports from (another test may have re-imported cogs.play)
+    monkeypatch.setattr(importlib.import_module("cogs.play"), "step_kwargs", step_kwargs)
     pub = DiscordPublisher(bot)  # type: ignore[arg-type]
     match = replace(_match(), game="sanguosha")
     await pub._remind(match, Change("reminder", 8, 7, None, request_ids=["r5", "r6"]), bot.channel)  # type: ignore[arg-type]
