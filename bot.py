@@ -200,7 +200,8 @@ class TabletopBot(commands.Bot):
         from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
         from cogs.play import DYNAMIC_ITEMS as PLAY_ITEMS
         from cogs.replay import DYNAMIC_ITEMS as REPLAY_ITEMS
-        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS, *REPLAY_ITEMS)
+        from cogs.standing import DYNAMIC_ITEMS as STANDING_ITEMS
+        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS, *REPLAY_ITEMS, *STANDING_ITEMS)
         await self.sync_commands()
         self.scheduler = Scheduler(_ClockWork(self), self.settings.scheduler_interval)  # type: ignore[arg-type]
         self.service.set_due_listener(self.scheduler.reschedule)

@@ -17,6 +17,7 @@ from discord.ext import commands
 from engines import registry
 from engines.base import Engine, OptionSpec
 from i18n import has, t
+from service import reaction
 from service.errors import UserError
 from service.models import MatchInfo
 
@@ -64,9 +65,9 @@ def shown_specs(engine: Engine, options: dict[str, str]) -> list[OptionSpec]:
     ``Engine.visible_options`` names the options that matter for these choices (Pentactic's deal
     only in the solo mode). Hidden options keep their value, they just are not offered.
     """
-    specs = engine.option_specs()
+    specs = reaction.lobby_specs(engine)
     current = {s.name: options.get(s.name, s.default) for s in specs}
-    names = set(engine.visible_options(current))
+    names = {*engine.visible_options(current), reaction.OPTION}
     return [s for s in specs if s.name in names]
 
 

@@ -44,6 +44,7 @@ import discord
 from engines import registry
 from engines.base import Msg
 from i18n import t, tm
+from service.errors import UserError
 from service.models import Change, MatchInfo, SeatInfo
 
 from .lobby import refresh_lobby
@@ -409,6 +410,12 @@ class DiscordPublisher:
                    if change.seat is None or p.seat == change.seat]
         if change.request_ids:
             pending = [p for p in pending if p.request_id in change.request_ids] or pending
+        if wants_panel(match.game):  # a window's reminder: privately, with its prompt and buttons
+            for p in [p for p in pending if p.window]:
+                await self._remind_window(match, p, channel)
+            pending = [p for p in pending if not p.window]
+            if not pending:
+                return
         mentions, dms = await self._turn_targets(match, pending, fresh_only=False)
         due = next((p.due_at for p in pending if p.due_at), None)
         when = timestamp(due) if due else "-"
@@ -422,6 +429,28 @@ class DiscordPublisher:
             loc = await locale_for_user(self.service, user_id, locale)
             await self._dm(match, user_id, t(loc, "discord.publish.reminder_dm", game=game_name(match.game, loc),
                                              match=match.id, due=when, link=self._link(match)), channel)
+
+    async def _remind_window(self, match: MatchInfo, p: Pending, channel: discord.abc.Messageable) -> None:
+        """A response window's reminder (once: ``repo.mark_reminded``) as a DM with the window's
+        prompt and one-click buttons, to a player whose notify choice is not "none". Never a
+        thread ping (that would name who may respond); a "mention" player gets the DM too, the
+        only private way to reach them."""
+        from cogs.play import step_kwargs  # cogs.play builds its steps from the publisher's helpers
+
+        seat = match.seats[p.seat] if 0 <= p.seat < len(match.seats) else None
+        user_id = seat.user_id if seat is not None and not seat.resigned else None
+        if user_id is None or await self.service.get_notify(user_id) == "none":
+            return
+        loc = await locale_for_user(self.service, user_id, match.locale)
+        line = t(loc, "discord.publish.reminder_window", game=game_name(match.game, loc), match=match.id,
+                 due=timestamp(p.due_at) if p.due_at else "-")
+        try:
+            kwargs = send_kwargs(await step_kwargs(self.service, self.bot.paths, user_id, loc, match.id,
+                                                   p.request_id, [], note=line))
+        except UserError:  # answered meanwhile
+            return
+        content = kwargs.pop("content", line)
+        await self._dm(match, user_id, content, channel, extra=kwargs)
 
     def _link(self, match: MatchInfo) -> str:
         guild = match.guild_id or "@me"
@@ -569,26 +598,28 @@ class DiscordPublisher:
         """Forget that the user's DMs were closed (a front-end that saw them work again)."""
         self._dm_closed.pop(user_id, None)
 
-    async def _dm(self, match: MatchInfo, user_id: int, text: str, channel: discord.abc.Messageable | None) -> bool:
-        """Send a DM; on closed DMs (50007) remember it for a while and say so once per match in
-        the thread."""
+    async def _dm(self, match: MatchInfo, user_id: int, text: str, channel: discord.abc.Messageable | None,
+                  extra: dict[str, Any] | None = None) -> bool:
+        """Send a DM (``extra``: more ``send`` arguments, a view, files); on closed DMs (50007)
+        remember it for a while and say so once per match in the thread."""
         if self.dms_closed(user_id):
             await self._note_dm_closed(match, user_id, channel)
             return False
-        sent = await self.try_dm(user_id, text, match_id=match.id)
+        sent = await self.try_dm(user_id, text, match_id=match.id, extra=extra)
         if sent is None:
             return False
         if not sent:
             await self._note_dm_closed(match, user_id, channel)
         return sent
 
-    async def try_dm(self, user_id: int, text: str, *, match_id: int | None = None) -> bool | None:
+    async def try_dm(self, user_id: int, text: str, *, match_id: int | None = None,
+                     extra: dict[str, Any] | None = None) -> bool | None:
         """Send a DM now: True when sent, False when the user's DMs are closed (remembered for a
         while), None on another failure. The lobby uses it to check DMs before a game starts."""
         try:
             user = self.bot.get_user(user_id) or await self.bot.fetch_user(user_id)
             await self.pacer.slot(("dm", user_id))
-            await user.send(text)
+            await user.send(text, **(extra or {}))
         except (discord.Forbidden, discord.NotFound):
             self._dm_closed[user_id] = self._clock()
             return False

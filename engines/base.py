@@ -203,6 +203,9 @@ class Engine(ABC):
     #: True when each player needs a standing private panel (one DM per player per match, edited
     #: as their hand changes, with the buttons to act): card games where the hand is the game.
     private_panel: bool = False
+    #: True when the game asks out-of-turn answers in response windows (``Request.short``): its
+    #: lobby then offers a reaction time apart from the turn time (``service.reaction``).
+    reaction_windows: bool = False
     #: The edition of this engine's stored state and game content. A change that alters what a
     #: stored state means (its shape, or content it names: cards, map, heroes) raises it and
     #: teaches :meth:`upgrade_step` the way from the previous edition, so a week-long match
@@ -302,6 +305,31 @@ class Engine(ABC):
         has nothing to say. Only asked for window requests; the default (True) keeps the full
         window for every person."""
         return True
+
+    def standing_specs(self, view: View) -> list[OptionSpec]:
+        """The standing answers a seat may set for its response windows (issue 19: "闪 against
+        杀 when I hold one", a duel's move order), for the seat whose ``view`` this is (its own
+        skills may add some). Values are strings like lobby options; each spec's ``default`` is
+        what a new player has, and :meth:`standing_ask_always` is the one-click "ask me every
+        time". Empty (the default): the game has none."""
+        return []
+
+    def standing_ask_always(self, view: View) -> dict[str, str]:
+        """The settings that answer nothing by themselves."""
+        return {}
+
+    def standing_answer(self, view: View, request: Request, settings: dict[str, str]) -> Action | None:
+        """The answer ``settings`` (normalised against :meth:`standing_specs`) give to
+        ``request`` for the seat whose ``view`` this is, or None to ask the player. Reads only
+        that view and the request, so a standing answer knows nothing its player could not."""
+        return None
+
+    def digest(self, msgs: list[Msg], seat: int) -> list[Msg]:
+        """What a player coming back to an asynchronous game should read first, from the public
+        lines since their last move (``msgs``): the harm done to ``seat`` and what the table
+        lost, in a line or two (issue 19: one summary instead of a ping per event). Empty: the
+        game has none, or nothing worth it happened."""
+        return []
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         """What happens when ``request`` expires: by default the AI plays for the absent seat."""

@@ -57,11 +57,12 @@ from engines.base import (
     default_action,
     upgrade_state,
 )
-from service import codec, results
+from service import codec, results, standing
 from service.deadlines import deadline_for
 from service.errors import UserError
 from service.locks import KeyedLocks
 from service.models import Change, ChangeKind, MatchInfo, Publisher
+from service.reaction import reaction_seconds
 from service.settings import DEFAULTS, ServiceSettings
 from store import repo
 from store.base import LockFactory, is_row_id
@@ -219,9 +220,7 @@ class MatchCore:
         self._batch_moves = max(1, settings.ai_batch_moves)
         self._lobby_ttl = settings.lobby_ttl
         self._due_listener: Callable[[float], None] | None = None
-        self._window_seconds = settings.window_seconds
         self._ai_window_delay = settings.ai_window_delay
-        self._async_turn = settings.async_turn_seconds
         self._away_after = max(1, settings.away_after)
         #: Matches whose newest change asks the AI: their next delivery is the AI run's.
         self._ai_owed: set[int] = set()
@@ -274,11 +273,30 @@ class MatchCore:
         return now + self._ai_window_delay if is_window(req) else now
 
     def _human_due(self, now: float, m: LoadedMatch, req: Request) -> tuple[float, float | None]:
-        """(due_at, remind_at) of a person's request: a short window in live play gets the
-        window timeout and no reminder; everything else the turn clock."""
-        if req.short and m.rec.turn_seconds <= self._async_turn:
-            return now + self._window_seconds, None
+        """(due_at, remind_at) of a person's request: a reaction (a short window: 闪, 无懈, a
+        duel's move) gets the match's reaction time, never the turn clock (``service.reaction``;
+        a live one no reminder), and in an asynchronous match so does every other window (观星,
+        遗计: seconds of thought live, but a day's wait for the table otherwise); everything else
+        the turn clock."""
+        if req.short or (is_window(req) and self._async_match(m)):
+            return deadline_for(now, self._reaction_seconds(m))
         return deadline_for(now, m.rec.turn_seconds)
+
+    def _reaction_seconds(self, m: LoadedMatch) -> float:
+        return reaction_seconds(m.rec.options, m.rec.turn_seconds, self.settings)
+
+    async def _standing_action(self, db: Any, m: LoadedMatch, state: State, req: Request,
+                               stands: dict[int, dict[str, str] | None] | None = None) -> Action | None:
+        """The player's standing answer to the window request ``req`` (``service.standing``),
+        computed from their own view; None: they are asked. ``stands`` caches the settings read
+        per seat; games without standing answers read nothing."""
+        if type(m.engine).standing_specs is Engine.standing_specs:
+            return None
+        cache: dict[int, dict[str, str] | None] = {} if stands is None else stands
+        if req.seat not in cache:
+            cache[req.seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(req.seat)))
+        view = m.engine.view(state, req.seat)
+        return standing.answer(m.engine, view, req, cache[req.seat])
 
     async def _hold_pass(self, m: LoadedMatch, seat: SeatRecord, req: Request, action: Action) -> bool:
         """A player's "pass" (the window's default) before the uniform delay after the window
@@ -462,6 +480,7 @@ class MatchCore:
             if d.window and d.opened_at is not None:
                 opened[d.window] = min(opened.get(d.window, d.opened_at), d.opened_at)
         rows: dict[str, repo.DeadlineRow] = {}
+        stands: dict[int, dict[str, str] | None] = {}  # seat -> its standing answers, read once
         for req in pending:
             if req.id in keep:
                 d = existing[req.id]
@@ -475,6 +494,9 @@ class MatchCore:
                 first: float | None = due if window else None  # the clock must wake for it
             elif window and not m.engine.can_answer(state, req):
                 due, remind, auto = now + self._ai_window_delay, None, repo.AUTO_CANNOT
+                first = due
+            elif window and await self._standing_action(tx, m, state, req, stands) is not None:
+                due, remind, auto = now + self._ai_window_delay, None, repo.AUTO_STANDING
                 first = due
             else:
                 due, remind = self._human_due(now, m, req)
@@ -530,9 +552,11 @@ class MatchCore:
                            request_id: str | None, action: Action, events: list[Event], source: str,
                            kind: ChangeKind, note: Msg | None = None,
                            forced_result: Result | None = None,
-                           before: Callable[[Tx], Awaitable[None]] | None = None) -> None:
+                           before: Callable[[Tx], Awaitable[None]] | None = None,
+                           notices: list[Event] | None = None) -> None:
         """One transaction for one game step: match row, log row, deadlines, outbox (and
-        ``before``, any other write that must stand or fall with it)."""
+        ``before``, any other write that must stand or fall with it). ``notices``: private
+        events for the publisher only (a returning player's digest), not the log."""
         result, reason = forced_result, REASON_RESIGNED
         if result is None:
             engine_result = m.engine.result(new_state)
@@ -553,7 +577,7 @@ class MatchCore:
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state)
-            await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids), m)
+            await self._emit(tx, Change(kind, m.id, version, seat, [*(notices or ()), *events], note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
                 await self._record_result(tx, m, new_state, fields["result"], now)
@@ -566,6 +590,19 @@ class MatchCore:
         """The result rows and rating changes (``service.results``), in the finishing transaction."""
         await results.record(tx, match_id=m.id, guild_id=m.rec.guild_id, game=m.rec.game, finished_at=now,
                              teams=m.engine.teams(state), result=result, seats=m.seats)
+
+    async def _digest(self, m: LoadedMatch, seat: int) -> list[Event]:
+        """A player back in an asynchronous match after at least a reaction time away: the
+        game's digest (``Engine.digest``) of the public lines since their last move, addressed to
+        them alone, so they read one summary instead of a ping per event."""
+        if not self._async_match(m):
+            return []
+        rows = await repo.actions_since_player(self.store, m.id, seat)
+        own = bool(rows) and rows[0].seat == seat and rows[0].source == "user"
+        if not own or self._clock() - rows[0].created_at < self._reaction_seconds(m):
+            return []
+        msgs = [e.msg for r in rows[1:] for e in map(codec.event_from_json, r.events) if e.to is None]
+        return [Event(msg, (seat,)) for msg in m.engine.digest(msgs, seat)]
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
                            note: Msg | None = None, **fields: Any) -> None:
@@ -855,6 +892,15 @@ class MatchCore:
                     if close is not None and action == default_action(req):
                         deferred.append(req)
                         continue
+                elif auto == repo.AUTO_STANDING:
+                    standing_act = await self._standing_action(self.store, m, cur, req)
+                    if standing_act is None:  # the player changed it meanwhile: they are asked
+                        await self._ask_after_all(m, req, deadlines)
+                        continue
+                    action = standing_act
+                    if close is not None and action == default_action(req):
+                        deferred.append(req)  # a standing pass waits with the AI's for the close
+                        continue
                 else:
                     action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)
                     if close is not None and auto != repo.AUTO_NONE:
@@ -866,7 +912,7 @@ class MatchCore:
                 await self._retry_later(m, req)
                 return False
             source = "ai" if bot else "user" if auto == repo.AUTO_HELD else \
-                "system" if auto == repo.AUTO_CANNOT else "timeout"
+                "system" if auto in (repo.AUTO_CANNOT, repo.AUTO_STANDING) else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
@@ -878,6 +924,18 @@ class MatchCore:
         await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
         return True
 
+    async def _ask_after_all(self, m: LoadedMatch, req: Request, rows: dict[str, repo.DeadlineRecord]) -> None:
+        """A standing answer that no longer answers ``req`` (its player changed the setting after
+        the window opened): the player gets the rest of their reaction time, as if asked at the
+        window's opening."""
+        d = rows.get(req.id)
+        opened = d.opened_at if d is not None and d.opened_at is not None else self._clock()
+        due, remind = self._human_due(opened, m, req)
+        async with self.store.transaction() as tx:
+            await repo.insert_deadline(tx, m.id, req.id, req.seat, due, remind, window_key(req), opened,
+                                       repo.AUTO_NONE)
+        self._due_changed(remind if remind is not None and remind > self._clock() else due)
+
     @staticmethod
     async def _defer(tx: Tx, m: LoadedMatch, reqs: list[Request], until: float,
                      rows: dict[str, repo.DeadlineRecord]) -> None:
@@ -888,20 +946,33 @@ class MatchCore:
             await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req),
                                        d.opened_at if d else None, d.auto if d else repo.AUTO_NONE)
 
-    def _attend(self, m: LoadedMatch, seat: int, *, timed_out: bool) -> Msg | None:
+    def _async_match(self, m: LoadedMatch) -> bool:
+        """Played asynchronously (a turn clock longer than a live one): nobody sits at the table."""
+        return m.rec.turn_seconds > self.settings.async_turn_seconds
+
+    def _attend(self, m: LoadedMatch, seat: int, *, timed_out: bool, reaction: bool = False) -> Msg | None:
         """Count a person's time-out (or, ``timed_out=False``, their own action) in ``m.seats``;
-        returns the line the thread gets when the seat is now marked away or is back."""
+        returns the line the thread gets when the seat is now marked away or is back.
+        ``reaction``: a silent window of an async match (away after ``away_after_reactions``)."""
         s = m.seats[seat] if 0 <= seat < len(m.seats) else None
         if s is None or s.user_id is None or s.resigned:
             return None
         missed = s.missed + 1 if timed_out else 0
-        away = (s.away or missed >= self._away_after) if timed_out else False
+        limit = max(1, self.settings.away_after_reactions) if reaction else self._away_after
+        away = (s.away or missed >= limit) if timed_out else False
         m.seats[seat] = replace(s, missed=missed, away=away)
         if away and not s.away:
+            if reaction:
+                return Msg("publish.away_reactions", {"name": s.name, "n": missed})
             return Msg("publish.away", {"name": s.name})
         if s.away and not away:
             return Msg("publish.back", {"name": s.name})
         return None
+
+    async def _back_line(self, m: LoadedMatch, seat: int) -> Msg:
+        """The line of a player back from away: what the AI did for them meanwhile, in one line."""
+        moves = await repo.ai_moves_since_player(self.store, m.id, seat)
+        return Msg("publish.back_summary", {"name": m.seats[seat].name, "n": moves})
 
     @staticmethod
     def _attendance_writer(m: LoadedMatch, seats: list[int]) -> Callable[[Tx], Awaitable[None]]:
@@ -924,8 +995,10 @@ class MatchCore:
         it one outbox row per step instead, each an ``acted`` change naming the requests pending
         after it, so a publisher sees the same changes as when every move was committed alone.
         The match row is written once, its version moved on by the number of steps."""
-        lines = [line for req, _, _, source in steps if source == "timeout" and req.default is None
-                 if (line := self._attend(m, req.seat, timed_out=True)) is not None]
+        counted = self._async_match(m)  # an async match's silent reactions count toward away
+        lines = [line for req, _, _, source in steps if source == "timeout" and (req.default is None or counted)
+                 if (line := self._attend(m, req.seat, timed_out=True, reaction=req.default is not None))
+                 is not None]
         result, reason = None, REASON_GAME
         engine_result = m.engine.result(new_state)
         if engine_result is not None:

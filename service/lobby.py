@@ -10,6 +10,7 @@ from typing import Any
 from engines import registry
 from engines.base import EngineError, Msg
 from i18n import t
+from service import reaction
 from service.core import LoadedMatch, MatchCore
 from service.errors import UserError
 from service.models import Change, MatchInfo
@@ -63,9 +64,11 @@ class LobbyOps(MatchCore):
         except (KeyError, ImportError) as err:
             raise UserError("core.err.unknown_game", game=game) from err
         try:
-            opts = engine.normalize_options(dict(options or {}))
+            opts = reaction.with_reaction(engine, engine.normalize_options(dict(options or {})), dict(options or {}))
         except EngineError as err:
             raise UserError.from_engine(err) from err
+        except ValueError as err:
+            raise UserError("core.err.bad_option", option=reaction.OPTION, value=str(err)) from err
         self._check_turn_seconds(turn_seconds)
         now = self._clock()
         async with self.store.transaction() as tx:
@@ -187,12 +190,15 @@ class LobbyOps(MatchCore):
     async def set_option(self, match_id: int, by_user: int, name: str, value: str) -> MatchInfo:
         def edit(m: LoadedMatch) -> dict[str, Any]:
             self._need_host(m, by_user)
-            if name not in {spec.name for spec in m.engine.option_specs()}:
+            if name not in {spec.name for spec in reaction.lobby_specs(m.engine)}:
                 raise UserError("core.err.bad_option", option=name, value=value)
+            given = {**m.rec.options, name: value}
             try:
-                opts = m.engine.normalize_options({**m.rec.options, name: value})
+                opts = reaction.with_reaction(m.engine, m.engine.normalize_options(given), given)
             except EngineError as err:
                 raise UserError.from_engine(err) from err
+            except ValueError as err:
+                raise UserError("core.err.bad_option", option=name, value=value) from err
             return {"options": opts}
 
         return await self._lobby_edit(match_id, edit)
@@ -237,7 +243,8 @@ class LobbyOps(MatchCore):
                 raise UserError("core.err.seat_count", min=least, max=most)
             seed = secrets.randbits(63)
             try:
-                state = await self._cpu_now(m.engine.new_state, dict(m.rec.options), len(m.seats), seed)
+                state = await self._cpu_now(m.engine.new_state, reaction.engine_options(m.rec.options),
+                                          len(m.seats), seed)
             except EngineError as err:
                 raise UserError.from_engine(err) from err
             async with self.store.transaction() as tx:

@@ -30,6 +30,7 @@ from service.errors import UserError
 from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
 from service.replays import ReplayOps
+from service.standing_ops import StandingOps
 from service.stats import StatsOps
 from store import repo
 from store.base import is_row_id
@@ -53,7 +54,7 @@ OPEN_STATUSES = ("lobby", "active")
 _ANSWERED_REFUSALS = frozenset({"core.err.stale", "core.err.not_active"})
 
 
-class MatchService(LobbyOps, StatsOps, ReplayOps):
+class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
     """The service the front-ends use. Constructor: see :class:`service.core.MatchCore`."""
 
     # ----- play ---------------------------------------------------------------------------
@@ -142,11 +143,15 @@ class MatchService(LobbyOps, StatsOps, ReplayOps):
             except Exception as err:
                 log.exception("engine %s failed on match %s action %r", m.rec.game, m.id, action)
                 raise UserError("core.err.unexpected", match=m.id) from err
+            notices = await self._digest(m, seat.seat)
             attended = seat.missed or seat.away  # any action of the player ends 托管
             note = self._attend(m, seat.seat, timed_out=False)
+            if seat.away:
+                note = await self._back_line(m, seat.seat)
             await self._commit_play(m, state, new_state, seat=seat.seat, request_id=req.id, action=action,
                                     events=events, source="user", kind="acted", note=note,
-                                    before=self._attendance_writer(m, [seat.seat]) if attended else None)
+                                    before=self._attendance_writer(m, [seat.seat]) if attended else None,
+                                    notices=notices)
         await self._after_change(match_id)
         return await self.get(match_id), seen_by(events, seat.seat)
 
@@ -196,7 +201,8 @@ class MatchService(LobbyOps, StatsOps, ReplayOps):
             seat = self._player(m, user_id)
             if not seat.away:
                 return self._info(m)
-            note = self._attend(m, seat.seat, timed_out=False)
+            self._attend(m, seat.seat, timed_out=False)
+            note = await self._back_line(m, seat.seat)
             state = m.rec.state
             assert state is not None
             async with self.store.transaction() as tx:

@@ -17,6 +17,7 @@ from typing import Any
 
 from engines import registry
 from engines.base import Engine, Event, State, View, upgrade_state
+from service.reaction import engine_options
 
 #: A keyframe (state kept in memory) every this many steps: any step is then at most this many
 #: applies from one, so a step of a 750-action Risk match costs a few ms of engine work.
@@ -35,7 +36,7 @@ def _start(export: dict[str, Any]) -> tuple[Engine, Engine, State]:
     if "seed" not in export or export["seed"] is None:
         raise ExportError("no seed (the export of a running match cannot be replayed)")
     engine = latest.replay_engine(int(export.get("edition", 1)))
-    state = engine.new_state(dict(export["options"]), len(export["seats"]), int(export["seed"]))
+    state = engine.new_state(engine_options(export["options"]), len(export["seats"]), int(export["seed"]))
     return latest, engine, state
 
 

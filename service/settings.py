@@ -14,10 +14,11 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class ServiceSettings:
-    #: A response window's own timeout in live play (seconds; ``Request.short``) ...
+    #: A response window's own timeout in live play (seconds; ``Request.short``): the reaction
+    #: time a lobby's "auto" choice gives a match with a live turn clock ...
     window_seconds: float = 12.0
-    #: ... unless the match is played asynchronously (a turn clock longer than this): then a
-    #: window waits as long as a turn, since nobody sits at the table.
+    #: ... one no longer than this; a longer (asynchronous) turn gets a longer reaction time,
+    #: never the turn clock (``service.reaction.default_seconds``).
     async_turn_seconds: int = 600
     #: The uniform delay of a response window: the AI answers this long after the window opened,
     #: a player who can answer nothing but the default is passed for then, a quick pass is held
@@ -28,6 +29,10 @@ class ServiceSettings:
     ai_window_delay: float = 1.2
     #: Time-outs in a row after which a seat is marked away (托管) and the AI plays it.
     away_after: int = 2
+    #: In an asynchronous match (turn clock > ``async_turn_seconds``), reaction deadlines a seat
+    #: let pass in silence in a row (windows its standing answers did not cover) after which it is
+    #: marked away too: its windows then get the AI's answers instead of "pass" for days.
+    away_after_reactions: int = 3
     #: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
     ai_moves_per_call: int = 200
     #: During a long AI run, committed moves are still delivered at least this often (seconds) ...

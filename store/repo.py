@@ -77,7 +77,8 @@ class DeadlineRecord:
     #: When the request's response window opened (None: not a window, or stored before 0006).
     opened_at: float | None = None
     #: The answer is known to be the default: AUTO_CANNOT (the seat can answer nothing else) or
-    #: AUTO_HELD (the player passed before the uniform delay); AUTO_NONE: the seat decides.
+    #: AUTO_HELD (the player passed before the uniform delay); AUTO_STANDING: the player's
+    #: standing answer gives it (``service.standing``); AUTO_NONE: the seat decides.
     auto: int = 0
 
 
@@ -304,9 +305,29 @@ async def insert_actions(tx: Tx, match_id: int,
 _ACTION_COLS = "version, seat, request_id, action, events, source, created_at"
 
 
+async def ai_moves_since_player(db: Reader, match_id: int, seat: int) -> int:
+    """How many moves the AI made for ``seat`` since the player's own last move (or the start):
+    what an "I'm back" line sums up."""
+    row = await db.fetchone(
+        "SELECT COUNT(*) AS n FROM actions WHERE match_id = ? AND seat = ? AND source = 'ai' AND version >"
+        " COALESCE((SELECT MAX(version) FROM actions WHERE match_id = ? AND seat = ? AND source = 'user'), 0)",
+        (match_id, seat, match_id, seat))
+    return int(row["n"]) if row else 0
+
+
 def _action(r: Row) -> ActionRecord:
     return ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
                         compact.unpack(r["events"]), r["source"], r["created_at"])
+
+
+async def actions_since_player(db: Reader, match_id: int, seat: int) -> list[ActionRecord]:
+    """The actions after ``seat``'s player's own last move (all when they made none), oldest
+    first, with that move first when there is one (its time is when they were last here)."""
+    rows = await db.fetchall(
+        f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? AND version >="
+        " COALESCE((SELECT MAX(version) FROM actions WHERE match_id = ? AND seat = ? AND source = 'user'), 0)"
+        " ORDER BY version", (match_id, match_id, seat))
+    return [_action(r) for r in rows]
 
 
 async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
@@ -330,7 +351,7 @@ async def answer_of(db: Reader, match_id: int, request_id: str, seat: int) -> Ac
 
 
 # ----- deadlines --------------------------------------------------------------------------------------
-AUTO_NONE, AUTO_CANNOT, AUTO_HELD = 0, 1, 2
+AUTO_NONE, AUTO_CANNOT, AUTO_HELD, AUTO_STANDING = 0, 1, 2, 3
 
 
 def _deadline(r: Row) -> DeadlineRecord:

@@ -160,3 +160,36 @@ def test_a_replay_reveals_roles_only_at_the_end() -> None:
     for i in range(1, last, 25):
         players = timeline.view_at(i)["players"]
         assert all(p["role"] is None for p in players if p["alive"] and p["role"] != "lord"), f"step {i}"
+
+
+@pytest.mark.parametrize("slug", [s for s in registry.available()
+                                  if type(registry.get(s)).standing_specs is not Engine.standing_specs])
+def test_standing_answers_are_legal_answers_from_the_seats_own_view(slug: str) -> None:
+    """Issue 19: a standing answer is computed from ``view(state, seat)`` and the request alone
+    (the signature has no state), whatever the settings; it is always a legal answer (the
+    service applies it as the player's move), and the settings are in no view."""
+    engine = registry.get(slug)
+    given = 0
+    configs = _configs(engine, limit=4)
+    for n in range(12):  # until some game asked a question a standing answer covers (a 极武三国 duel)
+        if given and n >= len(configs):
+            break
+        options = configs[n % len(configs)][0]
+        state = engine.new_state(options, 2, seed=2000 + n)  # 2 seats: generals meet most often
+        rng = random.Random(n)
+        for _ in range(3000):
+            pending = engine.pending(state)
+            if not pending:
+                break
+            for req in pending:
+                view = engine.view(state, req.seat)
+                specs = engine.standing_specs(view)
+                settings = {s.name: rng.choice(s.choices)[0] for s in specs}
+                answer = engine.standing_answer(view, req, settings)
+                if answer is not None:
+                    engine.apply(state, req.seat, answer, request=req)
+                    given += 1
+                assert "standing" not in json.dumps(view)
+            req = rng.choice(pending)
+            state, _ = engine.apply(state, req.seat, engine.ai_action(state, req.seat, rng, "normal"), request=req)
+    assert given > 0

@@ -14,6 +14,7 @@ import discord
 
 from engines.base import Engine, Msg
 from i18n import has, t, tm
+from service import reaction
 from service.models import MatchInfo, SeatInfo
 
 from .layout import turn_label
@@ -99,8 +100,9 @@ def lobby_embed(match: MatchInfo, engine: Engine, locale: str) -> discord.Embed:
     embed.add_field(name=t(locale, "discord.lobby.seats", count=len(match.seats), min=low, max=high),
                     value=join_lines(seats, FIELD_VALUE_MAX) or "-", inline=False)
     options = []
-    specs = engine.option_specs()
-    shown = set(engine.visible_options({s.name: match.options.get(s.name, s.default) for s in specs}))
+    specs = reaction.lobby_specs(engine)
+    shown = {*engine.visible_options({s.name: match.options.get(s.name, s.default) for s in specs}),
+             reaction.OPTION}
     for spec in (s for s in specs if s.name in shown):
         value = match.options.get(spec.name, spec.default)
         label = next((lab for v, lab in spec.choices if v == value), None)

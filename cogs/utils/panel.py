@@ -39,7 +39,9 @@ from service.models import MatchInfo, SeatInfo
 
 from .board import step_picture_file
 from .embeds import game_name, timestamp
+from .layout import Layout
 from .text import join_lines
+from .views import build_view
 
 #: The hand picture a panel (and every step message of a panel game) shows.
 HAND_PICTURE: dict[str, Any] = {"kind": "hand"}
@@ -160,9 +162,19 @@ async def panel_kwargs(service: Any, paths: Any, match: MatchInfo, seat: SeatInf
             return kwargs
     lines.append(t(locale, "discord.panel.waiting" if match.status == "active" else "discord.panel.over"))
     file = await step_picture_file(match, state.view, HAND_PICTURE, locale)
-    return {"content": join_lines(lines, CONTENT_MAX), "view": None,
+    return {"content": join_lines(lines, CONTENT_MAX), "view": _standing_view(match, locale),
             "embed": discord.Embed().set_image(url=f"attachment://{file.filename}") if file else None,
             "attachments": [file] if file else []}
+
+
+def _standing_view(match: MatchInfo, locale: str) -> discord.ui.View | None:
+    """The "Standing answers" button of a running game that has them (the panel's buttons are the
+    step UI's while the player is asked; the settings wait for a quiet moment)."""
+    from cogs.standing import has_standing, open_button
+
+    if match.status != "active" or not has_standing(match.game):
+        return None
+    return build_view(Layout(rows=[[open_button(match.id, locale)]]))
 
 
 def send_kwargs(kwargs: dict[str, Any]) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.adapter import TreeEngine, mint_request_id
 from engines.base import Action, Msg, OptionSpec, Request, State
-from engines.jiwu import actions, ai, choices, rules, summary, views
+from engines.jiwu import actions, ai, choices, rules, standing, summary, views
 from engines.jiwu.rules import m
 
 
@@ -19,6 +19,7 @@ class JiwuEngine(TreeEngine):
     #: Each player's hand and 计策 cards live in one standing DM panel (cogs/utils/panel.py) with
     #: the buttons to play and recruit; the duel's secret choice is prompted there too.
     private_panel = True
+    reaction_windows = True
     choices = choices
     actions = actions
     views = views
@@ -39,6 +40,15 @@ class JiwuEngine(TreeEngine):
         return [OptionSpec("ending", m("option.ending"),
                            [(v, m(f"ending.{v}")) for v in rules.ENDINGS], "round")]
 
+    def standing_specs(self, view: dict[str, Any]) -> list[OptionSpec]:
+        return standing.specs(view)
+
+    def standing_ask_always(self, view: dict[str, Any]) -> dict[str, str]:
+        return standing.ask_always(view)
+
+    def standing_answer(self, view: dict[str, Any], request: Request, settings: dict[str, str]) -> Action | None:
+        return standing.answer(view, request, settings)
+
     def start(self, options: dict[str, str], seats: int, seed: int) -> State:
         return rules.new_game(seats, seed, options["ending"])
 
@@ -49,7 +59,8 @@ class JiwuEngine(TreeEngine):
         out = []
         for rid, seat, kind in state["req"] or []:
             if kind == "duel":
-                out.append(Request(rid, seat, kind, m("req.duel"), window=rid.rsplit(".", 1)[0], mode="all"))
+                out.append(Request(rid, seat, kind, m("req.duel"), window=rid.rsplit(".", 1)[0], mode="all",
+                                       short=True))  # a reaction: the match's reaction time
             else:
                 out.append(Request(rid, seat, kind, m(f"req.{kind}")))
         return out

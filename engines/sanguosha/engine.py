@@ -16,8 +16,10 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     identity,
     skills,
     stages,
+    standing,
     views,
 )
+from engines.sanguosha import digest as sgs_digest
 from engines.sanguosha import rules as R
 from engines.sanguosha import summary as sgs_summary
 from engines.sanguosha.rules import m
@@ -53,6 +55,7 @@ class SanguoshaEngine(GameEngine):
     #: (``state["ed"]``, :func:`rules.rules_edition`), so an older export replays by its own.
     edition = 4
     private_panel = True
+    reaction_windows = True
     views = views
 
     def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
@@ -144,6 +147,18 @@ class SanguoshaEngine(GameEngine):
         if ask is None or ask.rid != request.id:
             return True
         return R.can_respond(state, request.seat, ask.kind, ask.info)
+
+    def standing_specs(self, view: dict[str, Any]) -> list[OptionSpec]:
+        return standing.specs(view)
+
+    def standing_ask_always(self, view: dict[str, Any]) -> dict[str, str]:
+        return standing.ask_always(view)
+
+    def standing_answer(self, view: dict[str, Any], request: Request, settings: dict[str, str]) -> list[str] | None:
+        return standing.answer(view, request, settings)
+
+    def digest(self, msgs: list[Msg], seat: int) -> list[Msg]:
+        return sgs_digest.digest(msgs, seat)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
         return ai.timeout(state, request.seat)

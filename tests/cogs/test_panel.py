@@ -269,3 +269,35 @@ async def test_after_a_restart_the_panel_is_edited_not_sent_again() -> None:
     match = replace(_match(), game="sanguosha")
     assert await pub._panel_deliver(match, SeatInfo(1, BOB, "bob"), {"content": "hand"}, None)
     assert edited == [(5, 77, {"content": "hand"})] and bot.users[BOB].dms == []
+
+
+async def test_a_window_reminder_is_one_dm_with_its_prompt_and_buttons_never_a_ping(monkeypatch: Any) -> None:
+    """Issue 19: a window's reminder goes privately by the player's choice ("mention" too: a
+    public ping would name who may respond; "none": nothing), with the step UI's buttons."""
+    class _DMUser(_User):
+        async def send(self, text: str, **kwargs: Any) -> None:
+            self.dms.append(text)
+            self.kwargs = kwargs
+
+    due = 2_000_000_000.0
+    users = {ALICE: _DMUser(True), BOB: _DMUser(True)}
+    bot = _Bot(_Channel(), users)  # type: ignore[arg-type]
+    bot.paths = None  # type: ignore[attr-defined]
+    bot.service.notify = {ALICE: "mention", BOB: "none"}
+    bot.service.pending = [Pending("r5", 0, due, "w1"), Pending("r6", 1, due, "w1")]
+
+    async def step_kwargs(service: Any, paths: Any, user: int, locale: str, match_id: int, req: str,
+                          path: list[str], note: str | None = None, **_: Any) -> dict[str, Any]:
+        return {"content": f"{note}\n**{req}**", "view": "buttons", "embed": None, "attachments": []}
+
+    import importlib
+
+    # the module the publisher imports from (another test may have re-imported cogs.play)
+    monkeypatch.setattr(importlib.import_module("cogs.play"), "step_kwargs", step_kwargs)
+    pub = DiscordPublisher(bot)  # type: ignore[arg-type]
+    match = replace(_match(), game="sanguosha")
+    await pub._remind(match, Change("reminder", 8, 7, None, request_ids=["r5", "r6"]), bot.channel)  # type: ignore[arg-type]
+    assert bot.channel.sent == []  # no thread post, no ping
+    assert len(users[ALICE].dms) == 1 and "**r5**" in users[ALICE].dms[0]
+    assert users[ALICE].kwargs == {"view": "buttons"}
+    assert users[BOB].dms == []  # "none"

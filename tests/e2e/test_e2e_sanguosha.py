@@ -241,7 +241,7 @@ async def test_live_eight_player_nanman_all_passing(fake: FakeDiscord, real_bots
     fake.rate_limit = CHANNEL_RATE_LIMIT
     await real_bots.start()
     service = real_bots.service
-    assert (service._window_seconds, service._ai_window_delay) == (WINDOW_SECONDS, AI_WINDOW_DELAY)  # defaults
+    assert (service.settings.window_seconds, service._ai_window_delay) == (WINDOW_SECONDS, AI_WINDOW_DELAY)  # defaults
     people = [fake.add_user(f"p{i}", locale="zh-CN") for i in range(8)]
     # Beginner heroes: a table with no skills, so the measured windows are the card's own.
     match_id, info = await start_live(fake, table, real_bots, people[0], tuple(people[1:]), 0, heroes="beginner")

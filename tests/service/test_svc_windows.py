@@ -187,11 +187,13 @@ async def test_a_one_seat_request_with_a_default_times_out_to_it_not_to_the_ai(
     assert (entry.seat, entry.action, entry.source) == (1, ["pass"], "timeout")
 
 
-async def test_async_matches_give_windows_the_match_clock(svc: MatchService, store: Store, clock: Clock) -> None:
+async def test_async_matches_give_windows_the_reaction_time_not_the_turn_clock(
+        svc: MatchService, store: Store, clock: Clock) -> None:
     mid = await table(svc, turn_seconds=86400)
     await turn(svc, mid, HOST, ["attack"])
     deadlines = {d.seat: d for d in await repo.get_deadlines(store, mid)}
-    assert deadlines[1].due_at == clock.now + 86400 and deadlines[1].remind_at is not None
+    # a one-day turn: 2 h to react ("auto"), reminded half an hour before, once
+    assert deadlines[1].due_at == clock.now + 7200 and deadlines[1].remind_at == clock.now + 7200 - 1800
     assert deadlines[2].due_at == clock.now + DEFAULTS.ai_window_delay
 
 
@@ -235,7 +237,8 @@ async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
 
         info = await svc.come_back(mid, BOB)  # "I'm back"
         assert not info.seats[1].away
-        assert rec.changes[-1].kind == "back" and rec.changes[-1].note.key == "publish.back"
+        assert rec.changes[-1].kind == "back" and rec.changes[-1].note.key == "publish.back_summary"
+        assert rec.changes[-1].note.params["n"] == 2  # one window answered, one turn played
         await turn(svc, mid, HOST, ["ask", "1"])
         (d,) = await repo.get_deadlines(store, mid)
         assert d.due_at == clock.now + W  # a person's clock again
@@ -526,3 +529,58 @@ async def test_a_real_answer_is_not_held(svc: MatchService, store: Store, clock:
     await svc.act(mid, BOB, rid, ["give"])
     assert (await state_of(store, mid))["phase"] == "turn"
     assert (await svc.log(mid))[-1].source == "user"
+
+
+async def test_an_async_seat_silent_in_three_windows_in_a_row_is_away(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder) -> None:
+    """Issue 19: in an async match a reaction deadline passed in silence counts (a live one does
+    not, see above); at ``away_after_reactions`` the AI answers for the seat, and any move of the
+    player brings it back with one line of what the AI did meanwhile."""
+    mid = await table(svc, ai=None, turn_seconds=86400)
+    for missed in (1, 2, 3):
+        await turn(svc, mid, HOST, ["ask", "1"])
+        clock.advance(7200)
+        await svc.run_due()
+        seat = (await repo.get_seats(store, mid))[1]
+        assert seat.missed == missed and seat.away == (missed == 3)
+    events = [e.msg for c in rec.changes for e in c.events]
+    assert [(x.key, x.params["n"]) for x in events if x.key == "publish.away_reactions"] == [
+        ("publish.away_reactions", 3)]
+    await turn(svc, mid, HOST, ["ask", "1"])
+    clock.advance(DEFAULTS.ai_window_delay)
+    await svc.run_due()
+    assert (await svc.log(mid))[-1].source == "ai"  # the AI answered for the away seat
+    await turn(svc, mid, HOST, ["end"])  # Bob's turn, played by the AI at once
+    info = await svc.come_back(mid, BOB)
+    assert not info.seats[1].away and rec.changes[-1].note.key == "publish.back_summary"
+
+
+async def test_a_player_back_in_an_async_match_gets_the_games_digest_privately_once(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder, eng: svc_window_engine.WindowEngine,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Issue 19: the first move after a reaction time away carries ``Engine.digest`` of the
+    public lines since the player's last move, to them alone, in the change (not the log)."""
+    from engines.base import Event, Msg
+
+    seen: list[list[str]] = []
+
+    def digest(msgs: list[Msg], seat: int) -> list[Msg]:
+        seen.append([x.key for x in msgs])
+        return [Msg("win.digest", {"n": len(msgs)})] if msgs else []
+
+    monkeypatch.setattr(eng, "digest", digest, raising=False)
+    mid = await table(svc, ai=None, turn_seconds=86400)
+    await turn(svc, mid, HOST, ["ask", "1"])
+    await turn(svc, mid, BOB, ["give"])  # Bob's last move
+    await turn(svc, mid, HOST, ["end"])
+    clock.advance(600)  # back soon: no digest
+    await turn(svc, mid, BOB, ["ask", "0"])
+    assert not [e for c in rec.changes for e in c.events if e.msg.key == "win.digest"]
+    await turn(svc, mid, HOST, ["give"])
+    clock.advance(3 * 3600)  # away longer than the 2 h reaction time
+    (rid,) = await svc.pending_for_user(mid, BOB)
+    await svc.act(mid, BOB, rid, ["end"])
+    got = [e for e in rec.changes[-1].events if e.msg.key == "win.digest"]
+    assert got == [Event(Msg("win.digest", {"n": len(seen[-1])}), (1,))] and seen[-1]
+    logged = (await svc.log(mid, 5))[-1]
+    assert all(e.msg.key != "win.digest" for e in logged.events)
