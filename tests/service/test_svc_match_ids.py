@@ -19,7 +19,7 @@ pytestmark = pytest.mark.usefixtures("toy")
 #: An argument for each parameter name the public methods use after ``match_id``.
 _ARGS: dict[str, Any] = {"user_id": HOST, "by_user": HOST, "request_id": "r1", "action": ["add", "1"],
                          "path": [], "key": "post", "name": "target", "value": "15", "seconds": 3600,
-                         "seat": None}
+                         "seat": None, "preset": "ask"}
 UNKNOWN = 987_654_321
 IMPOSSIBLE = [2**63, 2**64 + 5, -1, 0, -(2**63) - 1]
 
