@@ -911,8 +911,9 @@ class MatchCore:
                 log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
                 await self._retry_later(m, req)
                 return False
-            source = "ai" if bot else "user" if auto == repo.AUTO_HELD else \
-                "system" if auto in (repo.AUTO_CANNOT, repo.AUTO_STANDING) else "timeout"
+            # a standing answer is the player's own choice, made ahead: "auto" in the log
+            source = "ai" if bot else "user" if auto == repo.AUTO_HELD else "auto" if auto == repo.AUTO_STANDING \
+                else "system" if auto == repo.AUTO_CANNOT else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
