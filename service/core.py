@@ -69,6 +69,9 @@ from store.base import LockFactory, is_row_id
 from store.db import Store, Tx
 from store.repo import MatchRecord, SeatRecord
 
+#: Match meta ``digest:<seat>``: the last log version a player's digest covered.
+DIGEST_META = "digest:"
+
 log = logging.getLogger(__name__)
 
 #: Key spaces of the store's shared locks (``Database.shared_locks``): one match's changes, and
@@ -591,18 +594,32 @@ class MatchCore:
         await results.record(tx, match_id=m.id, guild_id=m.rec.guild_id, game=m.rec.game, finished_at=now,
                              teams=m.engine.teams(state), result=result, seats=m.seats)
 
-    async def _digest(self, m: LoadedMatch, seat: int) -> list[Event]:
+    async def _digest(self, m: LoadedMatch, seat: int) -> tuple[list[Event], Callable[[Tx], Awaitable[None]] | None]:
         """A player back in an asynchronous match after at least a reaction time away: the
         game's digest (``Engine.digest``) of the public lines since their last move, addressed to
-        them alone, so they read one summary instead of a ping per event."""
+        them alone, so they read one summary instead of a ping per event. Given by "I'm back" or
+        by their first move, whichever comes first, never twice for the same lines: the second
+        value writes (in the change's transaction) the last version the digest covered
+        (match meta ``digest:<seat>``)."""
         if not self._async_match(m):
-            return []
+            return [], None
         rows = await repo.actions_since_player(self.store, m.id, seat)
         own = bool(rows) and rows[0].seat == seat and rows[0].source == "user"
         if not own or self._clock() - rows[0].created_at < self._reaction_seconds(m):
-            return []
-        msgs = [e.msg for r in rows[1:] for e in map(codec.event_from_json, r.events) if e.to is None]
-        return [Event(msg, (seat,)) for msg in m.engine.digest(msgs, seat)]
+            return [], None
+        key = f"{DIGEST_META}{seat}"
+        done = int(await repo.get_meta(self.store, m.id, key) or 0)
+        fresh = [r for r in rows[1:] if r.version > done]
+        msgs = [e.msg for r in fresh for e in map(codec.event_from_json, r.events) if e.to is None]
+        notices = [Event(msg, (seat,)) for msg in m.engine.digest(msgs, seat)]
+        if not notices:
+            return [], None
+        upto = str(fresh[-1].version)
+
+        async def mark(tx: Tx) -> None:
+            await repo.set_meta(tx, m.id, key, upto)
+
+        return notices, mark
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
                            note: Msg | None = None, **fields: Any) -> None:
@@ -911,8 +928,9 @@ class MatchCore:
                 log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
                 await self._retry_later(m, req)
                 return False
-            source = "ai" if bot else "user" if auto == repo.AUTO_HELD else \
-                "system" if auto in (repo.AUTO_CANNOT, repo.AUTO_STANDING) else "timeout"
+            # a standing answer is the player's own choice, made ahead: "auto" in the log
+            source = "ai" if bot else "user" if auto == repo.AUTO_HELD else "auto" if auto == repo.AUTO_STANDING \
+                else "system" if auto == repo.AUTO_CANNOT else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, get_args
 
@@ -36,6 +37,15 @@ from store import repo
 from store.base import is_row_id
 from store.db import Tx
 from store.repo import MatchRecord
+
+
+def _all(writes: list[Callable[[Tx], Awaitable[None]]]) -> Callable[[Tx], Awaitable[None]]:
+    """Several writes that stand or fall with one change, as one ``before`` hook."""
+    async def write(tx: Tx) -> None:
+        for w in writes:
+            await w(tx)
+    return write
+
 
 __all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
 
@@ -143,15 +153,15 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
             except Exception as err:
                 log.exception("engine %s failed on match %s action %r", m.rec.game, m.id, action)
                 raise UserError("core.err.unexpected", match=m.id) from err
-            notices = await self._digest(m, seat.seat)
+            notices, digested = await self._digest(m, seat.seat)
             attended = seat.missed or seat.away  # any action of the player ends 托管
             note = self._attend(m, seat.seat, timed_out=False)
             if seat.away:
                 note = await self._back_line(m, seat.seat)
+            writes = [w for w in (self._attendance_writer(m, [seat.seat]) if attended else None, digested) if w]
             await self._commit_play(m, state, new_state, seat=seat.seat, request_id=req.id, action=action,
                                     events=events, source="user", kind="acted", note=note,
-                                    before=self._attendance_writer(m, [seat.seat]) if attended else None,
-                                    notices=notices)
+                                    before=_all(writes) if writes else None, notices=notices)
         await self._after_change(match_id)
         return await self.get(match_id), seen_by(events, seat.seat)
 
@@ -201,6 +211,7 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
             seat = self._player(m, user_id)
             if not seat.away:
                 return self._info(m)
+            notices, digested = await self._digest(m, seat.seat)  # what happened while away
             self._attend(m, seat.seat, timed_out=False)
             note = await self._back_line(m, seat.seat)
             state = m.rec.state
@@ -208,10 +219,12 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
             async with self.store.transaction() as tx:
                 version = await self._bump(tx, m)
                 await self._attendance_writer(m, [seat.seat])(tx)
+                if digested is not None:
+                    await digested(tx)
                 ids = {d.request_id for d in await repo.get_deadlines(tx, m.id) if d.seat != seat.seat}
                 await repo.delete_deadlines(tx, m.id, ids or None)  # the seat's AI deadlines go
                 pending_ids = await self._sync_deadlines(tx, m, state)
-                await self._emit(tx, Change("back", m.id, version, seat.seat, [], note, pending_ids))
+                await self._emit(tx, Change("back", m.id, version, seat.seat, notices, note, pending_ids))
             self._due_changed(m.new_due)
         await self._deliver(match_id)
         return await self.get(match_id)

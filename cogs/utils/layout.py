@@ -232,8 +232,9 @@ def turn_label(locale: str, seconds: int) -> str:
 def lobby_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layout:
     """Join/Leave/Add AI/Remove AI/Start, then one select per option and the turn-time select.
 
-    When the options do not fit in the four remaining rows, the first two are shown with the
-    turn select and a "More options" button opens the rest in an ephemeral message.
+    The last row holds the recap switch. When the options do not fit in the rows left (two
+    selects), the first two are shown with the turn select and a "More options" button beside the
+    switch opens the rest in an ephemeral message.
     """
     mid = match.id
     layout = Layout()
@@ -248,21 +249,18 @@ def lobby_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layo
         ids.lobby_turn_id(mid), clamp(t(locale, "discord.lobby.turn_placeholder"), PLACEHOLDER_MAX),
         [SelectOptionSpec(str(s), turn_label(locale, s), s == match.turn_seconds) for s in TURN_CHOICES],
     )
-    free = MAX_ROWS - 1
-    if len(specs) + 1 <= free:
-        shown, more = specs, False
-    else:
-        shown, more = specs[:free - 2], True
+    # Rows after the buttons: the option selects, the turn select, and a row for the recap switch
+    # (with "More options" when the options do not all fit), so every lobby can turn it off.
+    shown, hidden = _lobby_options(specs)
+    more = bool(hidden)
     for spec in shown:
         layout.rows.append([option_select(match, spec, locale)])
     layout.rows.append([turn_select])
+    last: list[ButtonSpec] = []
     if more:
-        layout.rows.append([ButtonSpec(ids.lobby_id(mid, "more"), t(locale, "discord.button.more_options"))])
-    recap = ButtonSpec(ids.lobby_id(mid, "recap"), t(locale, "stats.recap.button"))  # the recap switch (issue 21)
-    if more:
-        layout.rows[-1].append(recap)  # type: ignore[arg-type]  # a row of buttons
-    elif len(layout.rows) < MAX_ROWS:
-        layout.rows.append([recap])
+        last.append(ButtonSpec(ids.lobby_id(mid, "more"), t(locale, "discord.button.more_options")))
+    last.append(ButtonSpec(ids.lobby_id(mid, "recap"), t(locale, "stats.recap.button")))  # issue 21
+    layout.rows.append(last)  # type: ignore[arg-type]  # a row of buttons
     return layout
 
 
@@ -276,9 +274,16 @@ def option_select(match: MatchInfo, spec: OptionSpec, locale: str) -> SelectSpec
     )
 
 
+def _lobby_options(specs: list[OptionSpec]) -> tuple[list[OptionSpec], list[OptionSpec]]:
+    """(shown on the lobby message, behind "More options"): the message has the button row, the
+    turn select and the recap row besides, so two selects fit."""
+    free = MAX_ROWS - 3
+    return (specs, []) if len(specs) <= free else (specs[:free], specs[free:])
+
+
 def extra_option_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layout:
     """The options that did not fit on the lobby message (at most five selects)."""
-    hidden = specs[MAX_ROWS - 3:] if len(specs) + 1 > MAX_ROWS - 1 else []
+    hidden = _lobby_options(specs)[1]
     return Layout(rows=[[option_select(match, s, locale)] for s in hidden[:MAX_ROWS]])
 
 

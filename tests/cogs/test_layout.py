@@ -105,7 +105,7 @@ def _specs(n: int, choices: int = 3) -> list[OptionSpec]:
             for i in range(n)]
 
 
-@pytest.mark.parametrize("n", [0, 1, 3, 4, 7])
+@pytest.mark.parametrize("n", [0, 1, 2, 3, 4, 7])
 def test_lobby_layout_within_limits_and_extra_options(n: int) -> None:
     specs = _specs(n, choices=30)
     match = _match(specs)
@@ -120,6 +120,8 @@ def test_lobby_layout_within_limits_and_extra_options(n: int) -> None:
     assert not (shown & hidden)
     more = any(b.custom_id == ids.lobby_id(3, "more") for row in lay.rows for b in row)
     assert more == bool(hidden)
+    # every lobby can switch the end-of-match recap off, however many options it has
+    assert any(b.custom_id == ids.lobby_id(3, "recap") for row in lay.rows for b in row)
     turn = next(s for row in lay.rows for s in row if s.custom_id == ids.lobby_turn_id(3))
     assert [o.value for o in turn.options if o.default] == ["86400"]
 

@@ -1,5 +1,5 @@
 """Standing answers (issue 19): a player's private settings answer their windows at the uniform
-delay, as ordinary log rows (source "system") that replay; "ask me every time" gives the window
+delay, as ordinary log rows (source "auto") that replay; "ask me every time" gives the window
 back to the player for the match's reaction time; the settings are never published."""
 
 from __future__ import annotations
@@ -82,8 +82,8 @@ async def test_a_default_standing_shan_answers_at_the_uniform_delay_as_auto(stor
     clock.advance(DELAY)
     await svc.run_due()
     entry = next(e for e in reversed(await svc.log(mid, 50)) if e.seat == other)
-    # "system", like the service's other known answers (the log's CHECK allows no "auto" yet)
-    assert (entry.action, entry.source) == ([shan], "system")
+    # "auto": the player's own answer given ahead (migration 0011 lets the log say so)
+    assert (entry.action, entry.source) == ([shan], "auto")
     export = await svc.export(mid, include_state=True)  # (no replay: the test edited the deal)
     # private: neither the export nor any published change carries the setting
     assert "standing" not in json.dumps(export) and "shan_yes" not in json.dumps(export)

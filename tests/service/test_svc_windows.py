@@ -584,3 +584,35 @@ async def test_a_player_back_in_an_async_match_gets_the_games_digest_privately_o
     assert got == [Event(Msg("win.digest", {"n": len(seen[-1])}), (1,))] and seen[-1]
     logged = (await svc.log(mid, 5))[-1]
     assert all(e.msg.key != "win.digest" for e in logged.events)
+
+
+async def test_im_back_brings_the_digest_and_the_next_move_does_not_repeat_it(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder, eng: svc_window_engine.WindowEngine,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A player marked away who clicks "I'm back" reads what happened since their last move in
+    that change (privately); their next move brings no second digest of the same lines."""
+    from engines.base import Msg
+
+    def digest(msgs: list[Msg], seat: int) -> list[Msg]:
+        return [Msg("win.digest", {"n": len(msgs)})] if msgs else []
+
+    monkeypatch.setattr(eng, "digest", digest, raising=False)
+    mid = await table(svc, ai=None, turn_seconds=86400)
+    await turn(svc, mid, HOST, ["ask", "1"])
+    await turn(svc, mid, BOB, ["give"])  # Bob's last own move
+    await turn(svc, mid, HOST, ["end"])
+    clock.advance(3 * 3600)  # longer than the 2 h reaction time
+    await repo_mark_away(store, mid, 1)
+    await svc.come_back(mid, BOB)
+    back = rec.changes[-1]
+    assert back.kind == "back"
+    digests = [e for e in back.events if e.msg.key == "win.digest"]
+    assert len(digests) == 1 and digests[0].to == (1,) and digests[0].msg.params["n"] >= 1
+    (rid,) = await svc.pending_for_user(mid, BOB)
+    await svc.act(mid, BOB, rid, ["ask", "0"])
+    assert not [e for e in rec.changes[-1].events if e.msg.key == "win.digest"]  # not twice
+
+
+async def repo_mark_away(store: Store, mid: int, seat: int) -> None:
+    async with store.transaction() as tx:
+        await repo.set_attendance(tx, mid, seat, missed=3, away=True)
