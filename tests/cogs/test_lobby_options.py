@@ -7,6 +7,7 @@ import pytest
 
 from cogs.lobby import lobby_message, shown_specs
 from cogs.utils import ids
+from cogs.utils.layout import extra_option_layout
 from engines import registry
 from engines.base import Engine, Msg, OptionSpec
 from service.models import MatchInfo, SeatInfo
@@ -50,12 +51,18 @@ def test_engine_keeping_the_default_visible_options_shows_everything() -> None:
 
 
 async def test_lobby_message_has_no_deal_select_outside_mode_4() -> None:
+    """The deal select is offered in mode 4 only — on the lobby message or, when the message is
+    full (two option selects beside the turn select and the recap switch), behind "More options"."""
     deal = ids.lobby_option_id(8, "deal")
-    two = lobby_message(_match("pentactic", {"mode": "2", "board": "8x8", "deal": "solvable"}), "en")
-    four = lobby_message(_match("pentactic", {"mode": "4", "board": "8x8", "deal": "solvable"}), "en")
-    ids_of = [[c.custom_id for c in m["view"].children] for m in (two, four)]
-    assert deal not in ids_of[0] and ids.lobby_option_id(8, "mode") in ids_of[0]
-    assert deal in ids_of[1]
+    offered = []
+    for mode in ("2", "4"):
+        match = _match("pentactic", {"mode": mode, "board": "8x8", "deal": "solvable"})
+        on_message = [c.custom_id for c in lobby_message(match, "en")["view"].children]
+        more = extra_option_layout(match, shown_specs(registry.get("pentactic"), match.options), "en")
+        offered.append(on_message + [c.custom_id for row in more.rows for c in row])
+        assert ids.lobby_option_id(8, "mode") in on_message
+    assert deal not in offered[0]
+    assert deal in offered[1]
 
 
 class _Response:
