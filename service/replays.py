@@ -45,7 +45,11 @@ class ReplayOps(MatchCore):
         """The export a player may take away. A match that is over: everything (seed, options,
         edition, every action), so ``tasks.py replay`` rebuilds it. A running match: no seed,
         no action tokens and no private events (the seed is the deck order; a token may be a
-        secret choice not yet revealed), only each logged step's public events."""
+        secret choice not yet revealed), only the steps that told the table something, with what
+        they told it. Not the rows' source or time either, nor the silent rows: in a response
+        window "answered by a standing answer" vs "could not answer", or a time a second after
+        the window opened, would tell who holds a 桃 or a 无懈 (the uniform delay and the thread
+        hide exactly that)."""
         full = await self.export(match_id)  # type: ignore[attr-defined]
         if full["status"] in OVER:
             return full
@@ -55,6 +59,6 @@ class ReplayOps(MatchCore):
             "options": full["options"], "status": full["status"], "version": full["version"], "seed": None,
             "hidden": True,
             "seats": [{k: s[k] for k in ("seat", "name", "ai_level", "human", "resigned")} for s in full["seats"]],
-            "public_log": [{"version": r.version, "seat": r.seat, "source": r.source, "created_at": r.created_at,
-                            "events": [e for e in r.events if codec.event_from_json(e).to is None]} for r in rows],
+            "public_log": [{"version": r.version, "seat": r.seat, "events": public}
+                           for r in rows if (public := [e for e in r.events if codec.event_from_json(e).to is None])],
         }
