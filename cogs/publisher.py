@@ -150,7 +150,7 @@ class DiscordPublisher:
                 try:
                     await self._public(match, todo, channel)
                     if any(c.kind == "finished" for c in todo):
-                        self.recaps.after_finish(match, channel)
+                        await self.recaps.after_finish(match, channel)
                     for change in todo:
                         if change.kind == "reminder":
                             await self._remind(match, change, channel)

@@ -24,7 +24,7 @@ from .utils.board import MAX_FILE_BYTES, seat_names
 from .utils.embeds import game_name
 
 log = logging.getLogger(__name__)
-#: ``match_meta`` key of the lobby switch ("off": no recap).
+#: ``match_meta`` key of the lobby switch ("off": no recap) and of the claim ("posted").
 RECAP_META = "recap"
 
 
@@ -35,7 +35,19 @@ class Recaps:
         self.publisher = publisher
         self._tasks: set[asyncio.Task[None]] = set()
 
-    def after_finish(self, match: MatchInfo, channel: Any) -> None:
+    async def after_finish(self, match: MatchInfo, channel: Any) -> None:
+        """Claim the match's recap (``RECAP_META`` = "posted", written before anything is built,
+        under the publisher's delivery lock), then build and post it in the background. A batch
+        published again (a retry after an error, a restart or another process taking over before
+        the rows were marked delivered) finds the claim and posts no second recap."""
+        service = self.publisher.service
+        try:
+            if await service.get_meta(match.id, RECAP_META) in ("off", "posted"):
+                return
+            await service.set_meta(match.id, RECAP_META, "posted")
+        except Exception:
+            log.exception("recap claim failed", extra={"match": match.id})
+            return
         task = asyncio.get_running_loop().create_task(self._post(match, channel), name=f"recap-{match.id}")
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
@@ -48,8 +60,6 @@ class Recaps:
     async def _post(self, match: MatchInfo, channel: Any) -> None:
         service = self.publisher.service
         try:
-            if await service.get_meta(match.id, RECAP_META) == "off":
-                return
             timeline = await service.timeline(match.id)
             locale = match.locale
             names = seat_names(match)
