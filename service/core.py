@@ -298,8 +298,12 @@ class MatchCore:
         cache: dict[int, dict[str, str] | None] = {} if stands is None else stands
         if req.seat not in cache:
             cache[req.seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(req.seat)))
-        view = m.engine.view(state, req.seat)
-        return standing.answer(m.engine, view, req, cache[req.seat])
+        try:
+            view = m.engine.view(state, req.seat)
+            return standing.answer(m.engine, view, req, cache[req.seat])
+        except Exception:  # a helper must never block a move: the player is simply asked
+            log.exception("standing answer of seat %s in match %s failed; asking", req.seat, m.id)
+            return None
 
     async def _hold_pass(self, m: LoadedMatch, seat: SeatRecord, req: Request, action: Action) -> bool:
         """A player's "pass" (the window's default) before the uniform delay after the window

@@ -8,6 +8,7 @@ every finished match's log and must arrive at the stored ratings.
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Sequence
 from typing import Any
 
@@ -18,6 +19,8 @@ from store.db import Tx
 #: ``serialize_on`` name: results take their ``seq`` and read-modify-write ratings one at a time
 #: (PostgreSQL processes too), so the rebuild's order is the order ratings were really taken.
 LOCK = "ratings"
+
+log = logging.getLogger(__name__)
 
 
 def settle(placed: list[ratings.Placed], seats: Sequence[ratings.SeatLike], guild_id: int, game: str,
@@ -53,10 +56,15 @@ async def record(tx: Tx, *, match_id: int, guild_id: int | None, game: str, fini
         return
     await repo.serialize_on(tx, LOCK)
     guild = guild_id or 0
-    placed = ratings.places(teams, result, like)
     users = [s.user_id for s in like if s.user_id is not None]
     current = await repo.get_ratings(tx, guild, game, users)
-    rated, rows, updated = settle(placed, like, guild, game, current)
+    try:  # the arithmetic only: a bug here must not keep a match from finishing
+        placed = ratings.places(teams, result, like)
+        rated, rows, updated = settle(placed, like, guild, game, current)
+    except Exception:
+        log.exception("rating match %s failed; it finishes unrated (tasks.py ratings --rebuild repairs it)",
+                      match_id)
+        return
     seq = await repo.next_result_seq(tx)
     await repo.insert_result(tx, match_id, seq, guild, game, rated, finished_at, rows)
     if updated:

@@ -174,3 +174,19 @@ async def test_rebuild_check_reports_a_tampered_rating(store: Store, recorder: R
 def test_every_game_names_its_sides_or_none(game: str) -> None:
     engine = registry.get(game)
     assert callable(engine.teams)
+
+
+async def test_a_rating_bug_never_keeps_a_match_from_finishing(
+        store: Store, recorder: Recorder, toy: svc_toy_engine.ToyEngine, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 21: the rating arithmetic runs in the finishing transaction; if it fails the
+    match still ends (unrated, logged; ``tasks.py ratings --rebuild`` repairs it)."""
+    from service import results
+
+    def broken(*args: object, **kw: object) -> object:
+        raise ZeroDivisionError("a bug")
+
+    monkeypatch.setattr(results, "settle", broken)
+    service = MatchService(store, publisher=recorder, offload=False, rate_limits=False)
+    mid = await _match(service, (HOST, BOB))
+    assert (await service.get(mid)).status == "finished"
+    assert await service.leaderboard(GUILD, svc_toy_engine.SLUG) == []

@@ -169,3 +169,20 @@ def test_standing_answers_read_only_the_seats_own_view() -> None:
             req = reqs[0]
             state, _ = engine.apply(state, req.seat, engine.ai_action(state, req.seat, rng), request=req)
     assert checked > 20
+
+
+async def test_a_failing_standing_answer_asks_the_player_and_never_blocks_the_move(
+        store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 19: the standing answer is worked out inside every commit that opens a
+    window; a bug there must not roll the move back — the player is simply asked."""
+    from service import standing
+
+    def broken(*args: object, **kw: object) -> object:
+        raise KeyError("a bug")
+
+    monkeypatch.setattr(standing, "answer", broken)
+    clock = Clock()
+    svc = MatchService(store, clock=clock, offload=False)
+    mid, _lord, other, _shan = await _sha_at_bob(svc, store)  # the 杀 was played: the move stood
+    (d,) = [d for d in await repo.get_deadlines(store, mid) if d.seat == other]
+    assert d.auto == repo.AUTO_NONE and d.due_at == clock.now + REACT  # asked, with the reaction time
