@@ -42,8 +42,10 @@ def _eff_sha(ctx: Ctx, f: Frame) -> None:
             ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
             return
         f["st"] = "dodge"
+        # "left": 闪 still needed against this 杀 (2 against 无双), so a standing answer spends
+        # none when the hand cannot stop it
         ctx.push("need", seat=f["target"], what="shan", ignore_armor=f["ev"]["ignore_armor"],
-                 reason={"card": "sha", "user": f["user"]}, st="start")
+                 reason={"card": "sha", "user": f["user"], "left": f["ev"]["need"]}, st="start")
         return
     if st == "dodge":
         if ctx.take(f):

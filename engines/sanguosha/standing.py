@@ -67,8 +67,9 @@ def answer(view: View, request: Request, settings: dict[str, str]) -> Action | N
         if info.get("for") is not None:  # 护驾: a 闪 for the lord, not against me
             return default if passes else None
         if settings.get("shan") == YES and info.get("card", "sha") in DAMAGE_SHAN:
-            cid = _first(view, "shan")
-            return [cid] if cid else None
+            held = [c["id"] for c in you.get("hand", ()) if c["name"] == "shan"]
+            # against 无双 one 闪 alone would be lost and the 杀 hit anyway: then the player decides
+            return held[:1] if len(held) >= int(info.get("left", 1)) else None
         return None
     if kind == "need_sha":
         if info.get("for") is not None:  # 激将
