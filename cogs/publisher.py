@@ -152,8 +152,7 @@ class DiscordPublisher:
                     if any(c.kind == "finished" for c in todo):
                         await self.recaps.after_finish(match, channel)
                     for change in todo:
-                        if change.kind == "reminder":
-                            await self._remind(match, change, channel)
+                        if change.kind == "reminder" and await self._remind(match, change, channel):
                             # The status post is no longer the newest message: the next change
                             # gets a fresh one at the bottom instead of editing one far above.
                             self._live.pop(match.id, None)
@@ -404,7 +403,9 @@ class DiscordPublisher:
         notify = {u: await self.service.get_notify(u) for u in notify_users(match, pending, skip)}
         return turn_targets(match, pending, notify, skip)
 
-    async def _remind(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable) -> None:
+    async def _remind(self, match: MatchInfo, change: Change, channel: discord.abc.Messageable) -> bool:
+        """Remind whoever the change names; True when that posted in the channel (a window's
+        reminder goes by DM only, and a DM leaves the live post the newest message there)."""
         locale = match.locale
         pending = [p for p in await pending_of(self.service, match)
                    if change.seat is None or p.seat == change.seat]
@@ -415,7 +416,7 @@ class DiscordPublisher:
                 await self._remind_window(match, p, channel)
             pending = [p for p in pending if not p.window]
             if not pending:
-                return
+                return False
         mentions, dms = await self._turn_targets(match, pending, fresh_only=False)
         due = next((p.due_at for p in pending if p.due_at), None)
         when = timestamp(due) if due else "-"
@@ -429,6 +430,7 @@ class DiscordPublisher:
             loc = await locale_for_user(self.service, user_id, locale)
             await self._dm(match, user_id, t(loc, "discord.publish.reminder_dm", game=game_name(match.game, loc),
                                              match=match.id, due=when, link=self._link(match)), channel)
+        return bool(mentions)
 
     async def _remind_window(self, match: MatchInfo, p: Pending, channel: discord.abc.Messageable) -> None:
         """A response window's reminder (once: ``repo.mark_reminded``) as a DM with the window's

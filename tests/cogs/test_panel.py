@@ -296,8 +296,8 @@ async def test_a_window_reminder_is_one_dm_with_its_prompt_and_buttons_never_a_p
     monkeypatch.setattr(importlib.import_module("cogs.play"), "step_kwargs", step_kwargs)
     pub = DiscordPublisher(bot)  # type: ignore[arg-type]
     match = replace(_match(), game="sanguosha")
-    await pub._remind(match, Change("reminder", 8, 7, None, request_ids=["r5", "r6"]), bot.channel)  # type: ignore[arg-type]
-    assert bot.channel.sent == []  # no thread post, no ping
+    posted = await pub._remind(match, Change("reminder", 8, 7, None, request_ids=["r5", "r6"]), bot.channel)  # type: ignore[arg-type]
+    assert bot.channel.sent == [] and posted is False  # no thread post, no ping: the live post stays newest
     assert len(users[ALICE].dms) == 1 and "**r5**" in users[ALICE].dms[0]
     assert users[ALICE].kwargs == {"view": "buttons"}
     assert users[BOB].dms == []  # "none"
