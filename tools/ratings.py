@@ -29,6 +29,9 @@ class Rebuilt:
 
     matches: list[tuple[int, int, str, bool, float, list[repo.SeatResultRow]]] = field(default_factory=list)
     ratings: dict[tuple[int, str, int], repo.RatingRecord] = field(default_factory=dict)
+    #: The finished matches as the rebuild found them (``repo.result_order``), to notice one
+    #: that a running bot finished meanwhile.
+    order: list[tuple[int, int]] = field(default_factory=list)
 
     def sorted_ratings(self) -> list[repo.RatingRecord]:
         return [self.ratings[k] for k in sorted(self.ratings)]
@@ -38,7 +41,8 @@ async def compute(store: Database) -> Rebuilt:
     """Replay every finished match and rate them in order (nothing is written)."""
     service = MatchService(store, offload=False)
     out = Rebuilt()
-    for match_id, _seq in await repo.result_order(store):
+    out.order = [tuple(row) for row in await repo.result_order(store)]  # type: ignore[misc]
+    for match_id, _seq in out.order:
         rec = await repo.get_match(store, match_id, with_state=False)
         assert rec is not None
         seats = await repo.get_seats(store, match_id)
@@ -58,9 +62,19 @@ async def compute(store: Database) -> Rebuilt:
     return out
 
 
+class Raced(RuntimeError):
+    """A match finished while the rebuild computed: nothing was written; run it again."""
+
+
 async def write(store: Database, rebuilt: Rebuilt, now: float) -> None:
-    """Replace the results and ratings tables with the rebuilt ones, in one transaction."""
+    """Replace the results and ratings tables with the rebuilt ones, in one transaction that
+    holds the lock a finishing match takes (``results.LOCK``), and only if no match finished
+    since :func:`compute` read them — a bot may be running (docs/ratings.md), and its result
+    rows and rating changes must not be lost or collide with the rebuilt numbering."""
     async with store.transaction() as tx:
+        await repo.serialize_on(tx, results.LOCK)
+        if [tuple(row) for row in await repo.result_order(tx)] != rebuilt.order:
+            raise Raced("a match finished while the ratings were rebuilt; nothing was written, run it again")
         await repo.clear_results(tx)
         for seq, (match_id, guild, game, rated, finished_at, rows) in enumerate(rebuilt.matches, 1):
             await repo.insert_result(tx, match_id, seq, guild, game, rated, finished_at, rows)
@@ -101,7 +115,11 @@ def main(argv: list[str]) -> int:
             if args.check:
                 print("\n".join(diff) or f"{len(rebuilt.ratings)} ratings equal the stored ones.")
                 return 1 if diff else 0
-            await write(store, rebuilt, time.time())
+            try:
+                await write(store, rebuilt, time.time())
+            except Raced as err:
+                print(err)
+                return 1
             print(f"Rebuilt {len(rebuilt.ratings)} ratings from {len(rebuilt.matches)} matches"
                   f" ({len(diff)} differed from the stored ones).")
             return 0

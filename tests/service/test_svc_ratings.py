@@ -190,3 +190,17 @@ async def test_a_rating_bug_never_keeps_a_match_from_finishing(
     mid = await _match(service, (HOST, BOB))
     assert (await service.get(mid)).status == "finished"
     assert await service.leaderboard(GUILD, svc_toy_engine.SLUG) == []
+
+
+async def test_a_rebuild_beside_a_running_bot_writes_nothing_when_a_match_finished_meanwhile(
+        store: Store, recorder: Recorder, toy: svc_toy_engine.ToyEngine) -> None:
+    """Review of issue 21: ``ratings --rebuild`` may run while the bot plays; a match that
+    finishes between reading and writing keeps its result and rating change."""
+    service = MatchService(store, publisher=recorder, offload=False, rate_limits=False)
+    await _match(service, (HOST, BOB))
+    computed = await rebuild.compute(store)
+    await _match(service, (HOST, BOB))  # the live bot finishes another one meanwhile
+    live = await repo.all_ratings(store)
+    with pytest.raises(rebuild.Raced):
+        await rebuild.write(store, computed, 5.0)
+    assert await repo.all_ratings(store) == live and max(r.games for r in live) == 2
