@@ -919,8 +919,12 @@ class MatchCore:
                         await self._ask_after_all(m, req, deadlines)
                         continue
                     action = standing_act
-                    if close is not None and action == default_action(req):
-                        deferred.append(req)  # a standing pass waits with the AI's for the close
+                    if close is not None:
+                        # A standing answer waits while a person in the window may still decide
+                        # (it is applied once they have, or at the close): applied a second after
+                        # the opening, a pick — a 极武三国 duel move — would show the table that
+                        # this seat answers by a setting, and its next picks could be guessed.
+                        deferred.append(req)
                         continue
                 else:
                     action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)

@@ -616,3 +616,32 @@ async def test_im_back_brings_the_digest_and_the_next_move_does_not_repeat_it(
 async def repo_mark_away(store: Store, mid: int, seat: int) -> None:
     async with store.transaction() as tx:
         await repo.set_attendance(tx, mid, seat, missed=3, away=True)
+
+
+async def test_a_standing_pick_waits_while_a_person_in_the_window_may_still_decide(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Review of issue 19: a standing answer that is a real choice (a pick, e.g. a 极武三国 duel
+    move) is applied once the window's other person has answered (or at its close), not a second
+    after the opening — that would show the table the seat answers by a setting."""
+    from engines.base import Msg, OptionSpec
+
+    def specs(self: Any, view: dict[str, Any]) -> list[OptionSpec]:
+        return [OptionSpec("pick", Msg("x"), [("2", Msg("x")), ("ask", Msg("x"))], "2")]
+
+    def answer(self: Any, view: dict[str, Any], request: Any, settings: dict[str, str]) -> list[str] | None:
+        mine = view.get("seat") == 0 and request.kind == "pick" and settings.get("pick") == "2"
+        return ["pick", "2"] if mine else None
+
+    monkeypatch.setattr(svc_window_engine.WindowEngine, "standing_specs", specs)
+    monkeypatch.setattr(svc_window_engine.WindowEngine, "standing_answer", answer)
+    mid = await table(svc, ai=None, turn_seconds=86400)
+    await turn(svc, mid, HOST, ["poll"])  # every seat picks, in secret: seat 0 by its setting
+    clock.advance(DEFAULTS.ai_window_delay + 1)
+    await svc.run_due()
+    assert "0" not in (await state_of(store, mid))["picks"]  # not yet: Bob may still decide
+    await turn(svc, mid, BOB, ["pick", "1"])
+    clock.advance(DEFAULTS.ai_window_delay + 1)
+    await svc.run_due()
+    state = await state_of(store, mid)
+    assert state["phase"] == "turn" and [e for e in await svc.log(mid, 5) if e.seat == 0][-1].action == ["pick", "2"]
