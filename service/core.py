@@ -35,6 +35,7 @@ from __future__ import annotations
 import asyncio
 import contextvars
 import functools
+import gc
 import inspect
 import logging
 import random
@@ -158,6 +159,17 @@ def is_window(req: Request) -> bool:
 def window_key(req: Request) -> str:
     """The window ``req`` belongs to; a lone window-like request is a window of its own."""
     return req.window or (req.id if is_window(req) else "")
+
+
+def settle_heap() -> None:
+    """Call once start-up has built what lives as long as the process (loaded game data, render
+    caches): those objects are moved where the cyclic garbage collector no longer walks them
+    (``gc.freeze``). A full collection walks every tracked object holding the GIL, wherever it
+    is triggered (an AI thread allocates the most), and with start-up's objects in the heap it
+    stopped the event loop for 15-22 ms at a time: the loop's longest waits in bench roundtrip
+    and run_due were those collections; after it, 2-4 ms."""
+    gc.collect()
+    gc.freeze()
 
 
 def default_ai_rng(match_id: int, version: int) -> random.Random:
