@@ -8,7 +8,6 @@ in its own process, so one's memory or imports cannot skew another's numbers."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -47,13 +46,7 @@ def main(argv: list[str]) -> int:
     worst = 0
     for name, path in chosen.items():
         print(f"== {name} ==", flush=True)
-        command = [sys.executable, str(path), *extra]
-        if "harness.Session" in path.read_text(encoding="utf-8"):
-            code = subprocess.call(command, cwd=HERE.parent)
-        else:  # a bench that does not frame itself: the same header, parallel load and footer
-            with harness.Session(name):
-                code = subprocess.call(command, cwd=HERE.parent)
-        worst = max(worst, code)
+        worst = max(worst, harness.run_script(name, path, extra, cwd=HERE.parent))
     return worst
 
 
