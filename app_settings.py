@@ -9,26 +9,18 @@ from __future__ import annotations
 import logging
 import os
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, fields, replace
 from pathlib import Path
 
 from i18n import LOCALES
+from service.settings import DEFAULTS, ServiceSettings
 
 ROOT = Path(__file__).resolve().parent
 DEFAULT_DATABASE = ROOT / "var" / "bot.sqlite3"
 DEFAULT_SCHEDULER_INTERVAL = 30.0
-#: A response window's short timeout in live play, and its uniform delay (when the AI answers,
-#: when a seat that can only pass is passed for; see service.core.AI_WINDOW_DELAY), in seconds.
-DEFAULT_WINDOW_SECONDS = 12.0
-DEFAULT_AI_WINDOW_DELAY = 1.2
 #: Least seconds between two of the bot's posts/edits in one channel: Discord allows about 5 per
 #: 5 s per channel (429 beyond), and ~1.5 s leaves room for everything else in the channel.
 DEFAULT_POST_INTERVAL = 1.5
-#: The scheduler's backlog (``MatchService``): how long delivered outbox rows are kept, how many
-#: matches' due engine work one round serves at once, how long a round waits for it (seconds).
-DEFAULT_OUTBOX_KEEP_SECONDS = 86400.0
-DEFAULT_DUE_CONCURRENCY = 8
-DEFAULT_DUE_WAIT = 2.0
 #: Above these a value is surely a typo (a week of outbox rows; more concurrent matches than
 #: worker threads could ever serve; a round waiting longer than any scheduler interval).
 MAX_OUTBOX_KEEP_SECONDS = 7 * 86400.0
@@ -42,18 +34,24 @@ class SettingsError(ValueError):
 
 @dataclass(frozen=True)
 class Settings:
+    """What the bot runs with. The match service's settings a server owner may set (response
+    windows: ``window_seconds``, ``ai_window_delay``; the scheduler's backlog:
+    ``outbox_keep_seconds``, ``due_concurrency``, ``due_wait``) have the names of
+    ``service.settings.ServiceSettings`` fields and its defaults, written there once; ``service``
+    hands them on."""
+
     token: str | None
     database_path: Path = DEFAULT_DATABASE
     default_language: str = "en"
     dev_guild_id: int | None = None
     log_level: str = "INFO"
     scheduler_interval: float = DEFAULT_SCHEDULER_INTERVAL
-    window_seconds: float = DEFAULT_WINDOW_SECONDS
-    ai_window_delay: float = DEFAULT_AI_WINDOW_DELAY
+    window_seconds: float = DEFAULTS.window_seconds
+    ai_window_delay: float = DEFAULTS.ai_window_delay
     post_interval: float = DEFAULT_POST_INTERVAL
-    outbox_keep_seconds: float = DEFAULT_OUTBOX_KEEP_SECONDS
-    due_concurrency: int = DEFAULT_DUE_CONCURRENCY
-    due_wait: float = DEFAULT_DUE_WAIT
+    outbox_keep_seconds: float = DEFAULTS.outbox_keep_seconds
+    due_concurrency: int = DEFAULTS.due_concurrency
+    due_wait: float | None = DEFAULTS.due_wait  # (None: wait for all; only code may ask for that)
     #: ``DATABASE_URL`` when it is a ``postgresql://`` URL (several processes share it); None:
     #: the SQLite file ``database_path``.
     database_url: str | None = None
@@ -82,6 +80,13 @@ class Settings:
             return "shards auto"
         ids = self.shard_ids if self.shard_ids is not None else range(self.shard_count)
         return f"shards {','.join(map(str, ids))} of {self.shard_count}"
+
+    @property
+    def service(self) -> ServiceSettings:
+        """The ``MatchService`` settings: every field of ``ServiceSettings`` that is a setting
+        here (by name) taken from here, the others the service's defaults."""
+        names = {f.name for f in fields(ServiceSettings)} & {f.name for f in fields(Settings)}
+        return replace(DEFAULTS, **{name: getattr(self, name) for name in names})
 
     @property
     def database_target(self) -> str:
@@ -193,13 +198,13 @@ def from_mapping(env: Mapping[str, str]) -> Settings:
         dev_guild_id=_int_or_none("DEV_GUILD_ID", env.get("DEV_GUILD_ID")),
         log_level=level,
         scheduler_interval=interval,
-        window_seconds=_seconds(env, "WINDOW_SECONDS", DEFAULT_WINDOW_SECONDS, low=1.0),
-        ai_window_delay=_seconds(env, "AI_WINDOW_DELAY", DEFAULT_AI_WINDOW_DELAY, low=0.0),
+        window_seconds=_seconds(env, "WINDOW_SECONDS", DEFAULTS.window_seconds, low=1.0),
+        ai_window_delay=_seconds(env, "AI_WINDOW_DELAY", DEFAULTS.ai_window_delay, low=0.0),
         post_interval=post_interval,
-        outbox_keep_seconds=_bounded(env, "OUTBOX_KEEP_SECONDS", DEFAULT_OUTBOX_KEEP_SECONDS, 0, MAX_OUTBOX_KEEP_SECONDS),
-        due_concurrency=int(_bounded(env, "DUE_CONCURRENCY", DEFAULT_DUE_CONCURRENCY, 1, MAX_DUE_CONCURRENCY,
+        outbox_keep_seconds=_bounded(env, "OUTBOX_KEEP_SECONDS", DEFAULTS.outbox_keep_seconds, 0, MAX_OUTBOX_KEEP_SECONDS),
+        due_concurrency=int(_bounded(env, "DUE_CONCURRENCY", DEFAULTS.due_concurrency, 1, MAX_DUE_CONCURRENCY,
                                      whole=True)),
-        due_wait=_bounded(env, "DUE_WAIT", DEFAULT_DUE_WAIT, 0.1, MAX_DUE_WAIT),
+        due_wait=_bounded(env, "DUE_WAIT", DEFAULTS.due_wait or MAX_DUE_WAIT, 0.1, MAX_DUE_WAIT),  # None: no limit
         database_url=database_url,
         shard_count=shard_count,
         shard_ids=shard_ids,

@@ -28,6 +28,7 @@ import sys
 import time
 from typing import Any
 
+import aiohttp
 import discord
 from discord import app_commands
 from discord.ext import commands
@@ -47,7 +48,7 @@ from service.core import settle_heap
 
 log = logging.getLogger("bot")
 
-EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.risk", "cogs.help")
+EXTENSIONS = ("cogs.errors", "cogs.lobby", "cogs.play", "cogs.match", "cogs.risk", "cogs.help", "cogs.stats")
 #: What the bot needs in a channel; nothing privileged, no Administrator.
 PERMISSIONS = discord.Permissions(
     send_messages=True, send_messages_in_threads=True, create_public_threads=True, embed_links=True,
@@ -56,6 +57,15 @@ PERMISSIONS = discord.Permissions(
 SCOPES = ("bot", "applications.commands")
 #: How long shutdown waits for an interaction that is mid-action.
 SHUTDOWN_GRACE = 10.0
+#: What starting raises when Discord cannot be reached: no network, a failed DNS lookup, a refused,
+#: reset or timed-out connection (all ``aiohttp.ClientError``; aiohttp is only discord.py's here,
+#: so a database that cannot be reached is never mistaken for Discord), Discord's own 5xx answers
+#: after discord.py's retries, or no gateway. Once connected, discord.py reconnects by itself.
+UNREACHABLE = (aiohttp.ClientError, discord.DiscordServerError, discord.GatewayNotFound)
+
+
+class DiscordUnreachable(Exception):
+    """Discord could not be reached while the bot was starting; the message says how it failed."""
 
 
 def intents() -> discord.Intents:
@@ -68,13 +78,6 @@ def intents() -> discord.Intents:
 
 def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
-
-
-def service_options(settings: Settings) -> dict[str, Any]:
-    """The ``MatchService`` keyword arguments the settings decide (one place, tested without a bot)."""
-    return {"window_seconds": settings.window_seconds, "ai_window_delay": settings.ai_window_delay,
-            "outbox_keep_seconds": settings.outbox_keep_seconds, "due_concurrency": settings.due_concurrency,
-            "due_wait": settings.due_wait}
 
 
 class BotTree(app_commands.CommandTree):
@@ -164,6 +167,8 @@ class TabletopBot(commands.Bot):
         self.closing_down = False
         self.user_locales: dict[int, str] = {}  # last language stored per user (saves writes)
         self.warm_up: asyncio.Task[list[str]] | None = None
+        #: Set when ``setup_hook`` starts, i.e. once login's own calls to Discord succeeded.
+        self.logged_in = False
         #: templates of the registered DynamicItems, for the catch-all (cogs.errors.answer_unclaimed)
         self.dynamic_templates: list[re.Pattern[str]] = []
 
@@ -176,6 +181,7 @@ class TabletopBot(commands.Bot):
         from service.scheduler import Scheduler
         from store.db import Store
 
+        self.logged_in = True
         # In the background: connecting and command sync must not wait for the map cache.
         self.warm_up = asyncio.get_running_loop().create_task(warm_renderers(), name="warm-renderers")
         # DATABASE_URL=postgresql://… shares one store between processes; else the SQLite file.
@@ -186,7 +192,7 @@ class TabletopBot(commands.Bot):
         if self.store.dialect == "postgres":  # other processes post into the same threads, to the same Discord
             self.publisher.pacer.reserve = functools.partial(_reserve_slot, self.store)
             self.request_pacer.reserve = functools.partial(_reserve_slot, self.store)  # one bucket for all
-        self.service = MatchService(self.store, publisher=self.publisher, **service_options(self.settings))
+        self.service = MatchService(self.store, publisher=self.publisher, settings=self.settings.service)
         # Matches stored by an older bot move to today's editions before anyone can act on them.
         upgraded = await self.service.upgrade_matches()
         if upgraded:
@@ -196,7 +202,8 @@ class TabletopBot(commands.Bot):
             await self.load_extension(ext)
         from cogs.lobby import DYNAMIC_ITEMS as LOBBY_ITEMS
         from cogs.play import DYNAMIC_ITEMS as PLAY_ITEMS
-        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS)
+        from cogs.replay import DYNAMIC_ITEMS as REPLAY_ITEMS
+        self.add_dynamic_items(*LOBBY_ITEMS, *PLAY_ITEMS, *REPLAY_ITEMS)
         await self.sync_commands()
         self.scheduler = Scheduler(_ClockWork(self), self.settings.scheduler_interval)  # type: ignore[arg-type]
         self.service.set_due_listener(self.scheduler.reschedule)
@@ -252,7 +259,8 @@ def create_bot(settings: Settings) -> TabletopBot:
 
 
 async def run_bot(settings: Settings, *, install_signals: bool = True, bot: TabletopBot | None = None) -> None:
-    """Run until closed; SIGINT/SIGTERM close cleanly (when we own the main thread's loop).
+    """Run until closed; SIGINT/SIGTERM close cleanly (when we own the main thread's loop), also
+    while still logging in. Raises :class:`DiscordUnreachable` when Discord cannot be reached.
 
     ``bot`` lets a caller (tests) keep a handle on the instance it passes in.
     """
@@ -266,7 +274,18 @@ async def run_bot(settings: Settings, *, install_signals: bool = True, bot: Tabl
                 installed.append(sig)
     try:
         async with bot:
-            await bot.start(settings.token or "")
+            try:
+                await bot.start(settings.token or "")
+            except (*UNREACHABLE, TimeoutError) as exc:
+                if bot.closing_down:
+                    # Stopped while logging in (SIGTERM, e.g. from tasks.py cluster): closing the
+                    # HTTP session broke the login request; that is the shutdown asked for.
+                    return
+                # aiohttp's overall request time-out is a bare TimeoutError: Discord's only while
+                # logging in (setup_hook, which opens the database, has not started yet).
+                if isinstance(exc, UNREACHABLE) or not bot.logged_in:
+                    raise DiscordUnreachable(one_line(exc)) from exc
+                raise
     finally:
         for sig in installed:
             loop.remove_signal_handler(sig)
@@ -276,21 +295,37 @@ def main() -> int:
     try:
         settings = app_settings.load()
     except SettingsError as exc:
-        print(t("en", "discord.start.bad_setting", error=str(exc)), file=sys.stderr)
-        return 2
+        return start_failed(t("en", "discord.start.bad_setting", error=str(exc)), 2)
+    lang = settings.default_language
     if not settings.token:
-        print(t(settings.default_language, "discord.start.no_token"), file=sys.stderr)
-        return 2
+        return start_failed(t(lang, "discord.start.no_token"), 2)
     setup_logging(settings.log_level)
     try:
         asyncio.run(run_bot(settings))
     except discord.LoginFailure:
-        print(t(settings.default_language, "discord.start.bad_token"), file=sys.stderr)
-        return 2
+        return start_failed(t(lang, "discord.start.bad_token"), 2)
     except discord.PrivilegedIntentsRequired:
-        print(t(settings.default_language, "discord.start.intents"), file=sys.stderr)
-        return 2
+        return start_failed(t(lang, "discord.start.intents"), 2)
+    except DiscordUnreachable as exc:
+        return start_failed(t(lang, "discord.start.unreachable", error=str(exc)), 1)
     return 0
+
+
+def start_failed(message: str, code: int) -> int:
+    """Say why the bot cannot start (stderr) and return the exit code. SIGTERM is ignored from
+    here on, since the process is ending anyway: a stop signal arriving while it exits would
+    otherwise turn a failure it has already reported into "stopped by a signal", and
+    ``tasks.py cluster``, which stops the other bots once one ended, reports each bot by how it
+    ended (printed a reason ⇔ exited with its code)."""
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    print(message, file=sys.stderr, flush=True)
+    return code
+
+
+def one_line(exc: BaseException) -> str:
+    """The error as one line for a start-up message: what failed, without a traceback."""
+    text = " ".join(str(exc).split())
+    return text or type(exc).__name__
 
 
 if __name__ == "__main__":

@@ -8,6 +8,8 @@
     python3 tasks.py bench --compare REV [NAME ...]   REV and this checkout, interleaved: ratios
     python3 tasks.py cluster [--processes N]   a throwaway PostgreSQL + N sharded bot processes
     python3 tasks.py migrate-db [--from FILE] [--to URL]   copy the SQLite database into PostgreSQL
+    python3 tasks.py ratings --rebuild [--check]   recompute every rating from the match logs
+    python3 tasks.py replay FILE [--images DIR]   play a /match export back (text, or board images)
 
 Dependencies come from pyproject.toml and are installed into ./.venv; a stamp file holds the hash
 of pyproject.toml so the install runs again only when the dependencies change.
@@ -90,6 +92,12 @@ def main(argv: list[str]) -> int:
     if task == "migrate-db":
         ensure_env(with_test=False)
         return _run(["-m", "tools.migrate_db", *rest])
+    if task == "replay":
+        ensure_env(with_test=False)
+        return _run(["-m", "cli.replay", *rest])
+    if task == "ratings":
+        ensure_env(with_test=False)
+        return _run(["-m", "tools.ratings", *rest])
     print(f"unknown task {task!r}\n{__doc__}")
     return 2
 

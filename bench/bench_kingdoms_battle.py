@@ -121,12 +121,54 @@ def render_figures(tiles: int = 70, runs: int = 40) -> dict[str, Any]:
             "p99": times[min(len(times) - 1, round(0.99 * (len(times) - 1)))], "bytes": len(png)}
 
 
+PLOTS = {"beauty": "美人計", "tiger": "驅虎吞狼", "lure": "調虎離山", "chencang": "暗渡陳倉"}
+
+
+def stratagems(seats: int, games: int, base: int) -> None:
+    """Per stratagem: games where anyone played it, player-games, plays per game, and the share of
+    player-games won when played (ties split) — docs/rules/kingdoms_battle.md, issue 23."""
+    in_games: dict[str, int] = dict.fromkeys(PLOTS, 0)
+    by_player = dict.fromkeys(PLOTS, 0)
+    plays = dict.fromkeys(PLOTS, 0)
+    won = dict.fromkeys(PLOTS, 0.0)
+    for seed in range(base, base + games):
+        rng = random.Random(seed)
+        state = ENGINE.new_state({}, seats, seed)
+        used: list[set[str]] = [set() for _ in range(seats)]
+        while not ENGINE.result(state):
+            req = ENGINE.pending(state)[0]
+            action = ENGINE.ai_action(state, req.seat, rng)
+            if action[:2] == ["card", "plot"]:
+                used[req.seat].add(action[2])
+                plays[action[2]] += 1
+            state, _ = ENGINE.apply(state, req.seat, action)
+        winners = ENGINE.result(state).winners  # type: ignore[union-attr]
+        for plot in set().union(*used):
+            in_games[plot] += 1
+        for seat, plots in enumerate(used):
+            for plot in plots:
+                by_player[plot] += 1
+                won[plot] += (seat in winners) / len(winners)
+    print(f"stratagems, {seats} players, all-AI games, seeds {base}-{base + games - 1}:")
+    print("| stratagem | games where played | player-games | per game | wins when played |")
+    print("|---|---|---|---|---|")
+    for plot, name in PLOTS.items():
+        print(f"| {name} {plot} | {in_games[plot] / games:.1%} | {by_player[plot] / (games * seats):.1%} | "
+              f"{plays[plot] / games:.2f} | {won[plot] / max(1, by_player[plot]):.1%} |")
+
+
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100)
     ap.add_argument("--render-only", action="store_true")
+    ap.add_argument("--stratagems", action="store_true",
+                    help="per-stratagem use at 4 players on seeds --base.. (the docs use 80000, 1000 games)")
+    ap.add_argument("--base", type=int, default=80000)
     args = ap.parse_args()
     with harness.Session("kingdoms_battle") as s:
+        if args.stratagems:
+            stratagems(4, args.games, args.base)
+            return
         if not args.render_only:
             selfplay(args.games)
         r = render_figures()

@@ -62,7 +62,7 @@ def game(n: int, seed: int) -> Counter[str]:
         before = state["players"][dst]["hp"]
         handler(ctx, f)
         lost = before - state["players"][dst]["hp"]
-        if stage != 2 or lost <= 0:
+        if stage != "inflicted" or lost <= 0:
             return
         src = f["src"]
         last[dst] = f"{f['via']} from {role(state, src)}"

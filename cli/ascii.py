@@ -47,6 +47,35 @@ def packed(entries: list[str], width: int = LINE_WIDTH, indent: str = "  ") -> l
             for i in range(0, len(entries), per_row)]
 
 
+def side_by_side(blocks: list[list[str]], width: int, gap: int = 3, indent: str = "  ") -> list[str]:
+    """Small drawings (each a list of rows, a caption first) next to each other, as many as fit
+    in ``width`` columns, a blank line after each row of drawings: the shapes a choice offers
+    seen at once, like the picture Discord shows."""
+    lines: list[str] = []
+    row: list[list[str]] = []
+
+    def flush() -> None:
+        if not row:
+            return
+        widths = [max(display_width(r) for r in b) for b in row]
+        for r in range(max(len(b) for b in row)):
+            cells = [pad(b[r] if r < len(b) else "", w) for b, w in zip(row, widths, strict=True)]
+            lines.append((indent + (" " * gap).join(cells)).rstrip())
+        lines.append("")
+        row.clear()
+
+    used = len(indent)
+    for block in blocks:
+        block_width = max(display_width(r) for r in block)
+        if row and used + gap + block_width > width:
+            flush()
+            used = len(indent)
+        used += (gap if row else 0) + block_width
+        row.append(block)
+    flush()
+    return lines
+
+
 def _is_grid(value: Any) -> bool:
     return (isinstance(value, list) and bool(value) and all(isinstance(r, list) for r in value)
             and all(not isinstance(c, list | dict) for r in value for c in r))

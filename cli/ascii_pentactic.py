@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from cli.ascii import side_by_side
 from engines.base import Option
 from engines.pentactic import orientations
 from i18n import t, tm
@@ -70,27 +71,4 @@ def render_step(picture: dict[str, Any], options: list[Option], locale: str) -> 
             continue
         rows = _shape_rows([(int(x), int(y)) for x, y in table[int(option.value)]])
         blocks.append([f"{i}. {tm(locale, option.label)}", *rows])
-    lines: list[str] = []
-    line_blocks: list[list[str]] = []
-
-    def flush() -> None:
-        if not line_blocks:
-            return
-        widths = [max(len(r) for r in b) for b in line_blocks]
-        height = max(len(b) for b in line_blocks)
-        for r in range(height):
-            cells = [(b[r] if r < len(b) else "").ljust(w) for b, w in zip(line_blocks, widths, strict=True)]
-            lines.append(("  " + (" " * GAP).join(cells)).rstrip())
-        lines.append("")
-        line_blocks.clear()
-
-    used = 2
-    for block in blocks:
-        width = max(len(r) for r in block)
-        if line_blocks and used + GAP + width > PICTURE_WIDTH:
-            flush()
-            used = 2
-        used += (GAP if line_blocks else 0) + width
-        line_blocks.append(block)
-    flush()
-    return lines
+    return side_by_side(blocks, PICTURE_WIDTH, GAP)

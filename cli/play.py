@@ -20,6 +20,7 @@ from i18n import tm
 from service.errors import UserError
 from service.matches import MAX_TURN_SECONDS, MatchService
 from service.models import MatchInfo
+from service.settings import ServiceSettings
 from store.db import Store
 
 #: The terminal player's user id (any id works; there is only one human).
@@ -95,13 +96,18 @@ def is_count_choice(options: list[Option], locale: str) -> bool:
     """A choice of a number (armies to move, dice to roll): every value is a number its label
     shows ("3", "All (5)", "Roll 2"). There the player types the number itself; a menu index
     would make "3" mean the third option, which is easily 4 armies. Pentactic's orientations
-    ("↻1" for token 0) and seat targets are not counts and keep their menu numbers."""
+    ("↻1" for token 0), seat targets ("Seat 1 · distance 0" for token 0) and 鬪三國's rotations
+    ("0°" for token 0: a number with a degree sign is an angle) are not counts and keep their
+    menu numbers."""
     if not options:
         return False
     for option in options:
         if not option.value.isdecimal() or not option.value.isascii():
             return False
-        if not re.search(rf"(?<!\d){option.value}(?!\d)", tm(locale, option.label)):
+        # The label's first number must be the value: a seat target "Seat 1 · distance 0" (token
+        # 0) merely contains a 0, and a 三国杀 victim choice with that one seat was unanswerable.
+        first = re.search(r"\d+°?", tm(locale, option.label))
+        if first is None or first.group() != option.value:
             return False
     return True
 
@@ -191,7 +197,7 @@ async def play(game: str, *, seats: int | None = None, options: dict[str, str] |
         store = await Store.open(db or Path(tmp) / "cli.sqlite3")
         # One person at the table: nobody to hide a window's answer timing from (the uniform AI
         # delay exists for that), and a delayed AI answer or held pass would only stall the loop.
-        service = MatchService(store, rate_limits=False, ai_window_delay=0.0)
+        service = MatchService(store, rate_limits=False, settings=ServiceSettings(ai_window_delay=0.0))
         publisher = TerminalPublisher(term, None, service, show_board=watch)
         service.set_publisher(publisher)
         try:

@@ -31,6 +31,11 @@ HELP_USAGE: dict[str, tuple[tuple[str, ...], tuple[tuple[str, bool], ...]]] = {
     "settings": (("match", "settings"), (("discord.opt.notify.name", False),)),
     "spectate": (("match", "spectate"), ((_MATCH, True),)),
     "rules": (("rules",), (("discord.cmd.play.game.name", False),)),
+    "stats_me": (("stats.cmd.stats.name", "stats.cmd.me.name"), (("stats.opt.game.name", True),)),
+    "stats_leaderboard": (("stats.cmd.stats.name", "stats.cmd.leaderboard.name"), (("stats.opt.game.name", False),)),
+    "history": (("match", "stats.cmd.history.name"), ()),
+    "export": (("match", "stats.cmd.export.name"), ((_MATCH, True),)),
+    "replay": (("match", "stats.cmd.replay.name"), ((_MATCH, True),)),
 }
 HELP_COMMANDS = tuple(HELP_USAGE)
 #: /risk's subcommands, listed on its usage line.
@@ -39,8 +44,9 @@ RISK_SUBCOMMANDS = ("risk_attack", "risk_place", "risk_fortify", "risk_trade", "
 
 def command_ref(locale: str, *path: str) -> str:
     """A command as the user types it in their client's language: ``command_ref("zh-TW",
-    "match", "hand")`` is "/對局 手牌"."""
-    return "/" + " ".join(t(locale, f"discord.cmd.{name}.name") for name in path)
+    "match", "hand")`` is "/對局 手牌". A part with a dot is a whole catalog key (commands whose
+    names live in another domain, ``stats.cmd.me.name``)."""
+    return "/" + " ".join(t(locale, name if "." in name else f"discord.cmd.{name}.name") for name in path)
 
 
 def usage(locale: str, name: str) -> str:

@@ -166,6 +166,9 @@ class LobbyButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
             match = await service.add_ai(mid, uid)
         elif op == "unai":
             match = await service.remove_ai(mid, uid)
+        elif op == "recap":
+            await toggle_recap(interaction, mid)
+            return
         elif op == "more":
             match = await service.get(mid)
             if match.host_id != uid:
@@ -179,6 +182,22 @@ class LobbyButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.edit_message(**lobby_message(match, match.locale))
         if op == "join":
             await check_dms(interaction, match)
+
+
+async def toggle_recap(interaction: discord.Interaction, match_id: int) -> None:
+    """The lobby's recap switch (host only, before the start): on by default, each click flips it."""
+    from .recap import RECAP_META
+
+    service = interaction.client.service  # type: ignore[attr-defined]
+    match = await service.get(match_id)
+    if match.host_id != interaction.user.id:
+        raise UserError("core.err.not_host")
+    if match.status != "lobby":
+        raise UserError("core.err.stale")
+    off = await service.get_meta(match_id, RECAP_META) != "off"
+    await service.set_meta(match_id, RECAP_META, "off" if off else None)
+    key = "stats.recap.switched_off" if off else "stats.recap.switched_on"
+    await interaction.response.send_message(t(user_locale(interaction), key, match=match_id), ephemeral=True)
 
 
 async def check_dms(interaction: discord.Interaction, match: MatchInfo) -> None:

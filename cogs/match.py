@@ -1,4 +1,4 @@
-"""/match … (status, hand, log, resign, leave, abandon, settings, spectate) and /move.
+"""/match … (status, hand, log, resign, leave, abandon, settings, spectate, history, export, replay) and /move.
 
 Commands without ``match:`` act on the match of the current thread (or the user's only match);
 the ``match`` option autocompletes the user's matches, those of the current channel first.
@@ -20,6 +20,7 @@ from service.models import MatchInfo
 
 from .lobby import refresh_lobby
 from .play import play_path, step_message
+from .replay import open_viewer, send_export, send_history
 from .utils.board import board_file
 from .utils.embeds import game_name, lines_embed, status_embed
 from .utils.layout import turn_buttons
@@ -43,11 +44,13 @@ def _service(interaction: discord.Interaction) -> Any:
     return interaction.client.service  # type: ignore[attr-defined]
 
 
-async def _candidates(interaction: discord.Interaction, *, include_channel: bool = True) -> list[MatchInfo]:
-    """The user's matches (of this server) and, with ``include_channel``, those of the current
-    channel/thread that the user may see."""
+async def _candidates(interaction: discord.Interaction, *, include_channel: bool = True,
+                      finished: bool = False) -> list[MatchInfo]:
+    """The user's matches (of this server; with ``finished``, ended ones too) and, with
+    ``include_channel``, those of the current channel/thread that the user may see."""
     service = _service(interaction)
-    found: dict[int, MatchInfo] = {m.id: m for m in await service.matches_for_user(interaction.user.id)}
+    found: dict[int, MatchInfo] = {m.id: m for m in await service.matches_for_user(interaction.user.id,
+                                                                                    active_only=not finished)}
     if include_channel and interaction.channel_id is not None:
         for m in await service.matches_in_channel(interaction.channel_id):
             found.setdefault(m.id, m)
@@ -79,11 +82,18 @@ def match_choice_name(match: MatchInfo, locale: str) -> str:
 
 
 async def match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    return await _match_choices(interaction, current, finished=False)
+
+
+async def _match_choices(interaction: discord.Interaction, current: str, *,
+                         finished: bool) -> list[app_commands.Choice[int]]:
+    """Matches named or numbered like ``current``; running ones first."""
     try:
         locale = user_locale(interaction)
         needle = current.strip().lstrip("#").lower()
         out = []
-        for m in await _candidates(interaction):
+        for m in sorted(await _candidates(interaction, finished=finished),
+                        key=lambda m: m.status in ("finished", "abandoned")):
             name = match_choice_name(m, locale)
             if needle and needle not in name.lower() and not str(m.id).startswith(needle):
                 continue
@@ -92,6 +102,18 @@ async def match_autocomplete(interaction: discord.Interaction, current: str) -> 
     except Exception:  # autocomplete must answer; errors show as "no options"
         log.exception("match autocomplete failed")
         return []
+
+
+async def any_match_autocomplete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[int]]:
+    """:func:`match_autocomplete` with the user's finished matches too (replay, export)."""
+    return await _match_choices(interaction, current, finished=True)
+
+
+def any_match_option(command: CommandFunc) -> CommandFunc:
+    """``match:`` offering finished matches as well (apply below ``group.command``)."""
+    command = app_commands.autocomplete(match=any_match_autocomplete)(command)
+    command = app_commands.describe(match=ls("discord.opt.match.desc"))(command)
+    return app_commands.rename(match=ls("discord.opt.match.name"))(command)
 
 
 def match_option(command: CommandFunc) -> CommandFunc:
@@ -285,6 +307,25 @@ class MatchCog(commands.Cog):
         locale = user_locale(interaction)
         await interaction.response.send_message(
             t(locale, "discord.match.notify_set", mode=t(locale, f"discord.notify.{notify}")), ephemeral=True)
+
+    @group.command(name=ls("stats.cmd.history.name"), description=ls("stats.cmd.history.desc"))
+    async def history(self, interaction: discord.Interaction) -> None:
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_history(interaction)
+
+    @group.command(name=ls("stats.cmd.export.name"), description=ls("stats.cmd.export.desc"))
+    @any_match_option
+    async def export(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        info = await resolve_match(interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await send_export(interaction, info)
+
+    @group.command(name=ls("stats.cmd.replay.name"), description=ls("stats.cmd.replay.desc"))
+    @any_match_option
+    async def replay(self, interaction: discord.Interaction, match: int | None = None) -> None:
+        info = await resolve_match(interaction, match)
+        await interaction.response.defer(ephemeral=True, thinking=True)
+        await open_viewer(interaction, info)
 
     @app_commands.command(name=ls("discord.cmd.move.name"), description=ls("discord.cmd.move.desc"))
     @app_commands.rename(action=ls("discord.opt.action.name"), match=ls("discord.opt.match.name"))

@@ -63,6 +63,7 @@ from .postplan import (
     plan_posts,
     turn_targets,
 )
+from .recap import Recaps
 from .utils.board import board_file
 from .utils.embeds import Pending, game_name, marker_version, status_embed, timestamp, turn_embed
 from .utils.layout import turn_buttons
@@ -104,6 +105,7 @@ class DiscordPublisher:
         self._shown: dict[int, int] = {}  # match -> newest version shown publicly
         self._live: dict[int, Post] = {}  # match -> its newest status post, still editable
         self.panels = PanelBook()  # private panels (engines with ``private_panel``)
+        self.recaps = Recaps(self)  # end-of-match recaps (cogs.recap)
 
     @property
     def service(self) -> Any:
@@ -146,6 +148,8 @@ class DiscordPublisher:
                 self._channel_of[match.id] = getattr(channel, "id", 0)
                 try:
                     await self._public(match, todo, channel)
+                    if any(c.kind == "finished" for c in todo):
+                        self.recaps.after_finish(match, channel)
                     for change in todo:
                         if change.kind == "reminder":
                             await self._remind(match, change, channel)

@@ -287,6 +287,13 @@ class Engine(ABC):
         """A legal action for ``seat``'s pending request (``request`` when given). Must decide
         from ``view(state, seat)`` only when the game has hidden information."""
 
+    def teams(self, state: State) -> list[list[int]] | None:
+        """The sides a finished game was played by, for ratings (``service.ratings``): each a
+        list of seats that win or lose together. None (the default) is every seat for itself;
+        a game with hidden sides (三国杀's camps) names them from its final state, where the
+        rules have revealed them."""
+        return None
+
     def can_answer(self, state: State, request: Request) -> bool:
         """Whether ``request``'s seat could answer it with anything but its ``default`` (a 闪 to
         play, a 无懈 to use). False lets the service answer the default by itself at the
@@ -306,6 +313,14 @@ class Engine(ABC):
     def describe(self, view: View) -> list[Msg]:
         """Short status lines (whose turn, scores, phase) built from a view, for embeds."""
         return []
+
+    def panel_fingerprint(self, view: View, seat: int) -> Any:
+        """What a seat's private panel (``private_panel`` games) shows of ``view`` (the seat's
+        own view), as JSON-able data: the panel is edited only when this changes, so the
+        engine — which knows what its hand picture draws — decides, and a new field (a hidden
+        hero, a marker) refreshes the panel without touching the Discord layer. The default is
+        the seat's whole private part."""
+        return view.get("you")
 
     def private_summary(self, view: View) -> list[Msg]:
         """Lines describing a seat's private information (hand, mission) from its own view."""

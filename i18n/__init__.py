@@ -53,15 +53,51 @@ def _flatten(prefix: str, table: dict[str, Any], out: dict[str, str]) -> None:
             out[full] = str(value)
 
 
+#: Catalog folders of content packs (same layout as :data:`CATALOG_DIR`), after the product's.
+_EXTRA: list[Path] = []
+
+
+def add_catalogs(folder: Path) -> None:
+    """Add a content pack's catalogs (``folder/<locale>/<domain>.toml``): a hero pack brings its
+    heroes' and skills' names and texts with it instead of editing the product's files. A key the
+    product (or another pack) already has is an error, so a pack never rewords what it does not
+    own."""
+    if folder in _EXTRA:
+        return
+    _EXTRA.append(folder)
+    catalog.cache_clear()
+    try:
+        for loc in LOCALES:
+            catalog(loc)  # fail now, at registration, not at the first message
+    except ValueError:
+        remove_catalogs(folder)
+        raise
+
+
+def remove_catalogs(folder: Path) -> None:
+    if folder in _EXTRA:
+        _EXTRA.remove(folder)
+        catalog.cache_clear()
+
+
+def _load(folder: Path, out: dict[str, str]) -> None:
+    for path in sorted(folder.glob("*.toml")):
+        with path.open("rb") as fh:
+            table: dict[str, str] = {}
+            _flatten(path.stem, tomllib.load(fh), table)
+        clash = sorted(table.keys() & out.keys())
+        if clash:
+            raise ValueError(f"{path}: keys already defined: {', '.join(clash[:5])}")
+        out.update(table)
+
+
 @cache
 def catalog(locale: str) -> dict[str, str]:
     """All strings of one locale (loaded once)."""
     out: dict[str, str] = {}
-    folder = CATALOG_DIR / locale
-    if folder.is_dir():
-        for path in sorted(folder.glob("*.toml")):
-            with path.open("rb") as fh:
-                _flatten(path.stem, tomllib.load(fh), out)
+    for root in (CATALOG_DIR, *_EXTRA):
+        if (root / locale).is_dir():
+            _load(root / locale, out)
     return out
 
 

@@ -46,6 +46,7 @@ from render.common import (
     text_fit,
     to_png,
 )
+from render.kingdoms_battle_text import seat_name
 from render.layers import LayerCache
 from render.risk import COLOR_NAMES, color_of, marker_outline
 
@@ -278,12 +279,6 @@ def _seat_color(view: dict[str, Any], seat: int | None) -> tuple[RGB, int]:
         return NEUTRAL, -1
     name = view["players"][seat].get("color")
     return color_of(name, seat), COLOR_NAMES.index(name) if name in COLOR_NAMES else seat
-
-
-def seat_name(view: dict[str, Any], locale: str, names: Sequence[str], seat: int) -> str:
-    if 0 <= seat < len(names) and names[seat]:
-        return str(names[seat])
-    return t(locale, f"kingdoms_battle.color.{view['players'][seat]['color']}")
 
 
 def troop(d: ImageDraw.ImageDraw, view: dict[str, Any], seat: int, state: str, at: Point, size: float) -> None:

@@ -90,22 +90,9 @@ HIDDEN_ROLE: RGB = (222, 218, 210)
 #: The colour strip of a card in a hand, by card type.
 TYPE_COLOR: dict[str, RGB] = {"basic": (200, 190, 170), "trick": (120, 160, 220),
                               "delayed": (150, 110, 190), "equip": (205, 140, 60)}
-#: Card name -> type, for the hand picture's colour strip (the view carries names only; these are
-#: the deck's fixed kinds, data/sanguosha/cards.json, kept here so the renderer needs no engine).
-_TRICKS = ("guohe", "shunshou", "juedou", "jiedao", "wuzhong", "wuxie", "nanman", "wanjian",
-           "taoyuan", "wugu")
-_EQUIPS = ("zhuge", "qinggang", "hanbing", "cixiong", "qinglong", "zhangba", "guanshi", "fangtian",
-           "qilin", "bagua", "renwang", "dilu", "jueying", "zhuahuang", "chitu", "dawan", "zixing")
-
-
-def card_type(name: str) -> str:
-    if name in _TRICKS:
-        return "trick"
-    if name in ("shandian", "lebu"):
-        return "delayed"
-    if name in _EQUIPS:
-        return "equip"
-    return "basic"
+def card_type(c: dict[str, Any]) -> str:
+    """The card's type as its view gives it (cards.json via ``views.card_json``)."""
+    return str(c.get("type") or "basic")
 
 
 def _r(locale: str, key: str, **params: Any) -> str:
@@ -215,7 +202,7 @@ def _mini_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str,
     next card covers this one's right part, so the suit and rank go in the corner that shows."""
     x0, y0, x1, y1 = box
     d.rounded_rectangle(box, radius=5, fill=PANEL, outline=(120, 110, 100), width=1)
-    d.rectangle((x0 + 1, y1 - 5, x1 - 1, y1 - 2), fill=TYPE_COLOR[card_type(c.get("name", ""))])
+    d.rectangle((x0 + 1, y1 - 5, x1 - 1, y1 - 2), fill=TYPE_COLOR[card_type(c)])
     if fanned:
         draw_text(d, (x0 + 4, y0 + 3), suit_rank(c), 17, suit_color(c), True)
         return
@@ -515,7 +502,7 @@ def _hand_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str)
     x0, y0, x1, y1 = box
     name = c.get("name", "")
     d.rounded_rectangle(box, radius=7, fill=PANEL, outline=(110, 100, 90), width=2)
-    d.rounded_rectangle((x0 + 2, y1 - 12, x1 - 2, y1 - 2), radius=5, fill=TYPE_COLOR[card_type(name)])
+    d.rounded_rectangle((x0 + 2, y1 - 12, x1 - 2, y1 - 2), radius=5, fill=TYPE_COLOR[card_type(c)])
     sc = suit_color(c)
     draw_text(d, (x0 + 6, y0 + 4), suit_rank(c), 19, sc, True)
     lines, size = _wrap_name(short_name(locale, name), CARD_W - 8, 17)

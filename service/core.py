@@ -12,8 +12,8 @@ How a change happens (the same for lobby edits, moves, AI moves, time-outs, resi
 
 An AI's run of consecutive moves is committed in one transaction per delivery batch (a crash loses
 at most that batch, replayed move for move: :meth:`MatchCore._answer_run`), and its outbox rows are
-delivered together when the run ends, or every :data:`AI_BATCH_SECONDS` /
-:data:`AI_BATCH_MOVES` during a long run: a chat front-end then posts one summary per turn instead
+delivered together when the run ends, or every ``ai_batch_seconds`` / ``ai_batch_moves``
+(:class:`service.settings.ServiceSettings`) during a long run: a chat front-end then posts one summary per turn instead
 of one message per die roll (``Publisher.publish_batch``; rows are marked delivered after it
 returns, so delivery stays at least once and in order). A change after which the AI must answer
 at once (a human's move against the AI) is not delivered on its own: it goes out in the AI run's
@@ -43,6 +43,7 @@ import sys
 import time
 from collections.abc import Awaitable, Callable
 from concurrent.futures import ThreadPoolExecutor
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -59,12 +60,14 @@ from engines.base import (
     default_action,
     upgrade_state,
 )
-from service import codec
+from service import codec, results
 from service.deadlines import deadline_for
 from service.errors import UserError
 from service.locks import KeyedLocks
 from service.models import Change, ChangeKind, MatchInfo, Publisher
+from service.settings import DEFAULTS, ServiceSettings
 from store import repo
+from store.base import LockFactory, is_row_id
 from store.db import Store, Tx
 from store.repo import MatchRecord, SeatRecord
 
@@ -82,40 +85,10 @@ LEASE_SECONDS = 30.0
 _REQUEST_SEATS = "request_seats"
 #: Outbox payload key of ``Change.request_windows``.
 _REQUEST_WINDOWS = "request_windows"
-#: A response window's own timeout in live play (seconds; ``Request.short``) ...
-WINDOW_SECONDS = 12.0
-#: ... unless the match is played asynchronously (a turn clock longer than this): then a window
-#: waits as long as a turn, since nobody sits at the table.
-ASYNC_TURN_SECONDS = 600
-#: The uniform delay of a response window: the AI answers this long after the window opened, a
-#: player who can answer nothing but the default is passed for then, a quick pass is held until
-#: then, and no window closes sooner. Never at once: an instant answer would win every race and
-#: its timing would tell what a seat holds. 1.2 s keeps a live 8-player 南蛮入侵 that nobody can
-#: answer (7 杀 asks in a row) at ~9 s and 11 Discord calls (tests/e2e/test_e2e_sanguosha.py),
-#: about as long as a quick player takes to click.
-AI_WINDOW_DELAY = 1.2
-#: Time-outs in a row after which a seat is marked away (托管) and the AI plays it.
-AWAY_AFTER = 2
-#: AI moves one call may make before leaving the rest to the next ``run_due`` (loop guard).
-AI_MOVES_PER_CALL = 200
 #: How long an AI request whose engine call crashed waits before it is tried again.
 AI_RETRY_SECONDS = 300.0
-#: During a long AI run, committed moves are still delivered at least this often (seconds) ...
-AI_BATCH_SECONDS = 2.0
-#: ... or after this many moves, so watchers see progress and a batch stays a bounded size.
-AI_BATCH_MOVES = 60
-#: A lobby nobody changed for this long is closed by ``run_due`` (forgotten lobbies would
-#: otherwise hold a channel's open-lobby quota forever).
-LOBBY_TTL = 24 * 3600.0
-#: Delivered outbox rows are kept this long (to look into a delivery), then pruned by run_due.
-OUTBOX_KEEP_SECONDS = 86400.0
-#: Matches whose due engine work (time-outs, AI runs) run_due serves at once: enough to keep the
-#: database busy while engines compute, few enough that one round cannot flood the worker threads.
-DUE_CONCURRENCY = 8
-#: How long one run_due call waits for the matches it started; slower ones finish in the
-#: background, so the scheduler's next round (others' reminders) is not held up by them.
-DUE_WAIT = 2.0
-#: Worker threads for engine calls a person waits for (AI runs have their own, below).
+#: Worker threads for engine calls a person waits for (the service's own engine work has its
+#: own, below).
 PEOPLE_THREADS = 2
 #: Worker threads for the service's own engine work (AI runs, time-outs, window answers): two, so
 #: one slow match leaves a thread to the others. More add nothing (engine work is pure Python and
@@ -172,6 +145,27 @@ def settle_heap() -> None:
     gc.freeze()
 
 
+def check_match_id(match_id: int) -> None:
+    """An id no match can have (below 1, past 64 bits) is answered like an id no match has, before
+    it reaches the store, whose drivers would raise OverflowError, or a lock key."""
+    if not is_row_id(match_id):
+        raise UserError("core.err.no_match", match=match_id)
+
+
+def _checked_locks(locks: LockFactory) -> LockFactory:
+    """``locks`` refusing (:func:`check_match_id`) a key no match can have before it is taken:
+    on PostgreSQL the key becomes an advisory lock key, which must fit 64 bits too."""
+    def take(match_id: int) -> AbstractAsyncContextManager[Any]:
+        check_match_id(match_id)
+        return locks(match_id)
+    return take
+
+
+def seen_by(events: list[Event], seat: int) -> list[Event]:
+    """The events ``seat`` may see: public ones and those addressed to it."""
+    return [e for e in events if e.to is None or seat in e.to]
+
+
 def default_ai_rng(match_id: int, version: int) -> random.Random:
     """Deterministic per (match, version), so a replayed or retried AI move is the same move."""
     return random.Random(f"ai:{match_id}:{version}")
@@ -217,19 +211,9 @@ class MatchCore:
         clock: Callable[[], float] = time.time,
         ai_rng: Callable[[int, int], random.Random] | None = None,
         rate_limits: bool = True,
-        ai_moves_per_call: int = AI_MOVES_PER_CALL,
         offload: bool = True,
         ai_in_background: bool = False,
-        ai_batch_seconds: float = AI_BATCH_SECONDS,
-        ai_batch_moves: int = AI_BATCH_MOVES,
-        lobby_ttl: float = LOBBY_TTL,
-        window_seconds: float = WINDOW_SECONDS,
-        ai_window_delay: float = AI_WINDOW_DELAY,
-        async_turn_seconds: int = ASYNC_TURN_SECONDS,
-        away_after: int = AWAY_AFTER,
-        outbox_keep_seconds: float = OUTBOX_KEEP_SECONDS,
-        due_concurrency: int = DUE_CONCURRENCY,
-        due_wait: float | None = DUE_WAIT,
+        settings: ServiceSettings = DEFAULTS,
     ) -> None:
         """``clock`` is injectable for deadline tests; ``ai_rng(match_id, version)`` seeds AIs.
 
@@ -238,35 +222,33 @@ class MatchCore:
         ``ai_in_background=True`` makes act()/start()/resign() return right after their own
         change is published and lets the AI answer in a background task (a chat front-end then
         answers the click at once; the AI's moves arrive through the publisher). ``drain()``
-        waits for those tasks. ``ai_batch_seconds``/``ai_batch_moves`` bound how long an AI
-        run's moves wait before they are delivered. ``lobby_ttl`` is how long an unchanged
-        lobby stays open. ``window_seconds`` is a short response window's timeout in matches
-        whose turn clock is at most ``async_turn_seconds`` (longer: the turn clock);
-        ``ai_window_delay`` is when the AI answers a window; ``away_after`` time-outs in a row
-        mark a seat away. ``outbox_keep_seconds`` is how long delivered outbox rows are kept;
-        ``due_concurrency`` and ``due_wait`` bound ``run_due``'s concurrent matches and how long
-        one call waits for them (None: until all are done).
+        waits for those tasks. ``settings`` holds the tunables (window timings, AI batches,
+        away-after, lobby expiry, the scheduler's backlog): :class:`service.settings.ServiceSettings`,
+        where their defaults are written.
         """
         self.store = store
         self._publisher = publisher
         self._clock = clock
         self._ai_rng = ai_rng or default_ai_rng
         self._rate_limits = rate_limits
-        self._ai_cap = ai_moves_per_call
+        self.settings = settings
+        self._ai_cap = settings.ai_moves_per_call
         self._offload = offload
         # Held across processes when the store is shared (PostgreSQL: advisory locks).
-        self._locks = store.shared_locks(KeyedLocks(), LOCK_MATCH)
-        self._delivery_locks = store.shared_locks(KeyedLocks(), LOCK_DELIVERY)
+        # Every public operation on a match takes its lock or loads it first: both refuse ids
+        # no match can have (check_match_id).
+        self._locks = _checked_locks(store.shared_locks(KeyedLocks(), LOCK_MATCH))
+        self._delivery_locks = _checked_locks(store.shared_locks(KeyedLocks(), LOCK_DELIVERY))
         self._ai_in_background = ai_in_background
         self._tasks: set[asyncio.Task[None]] = set()
-        self._batch_seconds = ai_batch_seconds
-        self._batch_moves = max(1, ai_batch_moves)
-        self._lobby_ttl = lobby_ttl
+        self._batch_seconds = settings.ai_batch_seconds
+        self._batch_moves = max(1, settings.ai_batch_moves)
+        self._lobby_ttl = settings.lobby_ttl
         self._due_listener: Callable[[float], None] | None = None
-        self._window_seconds = window_seconds
-        self._ai_window_delay = ai_window_delay
-        self._async_turn = async_turn_seconds
-        self._away_after = max(1, away_after)
+        self._window_seconds = settings.window_seconds
+        self._ai_window_delay = settings.ai_window_delay
+        self._async_turn = settings.async_turn_seconds
+        self._away_after = max(1, settings.away_after)
         #: Matches whose newest change asks the AI: their next delivery is the AI run's.
         self._ai_owed: set[int] = set()
         self._people_pool: ThreadPoolExecutor | None = None
@@ -274,9 +256,9 @@ class MatchCore:
         #: Matches whose last AI run ended with nothing more due for the AI (spares _drive_ai
         #: a last look that would find nothing).
         self._ai_idle: set[int] = set()
-        self._outbox_keep = outbox_keep_seconds
-        self._due_slots = asyncio.Semaphore(max(1, due_concurrency))
-        self._due_wait = due_wait
+        self._outbox_keep = settings.outbox_keep_seconds
+        self._due_slots = asyncio.Semaphore(max(1, settings.due_concurrency))
+        self._due_wait = settings.due_wait
         #: Matches a run_due round is serving now (later rounds leave them alone).
         self._due_busy: dict[int, asyncio.Task[int]] = {}
 
@@ -356,6 +338,7 @@ class MatchCore:
 
     async def _load(self, match_id: int, *, with_state: bool = True, with_deadlines: bool = False) -> LoadedMatch:
         """The committed match and its seats (and deadlines: ``LoadedMatch.deadlines``), one read."""
+        check_match_id(match_id)
         found = await repo.load_match(self.store, match_id, with_state=with_state, with_deadlines=with_deadlines)
         rec = found.rec
         if rec is None:
@@ -407,6 +390,30 @@ class MatchCore:
                     raise UserError("core.err.not_your_turn")
                 return req
         raise UserError("core.err.stale")
+
+    async def _answer_from_log(self, match_id: int, user_id: int, request_id: str,
+                               action: Action) -> tuple[MatchInfo, list[Event]] | None:
+        """What ``act`` answers for a move that is saved already: the match as it is now and the
+        events the player may see of their logged answer to ``request_id``, when that answer is
+        this very action, made by this user's seat and by the player (not their time-out or the
+        AI for them). None when the log holds no such answer, or cannot be read now.
+
+        Why: a move is saved once its transaction commits, whatever fails after (a connection
+        dropped right after COMMIT fails the reads that follow), and a click repeated after
+        that finds its request no longer pending; both would tell the player a saved move failed.
+        Request ids are unique within a match, so the log row answers for that one request."""
+        try:
+            m = await self._load(match_id, with_state=False)
+            seat = m.seat_of(user_id)
+            if seat is None:
+                return None
+            row = await repo.answer_of(self.store, match_id, request_id, seat.seat)
+        except Exception:  # the caller's own error is the answer then
+            log.warning("could not read the log of match %s for request %s", match_id, request_id, exc_info=True)
+            return None
+        if row is None or row.source != "user" or row.action != list(action):
+            return None
+        return self._info(m), seen_by([codec.event_from_json(e) for e in row.events], seat.seat)
 
     async def _bump(self, tx: Tx, m: LoadedMatch, steps: int = 1, **fields: Any) -> int:
         """Advance the match row ``steps`` versions (one per logged action); the transaction
@@ -581,9 +588,16 @@ class MatchCore:
             await self._emit(tx, Change(kind, m.id, version, seat, list(events), note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+                await self._record_result(tx, m, new_state, fields["result"], now)
         if result is not None:
             self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
+
+    @staticmethod
+    async def _record_result(tx: Tx, m: LoadedMatch, state: State, result: dict[str, Any], now: float) -> None:
+        """The result rows and rating changes (``service.results``), in the finishing transaction."""
+        await results.record(tx, match_id=m.id, guild_id=m.rec.guild_id, game=m.rec.game, finished_at=now,
+                             teams=m.engine.teams(state), result=result, seats=m.seats)
 
     async def _commit_meta(self, m: LoadedMatch, kind: ChangeKind | None, *, seats: list[SeatRecord] | None = None,
                            note: Msg | None = None, **fields: Any) -> None:
@@ -983,6 +997,7 @@ class MatchCore:
                 await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
+                await self._record_result(tx, m, new_state, fields["result"], now)
         m.rec.version = version
         if result is not None:
             self._ai_owed.discard(m.id)

@@ -10,13 +10,13 @@ from typing import Any
 from engines import registry
 from engines.base import EngineError, Msg
 from i18n import t
-from service.core import LOBBY_TTL, LoadedMatch, MatchCore
+from service.core import LoadedMatch, MatchCore
 from service.errors import UserError
 from service.models import Change, MatchInfo
 from store import repo
 from store.repo import SeatRecord
 
-__all__ = ["LOBBY_EXPIRED", "LOBBY_TTL", "NAME_MAX", "LobbyOps", "cap_name"]
+__all__ = ["LOBBY_EXPIRED", "NAME_MAX", "LobbyOps", "cap_name"]
 
 log = logging.getLogger(__name__)
 

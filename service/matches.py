@@ -18,15 +18,25 @@ from typing import Any, get_args
 from engines import registry
 from engines.base import Action, EngineError, Event, Msg, Request, Result, Step, View
 from service import codec
-from service.core import AI_MOVES_PER_CALL, LEASE_SECONDS, default_ai_rng, window_key, with_request
+from service.core import (
+    LEASE_SECONDS,
+    check_match_id,
+    default_ai_rng,
+    seen_by,
+    window_key,
+    with_request,
+)
 from service.errors import UserError
-from service.lobby import LOBBY_TTL, MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
+from service.lobby import MAX_TURN_SECONDS, MIN_TURN_SECONDS, LobbyOps
 from service.models import Change, LogEntry, MatchInfo, NotifyMode, PendingRequest
+from service.replays import ReplayOps
+from service.stats import StatsOps
 from store import repo
+from store.base import is_row_id
 from store.db import Tx
 from store.repo import MatchRecord
 
-__all__ = ["AI_MOVES_PER_CALL", "LOBBY_TTL", "MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
+__all__ = ["MAX_TURN_SECONDS", "MIN_TURN_SECONDS", "MatchService", "default_ai_rng"]
 
 log = logging.getLogger(__name__)
 
@@ -38,13 +48,16 @@ MAX_META_KEY = 64
 MAX_META_VALUE = 4096
 #: Statuses in which a match still counts as running for listings.
 OPEN_STATUSES = ("lobby", "active")
+#: Refusals of a click whose request may have been answered by that very click already: its
+#: request is no longer pending, or its answer ended the match (``act`` then looks in the log).
+_ANSWERED_REFUSALS = frozenset({"core.err.stale", "core.err.not_active"})
 #: Reminders one run_due round sends at most: in practice all that are due. They need no engine
 #: work, so a round starts every one at once and no backlog of time-outs and AI runs holds them
 #: back (bench run_due: 600 reminders among 1 400 time-outs waited 2.6 s, median, at 100 a round).
 REMINDERS_PER_ROUND = 5000
 
 
-class MatchService(LobbyOps):
+class MatchService(LobbyOps, StatsOps, ReplayOps):
     """The service the front-ends use. Constructor: see :class:`service.core.MatchCore`."""
 
     # ----- play ---------------------------------------------------------------------------
@@ -85,8 +98,37 @@ class MatchService(LobbyOps):
 
         The engine gets the state freshly decoded from the database, i.e. a private deep copy,
         so even an engine that mutated its input could not corrupt anything on failure.
+
+        A move that is saved is answered as saved: when anything fails after its transaction
+        committed (or the commit's answer is lost), and when the same click comes again after
+        it was saved (its request is no longer pending), the answer is read from the log by
+        request id (:meth:`_answer_from_log`: same seat, same action, made by the player); a
+        different action on an answered request is still stale.
         """
         self._check_action(action)
+        try:
+            return await self._act(match_id, user_id, request_id, action)
+        except UserError as err:
+            if err.msg.key not in _ANSWERED_REFUSALS:
+                raise
+            saved = await self._answer_from_log(match_id, user_id, request_id, action)
+            if saved is None:
+                raise
+            return saved
+        except Exception:
+            saved = await self._answer_from_log(match_id, user_id, request_id, action)
+            if saved is None:
+                raise
+            log.warning("act on match %s failed after its move was saved; answered from the log", match_id,
+                        exc_info=True)
+            # What the failure may have left undone (delivery, the AI's answer) is run_due's:
+            # wake the scheduler for it rather than wait for its next round.
+            self._due_changed(self._clock())
+            return saved
+
+    async def _act(self, match_id: int, user_id: int, request_id: str,
+                   action: Action) -> tuple[MatchInfo, list[Event]]:
+        """:meth:`act_with_events` without the answers from the log."""
         async with self._locks(match_id):
             m = await self._load(match_id)
             self._need_status(m, "active")
@@ -110,8 +152,7 @@ class MatchService(LobbyOps):
                                     events=events, source="user", kind="acted", note=note,
                                     before=self._attendance_writer(m, [seat.seat]) if attended else None)
         await self._after_change(match_id)
-        own = [e for e in events if e.to is None or seat.seat in e.to]
-        return await self.get(match_id), own
+        return await self.get(match_id), seen_by(events, seat.seat)
 
     async def resign(self, match_id: int, user_id: int) -> MatchInfo:
         """The seat gives up. If the engine has ``resign(state, seat) -> (state, events)`` it is
@@ -312,10 +353,14 @@ class MatchService(LobbyOps):
         like); ``None`` forgets it. Not part of the game and never published."""
         if len(key) > MAX_META_KEY or (value is not None and len(value) > MAX_META_VALUE):
             raise ValueError("meta key or value too long")
+        check_match_id(match_id)
         async with self.store.transaction() as tx:
             await repo.set_meta(tx, match_id, key, value)
 
     async def get_meta(self, match_id: int, key: str) -> str | None:
+        """The value ``set_meta`` kept (None: none, or no such match)."""
+        if not is_row_id(match_id):
+            return None  # as for any id no match has, without asking the store (it cannot bind it)
         return await repo.get_meta(self.store, match_id, key)
 
     # ----- users --------------------------------------------------------------------------

@@ -25,6 +25,14 @@ Params = Iterable[Any] | dict[str, Any]
 LockFactory = Callable[[int], AbstractAsyncContextManager[Any]]
 
 POSTGRES_SCHEMES = ("postgresql://", "postgres://")
+#: The largest id a row can have: SQLite's INTEGER and PostgreSQL's BIGINT are signed 64-bit, and
+#: a larger Python int makes the drivers raise (OverflowError, DataError) instead of finding nothing.
+ID_MAX = 2**63 - 1
+
+
+def is_row_id(value: int) -> bool:
+    """Whether ``value`` can be the id of a row of ours (ids count from 1 up to :data:`ID_MAX`)."""
+    return isinstance(value, int) and 0 < value <= ID_MAX
 
 
 def is_postgres_url(target: str | Path | None) -> bool:

@@ -301,17 +301,32 @@ async def insert_actions(tx: Tx, match_id: int,
          for v, seat, rid, action, events, source in rows])
 
 
+_ACTION_COLS = "version, seat, request_id, action, events, source, created_at"
+
+
+def _action(r: Row) -> ActionRecord:
+    return ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
+                        compact.unpack(r["events"]), r["source"], r["created_at"])
+
+
 async def list_actions(db: Reader, match_id: int, limit: int | None = None) -> list[ActionRecord]:
     """The last ``limit`` actions (all when None), oldest first."""
-    sql = ("SELECT version, seat, request_id, action, events, source, created_at FROM actions"
-           " WHERE match_id = ? ORDER BY version DESC")
+    sql = f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? ORDER BY version DESC"
     params: tuple[Any, ...] = (match_id,)
     if limit is not None:
         sql += " LIMIT ?"
         params = (match_id, limit)
     rows = await db.fetchall(sql, params)
-    return [ActionRecord(r["version"], r["seat"], r["request_id"], json.loads(r["action"]),
-                         compact.unpack(r["events"]), r["source"], r["created_at"]) for r in reversed(rows)]
+    return [_action(r) for r in reversed(rows)]
+
+
+async def answer_of(db: Reader, match_id: int, request_id: str, seat: int) -> ActionRecord | None:
+    """The logged answer of ``seat`` to the request ``request_id`` (None: not answered). Request
+    ids are unique within a match, so there is at most one; a rare read (a click whose request is
+    no longer pending), served by the primary key's match prefix."""
+    row = await db.fetchone(f"SELECT {_ACTION_COLS} FROM actions WHERE match_id = ? AND request_id = ?"
+                            " AND seat = ? ORDER BY version DESC LIMIT 1", (match_id, request_id, seat))
+    return _action(row) if row else None
 
 
 # ----- deadlines --------------------------------------------------------------------------------------
@@ -524,3 +539,160 @@ async def set_notify(tx: Tx, user_id: int, notify: str) -> None:
 async def set_user_locale(tx: Tx, user_id: int, locale: str | None) -> None:
     await tx.execute("INSERT INTO user_prefs (user_id, locale) VALUES (?, ?)"
                      " ON CONFLICT(user_id) DO UPDATE SET locale = excluded.locale", (user_id, locale))
+
+
+# ----- results and ratings (issue 21; service.results) ---------------------------------------------
+@dataclass
+class SeatResultRow:
+    seat: int
+    user_id: int | None
+    ai_level: str | None
+    team: int
+    place: int
+    won: bool
+    before: tuple[float, float] | None
+    after: tuple[float, float] | None
+
+
+async def next_result_seq(tx: Tx) -> int:
+    row = await tx.fetchone("SELECT COALESCE(MAX(seq), 0) + 1 AS n FROM match_results")
+    return int(row["n"]) if row else 1
+
+
+async def insert_result(tx: Tx, match_id: int, seq: int, guild_id: int, game: str, rated: bool,
+                        finished_at: float, seats: list[SeatResultRow]) -> None:
+    await tx.execute("INSERT INTO match_results (match_id, seq, guild_id, game, rated, finished_at)"
+                     " VALUES (?, ?, ?, ?, ?, ?)", (match_id, seq, guild_id, game, int(rated), finished_at))
+    await tx.executemany(
+        "INSERT INTO seat_results (match_id, seat, user_id, ai_level, team, place, won, mu_before, sigma_before,"
+        " mu_after, sigma_after) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+        [(match_id, s.seat, s.user_id, s.ai_level, s.team, s.place, int(s.won),
+          *(s.before or (None, None)), *(s.after or (None, None))) for s in seats])
+
+
+@dataclass
+class RatingRecord:
+    guild_id: int
+    game: str
+    user_id: int
+    mu: float
+    sigma: float
+    games: int
+
+
+def _rating(r: Row) -> RatingRecord:
+    return RatingRecord(r["guild_id"], r["game"], r["user_id"], float(r["mu"]), float(r["sigma"]), r["games"])
+
+
+async def get_ratings(db: Reader, guild_id: int, game: str, user_ids: list[int]) -> dict[int, RatingRecord]:
+    if not user_ids:
+        return {}
+    marks = ",".join("?" * len(user_ids))
+    rows = await db.fetchall(f"SELECT guild_id, game, user_id, mu, sigma, games FROM ratings WHERE guild_id = ?"
+                             f" AND game = ? AND user_id IN ({marks})", (guild_id, game, *user_ids))
+    return {r["user_id"]: _rating(r) for r in rows}
+
+
+async def put_ratings(tx: Tx, rows: list[RatingRecord], now: float) -> None:
+    await tx.executemany(
+        "INSERT INTO ratings (guild_id, game, user_id, mu, sigma, games, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)"
+        " ON CONFLICT (guild_id, game, user_id) DO UPDATE SET mu = excluded.mu, sigma = excluded.sigma,"
+        " games = excluded.games, updated_at = excluded.updated_at",
+        [(r.guild_id, r.game, r.user_id, r.mu, r.sigma, r.games, now) for r in rows])
+
+
+async def all_ratings(db: Reader) -> list[RatingRecord]:
+    rows = await db.fetchall("SELECT guild_id, game, user_id, mu, sigma, games FROM ratings"
+                             " ORDER BY guild_id, game, user_id")
+    return [_rating(r) for r in rows]
+
+
+async def leaderboard(db: Reader, guild_id: int, game: str, limit: int) -> list[RatingRecord]:
+    """Best first by the shown (conservative) rating, mu - 3 sigma; ties by user id."""
+    rows = await db.fetchall("SELECT guild_id, game, user_id, mu, sigma, games FROM ratings WHERE guild_id = ?"
+                             " AND game = ? ORDER BY mu - 3 * sigma DESC, user_id LIMIT ?", (guild_id, game, limit))
+    return [_rating(r) for r in rows]
+
+
+async def rank_of(db: Reader, guild_id: int, game: str, user_id: int) -> tuple[int, int] | None:
+    """(1-based rank, players on the board) of a rated person, in :func:`leaderboard`'s order."""
+    row = await db.fetchone(
+        "SELECT (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game"
+        " AND (o.mu - 3 * o.sigma > r.mu - 3 * r.sigma OR (o.mu - 3 * o.sigma = r.mu - 3 * r.sigma"
+        " AND o.user_id < r.user_id))) + 1 AS pos,"
+        " (SELECT COUNT(*) FROM ratings o WHERE o.guild_id = r.guild_id AND o.game = r.game) AS n"
+        " FROM ratings r WHERE r.guild_id = ? AND r.game = ? AND r.user_id = ?", (guild_id, game, user_id))
+    return (int(row["pos"]), int(row["n"])) if row else None
+
+
+@dataclass
+class HistoryRow:
+    match_id: int
+    game: str
+    guild_id: int
+    finished_at: float
+    rated: bool
+    seat: int
+    place: int
+    won: bool
+    before: tuple[float, float] | None
+    after: tuple[float, float] | None
+    thread_id: int | None
+    channel_id: int | None
+
+
+async def history(db: Reader, user_id: int, limit: int, *, game: str | None = None,
+                  guild_id: int | None = None) -> list[HistoryRow]:
+    """A person's finished matches, newest first."""
+    where, params = ["s.user_id = ?"], [user_id]
+    if game is not None:
+        where.append("r.game = ?")
+        params.append(game)  # type: ignore[arg-type]
+    if guild_id is not None:
+        where.append("r.guild_id = ?")
+        params.append(guild_id)
+    rows = await db.fetchall(
+        "SELECT r.match_id, r.game, r.guild_id, r.finished_at, r.rated, s.seat, s.place, s.won, s.mu_before,"
+        " s.sigma_before, s.mu_after, s.sigma_after, m.thread_id, m.channel_id FROM seat_results s"
+        " JOIN match_results r ON r.match_id = s.match_id JOIN matches m ON m.id = s.match_id"
+        f" WHERE {' AND '.join(where)} ORDER BY r.seq DESC LIMIT ?", (*params, limit))
+    return [HistoryRow(r["match_id"], r["game"], r["guild_id"], float(r["finished_at"]), bool(r["rated"]),
+                       r["seat"], r["place"], bool(r["won"]),
+                       None if r["mu_before"] is None else (float(r["mu_before"]), float(r["sigma_before"])),
+                       None if r["mu_after"] is None else (float(r["mu_after"]), float(r["sigma_after"])),
+                       r["thread_id"], r["channel_id"]) for r in rows]
+
+
+async def game_totals(db: Reader, user_id: int, guild_id: int) -> list[tuple[str, int, int]]:
+    """(game, matches, wins) of a person's finished matches in a server."""
+    rows = await db.fetchall(
+        "SELECT r.game, COUNT(*) AS n, SUM(s.won) AS w FROM seat_results s JOIN match_results r"
+        " ON r.match_id = s.match_id WHERE s.user_id = ? AND r.guild_id = ? GROUP BY r.game ORDER BY r.game",
+        (user_id, guild_id))
+    return [(r["game"], int(r["n"]), int(r["w"] or 0)) for r in rows]
+
+
+async def result_order(db: Reader) -> list[tuple[int, int | None]]:
+    """Every finished match as (id, seq): those finished before results were recorded (no seq,
+    by finish time) first, then in the order their ratings were taken."""
+    rows = await db.fetchall(
+        "SELECT m.id, r.seq, m.finished_at FROM matches m LEFT JOIN match_results r ON r.match_id = m.id"
+        " WHERE m.status = 'finished'")
+    ordered = sorted(rows, key=lambda r: (r["seq"] is not None, r["seq"] or 0, r["finished_at"] or 0.0, r["id"]))
+    return [(r["id"], r["seq"]) for r in ordered]
+
+
+async def clear_results(tx: Tx) -> None:
+    await tx.execute("DELETE FROM seat_results")
+    await tx.execute("DELETE FROM match_results")
+    await tx.execute("DELETE FROM ratings")
+
+
+async def seat_names(db: Reader, user_ids: list[int]) -> dict[int, str]:
+    """Each person's name in the newest match they sat in (what the tables called them)."""
+    if not user_ids:
+        return {}
+    marks = ",".join("?" * len(user_ids))
+    rows = await db.fetchall(f"SELECT user_id, name, match_id FROM seats WHERE user_id IN ({marks})"
+                             " ORDER BY match_id", tuple(user_ids))
+    return {r["user_id"]: r["name"] for r in rows}

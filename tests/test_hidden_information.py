@@ -21,6 +21,8 @@ import pytest
 from engines import registry
 from engines.base import Engine
 from render import has_renderer, render_board
+from service.replay import ExportError, Timeline, replay
+from tools.ai_match import ai_export
 
 PRIVATE_KEY = "you"
 
@@ -121,3 +123,40 @@ def test_jiwu_hands_decks_stratagems_and_a_duel_move_stay_private() -> None:
     for seen in (engine.view(state, None), engine.view(state, 1)):
         assert "brk" not in json.dumps(seen)
         assert seen["duel"]["picked"] == [0]
+
+
+@pytest.mark.parametrize("slug", registry.available())
+def test_every_step_of_a_replay_is_the_public_view_then(slug: str) -> None:
+    """The replay viewer (``Timeline``, keyframes every few steps) shows at each step exactly the
+    public view of that moment, never a seat's private part."""
+    export, states = ai_export(slug, 11, 45)
+    engine = registry.get(slug)
+    timeline = Timeline(export, every=7)
+    assert len(timeline) == len(states)
+    for i in [*range(0, len(states), 3), len(states) - 1]:
+        view = timeline.view_at(i)
+        assert view == engine.view(states[i], None), f"step {i}"
+        assert PRIVATE_KEY not in view
+    assert replay(export) == states[-1]
+
+
+def test_a_running_export_cannot_replay_hidden_parts() -> None:
+    """What ``/match export`` gives for a running match has no seed (``MatchService.shared_export``;
+    tests/service/test_svc_replay.py checks it leaves out secret tokens and private events): a
+    replay refuses it instead of guessing."""
+    export, _ = ai_export("risk", 5, 10)
+    with pytest.raises(ExportError):
+        Timeline({**export, "seed": None})
+
+
+def test_a_replay_reveals_roles_only_at_the_end() -> None:
+    """三国杀 in the viewer: while the match runs a living non-lord's role stays hidden at every
+    step; the last step of the finished match shows what the rules reveal at the end (all roles)."""
+    export, _ = ai_export("sanguosha", 1, 2000, 5)
+    assert export["status"] == "finished"
+    timeline = Timeline(export)
+    last = len(timeline) - 1
+    assert all(p["role"] for p in timeline.view_at(last)["players"])
+    for i in range(1, last, 25):
+        players = timeline.view_at(i)["players"]
+        assert all(p["role"] is None for p in players if p["alive"] and p["role"] != "lord"), f"step {i}"

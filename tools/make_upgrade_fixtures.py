@@ -24,7 +24,7 @@ import json
 import random
 import subprocess
 import tempfile
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -40,7 +40,8 @@ from store.db import Store
 
 ROOT = Path(__file__).resolve().parent.parent
 OUT = ROOT / "tests" / "upgrade" / "fixtures"
-#: The match's tables, parents first; per-process tables (leases, pacing, prefs) are not a match's.
+#: The match's tables, parents first (restoring inserts in this order); per-process tables
+#: (leases, pacing, prefs) are not a match's.
 TABLES = ("matches", "seats", "actions", "deadlines", "outbox", "match_meta")
 USER0 = 5000
 
@@ -137,9 +138,42 @@ def _commit() -> str:
         return "unknown"
 
 
+Watch = Callable[[repo.MatchRecord, list[Request], int], Awaitable[None]]
+
+
+async def play_to_end(svc: MatchService, match_id: int, humans: dict[int, int], rng: random.Random,
+                      clock: list[float], watch: Watch, limit: int = 20000) -> repo.MatchRecord:
+    """Play a stored match on to its end through the service: each person's pending request is
+    answered with the AI's choice (``rng``), AI seats, windows and time-outs by ``run_due`` as the
+    clock moves on. ``watch(record, people's pending requests, moves so far)`` sees every state,
+    the final one included. Used to save the fixtures and by the test that finishes them."""
+    engine = None
+    moves = 0
+    for _ in range(limit):
+        rec = await repo.get_match(svc.store, match_id)
+        assert rec is not None and rec.state is not None
+        engine = engine or registry.get(rec.game)
+        active = rec.status == "active"
+        pend = [r for r in engine.pending(rec.state) if r.seat in humans] if active else []
+        await watch(rec, pend, moves)
+        if not active:
+            return rec
+        if pend:
+            req = pend[0]
+            act = with_request(engine.ai_action, req)(rec.state, req.seat, rng, "normal")
+            with contextlib.suppress(UserError):  # a pass held until the window's delay: let time run
+                await svc.act(match_id, humans[req.seat], req.id, act)
+            moves += 1
+            after = await repo.get_match(svc.store, match_id, with_state=False)
+            if after is not None and after.version != rec.version:
+                continue
+        clock[0] += 30.0
+        await svc.run_due()
+    raise RuntimeError(f"match {match_id}: no end after {limit} steps")
+
+
 async def play_and_save(game: Game, seed: int, tag: str, out: Path) -> list[str]:
     """Play ``game`` to its end through the service and write a file for each point reached."""
-    engine = registry.get(game.slug)
     clock = [1_800_000_000.0]
     with tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "m.sqlite3")
@@ -158,7 +192,6 @@ async def play_and_save(game: Game, seed: int, tag: str, out: Path) -> list[str]
         saved: dict[str, dict[str, Any]] = {}
         last: dict[str, Any] | None = None
         schema = await _schema_version(store)
-        moves = 0
 
         async def snapshot(point: str) -> dict[str, Any]:
             return {"format": 1, "tag": tag, "saved_by": _commit(), "schema_version": schema, "game": game.slug,
@@ -166,31 +199,16 @@ async def play_and_save(game: Game, seed: int, tag: str, out: Path) -> list[str]
                     "tables": await dump_match(store, info.id)}
 
         saved["setup"] = await snapshot("setup")
-        for _ in range(20000):
-            rec = await repo.get_match(store, info.id)
-            assert rec is not None
-            if rec.status != "active":
-                break
-            state = rec.state
-            pend = [r for r in engine.pending(state) if r.seat in humans]
+
+        async def watch(rec: repo.MatchRecord, pend: list[Request], moves: int) -> None:
+            nonlocal last
             if pend:
                 for point, test in game.points.items():
-                    if point not in saved and test(state, pend, moves):
+                    if point not in saved and test(rec.state, pend, moves):
                         saved[point] = await snapshot(point)
                 last = await snapshot("end")
-                req = pend[0]
-                act = with_request(engine.ai_action, req)(state, req.seat, rng, "normal")
-                before = rec.version
-                with contextlib.suppress(UserError):  # a pass held until the window's delay: let time run
-                    await svc.act(info.id, humans[req.seat], req.id, act)
-                moves += 1
-                after = await repo.get_match(store, info.id)
-                if after is not None and after.version != before:
-                    continue
-            clock[0] += 30.0
-            await svc.run_due()
-        else:
-            raise RuntimeError(f"{game.name}: no end after 20000 steps")
+
+        await play_to_end(svc, info.id, humans, rng, clock, watch)
         if last is not None:
             saved["end"] = last
         await svc.drain()

@@ -30,14 +30,16 @@ import secrets
 from collections import OrderedDict
 from dataclasses import dataclass
 
+from store.base import ID_MAX, is_row_id
+
 MAX_CUSTOM_ID = 100
 PREFIX = "g"
 _RAW = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_.+-")
 _EMPTY_TOKEN = "~~"
 _HEX = frozenset("0123456789ABCDEF")
-#: Match ids are SQLite INTEGERs: a larger number in a (forged) id is no match of ours, and would
+#: Match ids are 64-bit row ids: a larger number in a (forged) id is no match of ours, and would
 #: make the database driver raise OverflowError instead of "not found".
-MATCH_ID_MAX = 2**63 - 1
+MATCH_ID_MAX = ID_MAX
 
 # Regex templates for discord.ui.DynamicItem (kept here next to the encoders they must match).
 # Digits are [0-9], not \d: \d also matches other scripts' digits, which we never write.
@@ -48,6 +50,9 @@ CONFIRM_TEMPLATE = r"g:c:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<path>[^:]*)$"
 LOBBY_TEMPLATE = r"g:l:(?P<match>[0-9]+):(?P<op>[a-z]+)$"
 LOBBY_OPTION_TEMPLATE = r"g:lo:(?P<match>[0-9]+):(?P<name>[^:]+)$"
 LOBBY_TURN_TEMPLATE = r"g:lt:(?P<match>[0-9]+)$"
+#: The replay viewer (``cogs.replay``): a button names the step it goes to, the select carries steps.
+REPLAY_TEMPLATE = r"g:r:(?P<match>[0-9]+):(?P<step>[0-9]+):(?P<op>[fpnl])$"
+REPLAY_SELECT_TEMPLATE = r"g:rs:(?P<match>[0-9]+)$"
 
 
 class BadCustomId(ValueError):
@@ -94,7 +99,7 @@ def decode_token(text: str) -> str:
 
 def check_match_id(match_id: int) -> int:
     """``match_id`` if it can be one of ours (1 .. 2**63-1), else :class:`BadCustomId`."""
-    if not 0 < match_id <= MATCH_ID_MAX:
+    if not is_row_id(match_id):
         raise BadCustomId(f"match id out of range: {match_id}")
     return match_id
 
@@ -198,3 +203,12 @@ def resolve_path(text: str, match_id: int, req: str, store: PathStore | None) ->
     if text.startswith("*"):
         return store.get(text[1:], match_id, req) if store is not None else None
     return decode_path(text)
+
+
+def replay_id(match_id: int, step: int, op: str) -> str:
+    """A replay button: go to ``step`` (``op`` f/p/n/l keeps the four buttons' ids distinct)."""
+    return f"{PREFIX}:r:{match_id}:{step}:{op}"
+
+
+def replay_select_id(match_id: int) -> str:
+    return f"{PREFIX}:rs:{match_id}"

@@ -258,6 +258,11 @@ def lobby_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layo
     layout.rows.append([turn_select])
     if more:
         layout.rows.append([ButtonSpec(ids.lobby_id(mid, "more"), t(locale, "discord.button.more_options"))])
+    recap = ButtonSpec(ids.lobby_id(mid, "recap"), t(locale, "stats.recap.button"))  # the recap switch (issue 21)
+    if more:
+        layout.rows[-1].append(recap)  # type: ignore[arg-type]  # a row of buttons
+    elif len(layout.rows) < MAX_ROWS:
+        layout.rows.append([recap])
     return layout
 
 

@@ -126,14 +126,10 @@ async def panel_state(service: Any, match: MatchInfo, seat: SeatInfo, notes: lis
         if prompted is not None:
             due = next((p.due_at for p in await service.pending_requests(match.id)
                         if p.request_id == prompted.id), None)
-    you = view.get("you") or {}
-    me = next((p for p in view.get("players", []) if p.get("seat") == seat.seat), {})
-    # What the hand picture draws: 三国杀's hand, role, equipment and judgement area; 极武三国's
-    # hand and 计策 cards with this turn's might and silver and the deck and discard sizes.
-    fingerprint = json.dumps([match.status, you.get("role"), you.get("hand"), you.get("plans"),
-                              me.get("equip"), me.get("judge"), me.get("alive"),
-                              [me.get(k) for k in ("power", "gold", "deck", "discard")],
-                              prompted.id if prompted else None, seat.away, notes],
+    # What the hand picture draws is the engine's to say (Engine.panel_fingerprint); the panel
+    # adds what it shows around the picture: the status, the prompt, away and the notes.
+    shown = registry.get(match.game).panel_fingerprint(view, seat.seat)
+    fingerprint = json.dumps([match.status, shown, prompted.id if prompted else None, seat.away, notes],
                              sort_keys=True, default=str)
     return PanelState(view, prompted, due, fingerprint)
 

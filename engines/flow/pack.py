@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import Any
 
 from engines.flow.stack import Ctx, Flow, FrameFn
 from engines.flow.triggers import CanFn, Handler, HandlerFn, Modifier, ModifierFn
@@ -29,6 +30,16 @@ class Pack:
     modifiers: list[tuple[str, Modifier]] = field(default_factory=list)
     #: The flow's idle hook (at most one pack of a flow may bring one).
     idle: Callable[[Ctx], bool] | None = None
+    #: The flow's namer of integer stages stored by older code (``Flow.legacy_stage``).
+    legacy_stage: Callable[[dict[str, Any]], str] | None = None
+    #: Names of what the pack implements beyond its handlers and modifiers (a game's skills
+    #: that are conversions or actions rather than triggers), see :meth:`names`.
+    provides: set[str] = field(default_factory=set)
+
+    def names(self) -> set[str]:
+        """Everything the pack registered by name: what it provides, its handlers, its
+        modifiers — how a game derives what is implemented from what is registered."""
+        return self.provides | {h.name for h in self.handlers} | {m.name for _, m in self.modifiers}
 
     def kind(self, name: str) -> Callable[[FrameFn], FrameFn]:
         def wrap(fn: FrameFn) -> FrameFn:
@@ -67,6 +78,10 @@ class Pack:
             if flow.idle is not None:
                 raise ValueError(f"{self.name}: the flow already has an idle hook")
             flow.idle = self.idle
+        if self.legacy_stage is not None:
+            if flow.legacy_stage is not None:
+                raise ValueError(f"{self.name}: the flow already names legacy stages")
+            flow.legacy_stage = self.legacy_stage
 
 
 def build_flow(*packs: Pack) -> Flow:

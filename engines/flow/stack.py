@@ -101,7 +101,7 @@ class Ctx:
     def fire(self, timing: str, event: dict[str, Any]) -> Frame:
         """Run every trigger of ``timing`` (as a frame: handlers may ask questions). The caller
         receives the (possibly modified or cancelled) event as its ``"ret"`` once all ran."""
-        return self.push(TRIGGER, t=timing, ev=event, i=0)
+        return self.push(TRIGGER, t=timing, ev=event, done=[])
 
     def ask(self, frame: Frame, seats: list[int], kind: str, *, mode: str = "one",
             default: tuple[str, ...] | None = None, short: bool = False, window: bool = False,
@@ -135,6 +135,10 @@ class Flow:
         #: triggers that a plain state change causes wherever it happens (a hand becoming empty,
         #: an equipped card leaving), queued in the state and fired at the next frame boundary.
         self.idle: Callable[[Ctx], bool] | None = None
+        #: Names an integer stage (``frame["st"]``) of a frame stored before the game named its
+        #: stages; run on the top frame before its handler, so a state written by older code
+        #: (or built by hand the old way) plays on. None: stages are taken as they are.
+        self.legacy_stage: Callable[[Frame], str] | None = None
 
     def kind(self, name: str) -> Callable[[FrameFn], FrameFn]:
         """Decorator registering the handler of a frame kind."""
@@ -163,15 +167,23 @@ class Flow:
             if self.idle is not None and self.idle(ctx):
                 continue
             top = stack[-1]
+            if self.legacy_stage is not None and type(top.get("st")) is int:
+                top["st"] = self.legacy_stage(top)
             self.kinds[top["k"]](ctx, top)
         raise RuntimeError("flow made no progress (a frame handler loops)")
 
     def _run_trigger(self, ctx: Ctx, frame: Frame) -> None:
-        handlers = self.triggers.handlers(frame["t"])
+        """Run the timing point's handlers in order. The frame keeps the *names* of the handlers
+        already taken (not a position in the list), so a stored game paused inside a trigger
+        resumes right after an upgrade that added or removed a handler at that timing point."""
         ev = frame["ev"]
-        while frame["i"] < len(handlers) and not ev.get("cancel"):
-            handler = handlers[frame["i"]]
-            frame["i"] += 1
+        done: list[str] = frame["done"]
+        for handler in self.triggers.handlers(frame["t"]):
+            if ev.get("cancel"):
+                break
+            if handler.name in done:
+                continue
+            done.append(handler.name)
             if handler.can is None or handler.can(ctx, ev):
                 depth = len(ctx.stack)
                 handler.run(ctx, ev)

@@ -23,6 +23,13 @@ class JiwuEngine(TreeEngine):
     actions = actions
     views = views
 
+    def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
+        """The hand picture draws the hand and 计策 cards with this turn's might and silver and
+        the deck and discard sizes."""
+        you = view.get("you") or {}
+        me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+        return [you.get("hand"), you.get("plans"), [me.get(k) for k in ("power", "gold", "deck", "discard")]]
+
     def option_specs(self) -> list[OptionSpec]:
         """``ending``: the seed does not say at which moment the game ends once the last soldier
         is deployed or the central deck is empty; the default ``round`` plays the round out so

@@ -1,7 +1,9 @@
 """鬪三國 (3KingdomsBattle): tile laying, garrisons, civil and national wars for 3–5 players.
 
-Not yet registered in ``engines/registry.py`` (the renderer and Discord wiring come later);
-registering is one line there: ``"kingdoms_battle": "engines.kingdoms_battle"``.
+Registered in ``engines/registry.py`` as ``kingdoms_battle``: played in Discord (board and
+placement pictures in ``render/kingdoms_battle.py``) and in the terminal (``python -m cli play
+kingdoms_battle``, text board in ``cli/ascii_kingdoms_battle.py``). Rules and choices:
+``docs/rules/kingdoms_battle.md``.
 """
 
 from engines.kingdoms_battle.engine import KingdomsBattleEngine

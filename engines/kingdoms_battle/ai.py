@@ -186,6 +186,9 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
     if p["cards"]:
         strike = _strike(state, seat, True)
         if strike:
+            lure = _lure(state, seat, anyway=True) if "lure" in p["plots"] else None
+            if lure and lure[0] == strike[1]:
+                return ["card", "plot", "lure", *lure]  # the same war for the same card, likelier won
             return ["card", "war", strike[0], strike[1], str(strike[2])]
         leader = _leader(state, seat)
         if leader is not None and "beauty" in p["plots"]:
@@ -229,18 +232,30 @@ def _tiger(state: State, seat: int, leader: int) -> tuple[str, str] | None:
     return None if best is None else (best[1], best[2])
 
 
-def _lure(state: State, seat: int) -> tuple[str, str, str] | None:
-    """調虎離山 where turning the defenders alert makes a strike worth it and it was not."""
+def _lure(state: State, seat: int, anyway: bool = False) -> tuple[str, str, str] | None:
+    """調虎離山 (one command card, like a war): turn a linked enemy city's fortified defenders alert
+    and strike it at once — where that makes the strike worth it, or (``anyway``) where the strike
+    was worth it already and is likelier won lured; the most valuable such war."""
     links = board.links(state)
+    best = None
     for src in R.controlled(state, seat):
         alert = R.count_states(state, src, seat)[ALERT]
+        if not alert:
+            continue
         for dst in sorted(links.get(src, set())):
             if R.owner(state, dst) in (None, seat):
                 continue
-            lured = win_chance(alert, 0, len(R.troops_in(state, dst)))
-            if _odds(state, alert, dst) < STRIKE_ODDS <= lured:
-                return dst, src, str(alert)
-    return None
+            troops = R.troops_in(state, dst)
+            if not any(t[1] == FORT for _s, t in troops):
+                continue  # nothing to lure out
+            lured = win_chance(alert, 0, len(troops))
+            plain = _odds(state, alert, dst)
+            if lured < STRIKE_ODDS or (plain >= STRIKE_ODDS and not anyway):
+                continue
+            key = (board.value(state, dst) * lured, alert)
+            if best is None or key > best[0]:
+                best = (key, dst, src, alert)
+    return None if best is None else (best[1], best[2], str(best[3]))
 
 
 def _prepare(state: State, seat: int) -> Action | None:

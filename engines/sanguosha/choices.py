@@ -13,9 +13,9 @@ from typing import Any
 
 from engines.base import EngineError, Msg, Option, Step
 from engines.flow import Ask, Flow
+from engines.sanguosha import cards
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
-from engines.sanguosha.equipment import zhangba_ok
 from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, default_targets
 from engines.sanguosha.rules import m, who
 from engines.tokens import ascii_int
@@ -44,37 +44,17 @@ def _named(state: State, seat: int, name: str) -> list[str]:
 # -- play phase -------------------------------------------------------------------------------
 
 def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
-    """(seats that may be added as the next target, whether ``chosen`` is already enough)."""
-    ps = state["players"]
+    """(seats that may be added as the next target, whether ``chosen`` is already enough): the
+    card's own target rule (``cards.CardDef.targets``) over the living others it may target,
+    judged with the used cards out of the equipment (rules edition 4)."""
+    if cids and R.rules_edition(state) >= 4:
+        state = R.without_equipped(state, seat, cids)
     others = [s for s in R.living(state, seat + 1) if s != seat and s not in chosen
               and R.can_target(state, seat, s, name)]
-    if name == "sha":
-        cap = R.fold(state, "sha_targets", 1, seat=seat, cards=cids)
-        cand = [s for s in others if R.in_range(state, seat, s)] if len(chosen) < cap else []
-        return cand, len(chosen) >= 1
-    if name == "jiedao":
-        if not chosen:
-            return [s for s in others if ps[s]["equip"]["weapon"] and _victims(state, s)], False
-        if len(chosen) == 1:
-            return _victims(state, chosen[0]), False
+    pick = cards.of(name).targets
+    if pick is None:
         return [], True
-    if chosen:
-        return [], True
-    if name == "guohe":
-        return [s for s in others if R.has_cards(state, s)], False
-    if name == "shunshou":
-        reach = R.fold(state, "trick_distance", 1, seat=seat)
-        return [s for s in others if R.has_cards(state, s) and R.distance(state, seat, s) <= reach], False
-    if name == "juedou":
-        return others, False
-    if name == "lebu":
-        return [s for s in others if not any(e[1] == "lebu" for e in ps[s]["judge"])], False
-    return [], True
-
-
-def _victims(state: State, holder: int) -> list[int]:
-    return [s for s in R.living(state, holder + 1) if s != holder and R.in_range(state, holder, s)
-            and R.can_target(state, holder, s, "sha")]
+    return pick(state, seat, cids, chosen, others)
 
 
 def usable(state: State, seat: int, cid: str) -> bool:
@@ -84,15 +64,9 @@ def usable(state: State, seat: int, cid: str) -> bool:
 
 def usable_as(state: State, seat: int, name: str, cids: list[str]) -> bool:
     """May ``seat`` use ``cids`` as a ``name`` now, in its play phase?"""
-    p = state["players"][seat]
-    if name in ("shan", "wuxie"):
+    d = cards.of(name)
+    if not d.usable or (d.can_use is not None and not d.can_use(state, seat)):
         return False
-    if name == "sha" and state["sha_used"] >= R.sha_limit(state, seat):
-        return False
-    if name == "tao":
-        return p["hp"] < p["max"]
-    if name == "shandian":
-        return not any(e[1] == "shandian" for e in p["judge"])
     if card_kind(name) == "equip" or not needs_target(name):
         return True
     cand, done = target_choices(state, seat, name, cids, [])
@@ -121,8 +95,10 @@ def conv_options(state: State, seat: int, as_name: str, play: bool = False) -> l
         cards = _conv_cards(state, seat, token)
         if play:
             cards = [c for c in cards if usable_as(state, seat, as_name, [c])]
-        if cards:
-            out.append(Option(token, m("opt.convert", skill=_skill_ref(conv.skill), card=R.cname(as_name))))
+        if len(cards) >= conv.count and cards:
+            label = m(conv.label) if conv.label else m("opt.convert", skill=_skill_ref(conv.skill),
+                                                       card=R.cname(as_name))
+            out.append(Option(token, label))
     return out
 
 
@@ -132,46 +108,58 @@ def _skill_ref(skill: str) -> dict[str, Any]:
     return key_ref(f"sanguosha.skill.{skill}")
 
 
-def _conv_path(state: State, seat: int, path: list[str], prompt: Msg, play: bool = False) -> list[str]:
-    """Check ``[skill, card]`` of a conversion; returns the physical card (or [] if not chosen)."""
-    conv = CONVERT[path[0]]
-    cards = _conv_cards(state, seat, path[0])
+def _conv_allowed(state: State, seat: int, token: str, play: bool) -> list[str]:
+    """The cards the conversion ``token`` may use now (in the play phase: only really usable ones)."""
+    conv = CONVERT[token]
+    cards = _conv_cards(state, seat, token)
     if play:
         cards = [c for c in cards if usable_as(state, seat, conv.as_name, [c])]
-    if not cards:
+    if len(cards) < conv.count or not cards:
         raise EngineError("sanguosha.err.illegal")
-    if len(path) == 1:
-        return []
-    if path[1] not in cards:
+    return cards
+
+
+def _conv_path(state: State, seat: int, path: list[str], play: bool = False) -> list[str] | None:
+    """Check ``[token, card…]`` of a conversion; returns its physical cards once all ``count``
+    are chosen (None while more are to be chosen)."""
+    conv = CONVERT[path[0]]
+    cards = _conv_allowed(state, seat, path[0], play)
+    picked = path[1:1 + conv.count]
+    if len(set(picked)) != len(picked) or any(c not in cards for c in picked):
         raise EngineError("sanguosha.err.illegal")
-    return [path[1]]
+    return picked if len(picked) == conv.count else None
+
+
+def _conv_pick(state: State, seat: int, path: list[str], play: bool = False) -> Step:
+    """The next card of a conversion to choose."""
+    conv = CONVERT[path[0]]
+    prompt = m(conv.prompt) if conv.prompt else m("step.convert", skill=_skill_ref(conv.skill),
+                                                  card=R.cname(conv.as_name))
+    picked = path[1:]
+    return Step(prompt, [card_opt(c) for c in _conv_allowed(state, seat, path[0], play) if c not in picked])
 
 
 def _conv_step(state: State, seat: int, path: list[str], prompt: Msg) -> Step:
-    """A response by conversion: ``[skill, card]``."""
-    got = _conv_path(state, seat, path, prompt)
-    if not got:
-        return Step(m("step.convert", skill=_skill_ref(CONVERT[path[0]].skill), card=R.cname(CONVERT[path[0]].as_name)),
-                    [card_opt(c) for c in _conv_cards(state, seat, path[0])])
-    _exact(path[2:], 0)
+    """A response by conversion: ``[token, card…]``."""
+    got = _conv_path(state, seat, path)
+    if got is None:
+        return _conv_pick(state, seat, path)
+    _exact(path[1 + len(got):], 0)
     return Step(prompt, [], complete=True)
 
 
 def needs_target(name: str) -> bool:
-    return name in ("sha", "guohe", "shunshou", "juedou", "jiedao", "lebu")
+    return cards.of(name).targets is not None
 
 
 def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        if zhangba_ok(state, seat) and state["sha_used"] < R.sha_limit(state, seat) \
-                and target_choices(state, seat, "sha", ["zb"], [])[0]:
-            opts.append(Option("zb", m("opt.zhangba")))
         for name in ("sha", "guohe", "lebu"):
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
-                 if R.has_skill(state, seat, k) and a.can(state, seat)]
+                 if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
         opts.append(Option("end", m("opt.end"), hint="primary"))
         return Step(m("step.play"), opts)
     head = path[0]
@@ -180,24 +168,14 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         return Step(m("step.play"), [], complete=True)
     if head in ACTIVE:
         act = ACTIVE[head]
-        if not (R.has_skill(state, seat, head) and act.can(state, seat)):
+        if not (R.has_skill(state, seat, head, hidden=True) and act.can(state, seat)):
             raise EngineError("sanguosha.err.illegal")
         return act.step(state, seat, path[1:])
-    if head == "zb":
-        if not (zhangba_ok(state, seat) and state["sha_used"] < R.sha_limit(state, seat)):
-            raise EngineError("sanguosha.err.illegal")
-        picked = path[1:3]
-        if len(picked) < 2:
-            return Step(m("step.zhangba"), [card_opt(c) for c in p["hand"] if c not in picked])
-        name, cids, rest = "sha", picked, path[3:]
-    elif head in CONVERT:
-        got = _conv_path(state, seat, path, m("step.play"), play=True)
-        if not got:
-            opts = [card_opt(c) for c in _conv_cards(state, seat, head)
-                    if usable_as(state, seat, CONVERT[head].as_name, [c])]
-            return Step(m("step.convert", skill=_skill_ref(CONVERT[head].skill),
-                          card=R.cname(CONVERT[head].as_name)), opts)
-        name, cids, rest = CONVERT[head].as_name, got, path[2:]
+    if head in CONVERT:
+        got = _conv_path(state, seat, path, play=True)
+        if got is None:
+            return _conv_pick(state, seat, path, play=True)
+        name, cids, rest = CONVERT[head].as_name, got, path[1 + len(got):]
     else:
         if head not in p["hand"] or not usable(state, seat, head):
             raise EngineError("sanguosha.err.illegal")
@@ -258,20 +236,9 @@ def choose_one(prompt: Msg, opts: list[Option], path: list[str]) -> Step:
 
 def _sha_like(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask | None = None) -> Step:
     """A 杀 from hand, two cards via 丈八蛇矛, or pass."""
-    hand = state["players"][seat]["hand"]
-    if path and path[0] == "zb":
-        if not zhangba_ok(state, seat):
-            raise EngineError("sanguosha.err.illegal")
-        picked = path[1:]
-        if len(set(picked)) != len(picked) or any(c not in hand for c in picked) or len(picked) > 2:
-            raise EngineError("sanguosha.err.illegal")
-        if len(picked) == 2:
-            return Step(prompt, [], complete=True)
-        return Step(m("step.zhangba"), [card_opt(c) for c in hand if c not in picked])
     if path and path[0] in CONVERT and CONVERT[path[0]].as_name == "sha":
         return _conv_step(state, seat, path, prompt)
-    extra = [Option("zb", m("opt.zhangba"))] if zhangba_ok(state, seat) else []
-    extra += conv_options(state, seat, "sha") + lord_options(state, seat, "sha", ask)
+    extra = conv_options(state, seat, "sha") + lord_options(state, seat, "sha", ask)
     return _one_card(_named(state, seat, "sha"), prompt, path, extra)
 
 

@@ -1,8 +1,11 @@
-"""The deck, loaded from ``data/sanguosha/cards.json`` and validated once.
+"""Decks, loaded from ``data/sanguosha/*.json`` and validated once, each on its own terms.
 
-Card ids are ``c0`` … ``c107`` in file order; the state stores only ids, so the card table is
-read-only data shared by every game. Validation fails loudly at import: a deck with a wrong count,
-an unknown name or an impossible suit/rank must never reach a table.
+A deck file names itself (``deck_name``), its card-id prefix and what it must hold (``size``,
+``expect``: copies per card name); card ids are ``<prefix>0`` … in file order. The state stores
+only ids, so the card tables are read-only data shared by every game; prefixes differ between
+decks, so :func:`card` answers for a card of any deck and a mode chooses its deck by name
+(:func:`deck`). Validation fails loudly at import: a deck with a wrong count, an unknown name or
+an impossible suit/rank must never reach a table.
 """
 
 from __future__ import annotations
@@ -13,22 +16,16 @@ from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
 
-DATA = Path(__file__).resolve().parent.parent.parent / "data" / "sanguosha" / "cards.json"
+FOLDER = Path(__file__).resolve().parent.parent.parent / "data" / "sanguosha"
+DATA = FOLDER / "cards.json"
+#: Deck name → file. The standard deck (108 cards with the 4 EX cards) is identity mode's.
+DECKS = {"standard": DATA}
+STANDARD = "standard"
 
 SUITS = ("S", "H", "C", "D")
 RED = frozenset({"H", "D"})
 TYPES = ("basic", "trick", "delayed", "equip")
 SLOTS = ("weapon", "armor", "plus", "minus")
-
-#: How many copies of each card the standard deck (with the 4 EX cards) has.
-EXPECTED = {
-    "sha": 30, "shan": 15, "tao": 8, "guohe": 6, "shunshou": 5, "juedou": 3, "jiedao": 2,
-    "wuzhong": 4, "wuxie": 4, "nanman": 3, "wanjian": 1, "taoyuan": 1, "wugu": 2, "shandian": 2,
-    "lebu": 3, "zhuge": 2, "qinggang": 1, "hanbing": 1, "cixiong": 1, "qinglong": 1, "zhangba": 1,
-    "guanshi": 1, "fangtian": 1, "qilin": 1, "bagua": 2, "renwang": 1, "dilu": 1, "jueying": 1,
-    "zhuahuang": 1, "chitu": 1, "dawan": 1, "zixing": 1,
-}
-
 
 @dataclass(frozen=True)
 class Card:
@@ -53,8 +50,11 @@ def parse(raw: dict) -> dict[str, Card]:
     """Validate the JSON and build the card table (kept separate from the file for the tests)."""
     kinds = raw.get("kinds")
     rows = raw.get("deck")
+    expect, size, prefix = raw.get("expect"), raw.get("size"), raw.get("id_prefix")
     if not isinstance(kinds, dict) or not isinstance(rows, list):
-        raise DeckError("cards.json needs 'kinds' and 'deck'")
+        raise DeckError("a deck file needs 'kinds' and 'deck'")
+    if not isinstance(expect, dict) or not isinstance(size, int) or not isinstance(prefix, str) or not prefix:
+        raise DeckError("a deck file states its terms: 'expect' (copies per name), 'size', 'id_prefix'")
     for name, kind in kinds.items():
         if kind.get("type") not in TYPES:
             raise DeckError(f"{name}: bad type {kind.get('type')!r}")
@@ -76,32 +76,44 @@ def parse(raw: dict) -> dict[str, Card]:
             raise DeckError(f"row {i}: bad suit/rank {suit}{rank}")
         kind = kinds[name]
         seen[(name, suit, rank)] += 1
-        cards[f"c{i}"] = Card(f"c{i}", name, suit, rank, kind["type"], kind.get("slot", ""),
-                              int(kind.get("range", 0)))
+        cid = f"{prefix}{i}"
+        cards[cid] = Card(cid, name, suit, rank, kind["type"], kind.get("slot", ""), int(kind.get("range", 0)))
     counts = Counter(c.name for c in cards.values())
-    if dict(counts) != EXPECTED:
-        wrong = {n: (counts.get(n, 0), EXPECTED.get(n, 0)) for n in set(counts) | set(EXPECTED)
-                 if counts.get(n, 0) != EXPECTED.get(n, 0)}
-        raise DeckError(f"card counts differ from the standard deck (have, want): {wrong}")
-    if len(cards) != 108:
-        raise DeckError(f"the deck has {len(cards)} cards, not 108")
+    if dict(counts) != expect:
+        wrong = {n: (counts.get(n, 0), expect.get(n, 0)) for n in set(counts) | set(expect)
+                 if counts.get(n, 0) != expect.get(n, 0)}
+        raise DeckError(f"card counts differ from what the deck states (have, want): {wrong}")
+    if len(cards) != size:
+        raise DeckError(f"the deck has {len(cards)} cards, not {size}")
     return cards
 
 
 @cache
-def deck() -> dict[str, Card]:
-    with DATA.open(encoding="utf-8") as fh:
+def deck(name: str = STANDARD) -> dict[str, Card]:
+    with DECKS[name].open(encoding="utf-8") as fh:
         return parse(json.load(fh))
 
 
+@cache
+def _every_card() -> dict[str, Card]:
+    table: dict[str, Card] = {}
+    for name in DECKS:
+        cards = deck(name)
+        if set(cards) & set(table):
+            raise DeckError(f"deck {name}: card ids clash with another deck's (use another id_prefix)")
+        table.update(cards)
+    return table
+
+
 def card(cid: str) -> Card:
-    return deck()[cid]
+    """The card ``cid`` of whichever deck it belongs to."""
+    return _every_card()[cid]
 
 
 @cache
 def kind_of(name: str) -> str:
     """The type (basic, trick, delayed, equip) of a card name."""
-    for c in deck().values():
+    for c in _every_card().values():
         if c.name == name:
             return c.type
     raise KeyError(name)

@@ -14,6 +14,8 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     choices,
     frames,
     identity,
+    skills,
+    stages,
     views,
 )
 from engines.sanguosha import rules as R
@@ -40,15 +42,64 @@ class SanguoshaEngine(GameEngine):
     min_seats = 2
     max_seats = 10
     hidden_information = True
+    #: 2: trigger frames keep the names of the handlers already taken (``done``), not a position
+    #: (``i``) in the timing point's list, so adding a skill or item at a timing point never
+    #: skips or repeats a handler in a game stored inside it (see :meth:`upgrade_step`).
+    #: 3: frames keep named stages (``stages.py``), not integers, so a step added inside a frame
+    #: never renumbers the steps a stored game is paused at.
+    #: 4: two rulings change (issue 23; docs/rules/sanguosha.md, choices 18 and 21): a lord who
+    #: kills a loyalist discards the judgement area too, and a card used from the equipment
+    #: (武圣) has left it when its targets are judged. The state records the rules it plays by
+    #: (``state["ed"]``, :func:`rules.rules_edition`), so an older export replays by its own.
+    edition = 4
     private_panel = True
     views = views
+
+    def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
+        """The hand picture draws the hand, the role, the equipment and the judgement area (and
+        the HP, which alone does not refresh it: an AoE would cost a DM edit per seat hit)."""
+        you = view.get("you") or {}
+        me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
+        return [you.get("role"), you.get("hand"), me.get("equip"), me.get("judge"), me.get("alive")]
+
+    def __init__(self, rules: int | None = None) -> None:
+        #: The rules edition new games are stamped with (older ones only to replay old exports).
+        self.rules = rules or self.edition
+
+    def upgrade_step(self, state: State, edition: int) -> State:
+        if edition == 3:  # a running game plays on by the corrected rulings
+            ruled: State = json.loads(json.dumps(state))
+            ruled["ed"] = 4
+            return ruled
+        if edition == 2:
+            named: State = json.loads(json.dumps(state))
+            stages.name_stages(named)
+            return named
+        if edition != 1:
+            return super().upgrade_step(state, edition)
+        new: State = json.loads(json.dumps(state))
+        flow = R.flow_of(new)
+        for frame in new["flow"]["stack"]:
+            if frame["k"] == "trigger" and "i" in frame:  # edition 1's handler list is today's
+                frame["done"] = [h.name for h in flow.triggers.handlers(frame["t"])[:frame.pop("i")]]
+        return new
+
+    def replay_engine(self, edition: int) -> SanguoshaEngine:
+        """Editions 1-3 played the same rules (only the stored shape changed): their games carry
+        no ``ed`` and read as rules edition 3."""
+        if edition < 4:
+            return _OLD_RULES
+        return super().replay_engine(edition)  # type: ignore[return-value]
 
     def option_specs(self) -> list[OptionSpec]:
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
                            DEFAULT_HEROES)]
 
     def start(self, options: dict[str, str], seats: int, seed: int) -> State:
-        return new_game(options, seats, seed)
+        state = new_game(options, seats, seed)
+        if self.rules >= 4:
+            state["ed"] = self.rules
+        return state
 
     def pending(self, state: State) -> list[Request]:
         return [Request(a.rid, a.seat, a.kind, views.ask_prompt(a), window=a.window, mode=a.mode,
@@ -65,9 +116,13 @@ class SanguoshaEngine(GameEngine):
         choices.validate(state, seat, list(action))
         new: State = json.loads(json.dumps(state))
         events: list[Event] = []
-        Flow.answer(new, seat, list(action))
         flow = R.flow_of(new)
-        flow.run(Ctx(flow, new, events))
+        ctx = Ctx(flow, new, events)
+        ask = Flow.ask_of(new, seat)
+        if ask is not None and ask.kind in skills.ASK_SKILL and tuple(action) != ask.default:
+            R.reveal_for(ctx, seat, skills.ASK_SKILL[ask.kind])
+        Flow.answer(new, seat, list(action))
+        flow.run(ctx)
         return new, events
 
     def result(self, state: State) -> Result | None:
@@ -76,6 +131,9 @@ class SanguoshaEngine(GameEngine):
             return None
         side = R.mode_of(state).side(state, won)
         return Result(list(won), None, m(f"result.{side}"))
+
+    def teams(self, state: State) -> list[list[int]] | None:
+        return R.mode_of(state).camps(state)  # type: ignore[no-any-return]
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> list[str]:
@@ -93,6 +151,10 @@ class SanguoshaEngine(GameEngine):
     def compact(self, msgs: list[Msg]) -> list[Msg]:
         """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
         return sgs_summary.compact(msgs)
+
+
+#: The engine that replays exports started before edition 4 (their rules: ``rules_edition`` 3).
+_OLD_RULES = SanguoshaEngine(rules=3)
 
 
 def _check_request(state: State, seat: int, request: Request | None) -> None:

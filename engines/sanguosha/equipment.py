@@ -15,6 +15,7 @@ from engines.sanguosha.data import card
 from engines.sanguosha.frames import ask_window, judge_first, take_chosen
 from engines.sanguosha.packs import EQUIPMENT
 from engines.sanguosha.rules import cname, say, who
+from engines.sanguosha.skills import Conversion, conversion
 
 Frame = dict[str, Any]
 State = dict[str, Any]
@@ -57,10 +58,11 @@ def zhangba_ok(state: State, seat: int) -> bool:
     return R.weapon_name(state, seat) == "zhangba" and len(state["players"][seat]["hand"]) >= 2
 
 
-@EQUIPMENT.modifier("can_respond", "zhangba")
-def _zhangba_answers(state: State, value: bool, args: dict[str, Any]) -> bool:
-    """丈八蛇矛 answers an ask for a 杀 with two hand cards (``rules.can_respond``)."""
-    return value or (R.ANSWERED_BY.get(args["kind"]) == "sha" and zhangba_ok(state, args["seat"]))
+#: 丈八蛇矛 as a two-card conversion: offered, walked, parsed and counted as an answer
+#: (``rules.can_respond``) wherever a 杀 may be used or played, like a skill's conversion.
+ZHANGBA = conversion(Conversion("zb", "zhangba", "sha", ok=lambda _s, _seat, _c: True, count=2,
+                                gate=lambda s, seat: R.weapon_name(s, seat) == "zhangba",
+                                label="opt.zhangba", prompt="step.zhangba"), pack=EQUIPMENT)
 
 
 # -- 杀 effect: 雌雄双股剑, 青釭剑, 仁王盾 --------------------------------------------------------
@@ -74,17 +76,17 @@ def _genders_differ(ctx: Ctx, ev: dict[str, Any]) -> bool:
 @EQUIPMENT.on("sha_effect", "cixiong", priority=30,
       can=lambda ctx, ev: R.weapon_name(ctx.state, ev["user"]) == "cixiong" and _genders_differ(ctx, ev))
 def _cixiong(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("cixiong", user=ev["user"], target=ev["target"], st=0)
+    ctx.push("cixiong", user=ev["user"], target=ev["target"], st="start")
 
 
 @EQUIPMENT.kind("cixiong")
 def _cixiong_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "cixiong", target=f["target"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if ctx.take(f, "reply")["action"] == ["pass"]:
             ctx.pop(f)
             return
@@ -93,7 +95,7 @@ def _cixiong_frame(ctx: Ctx, f: Frame) -> None:
             R.draw(ctx, f["user"], 1)
             ctx.pop(f)
             return
-        f["st"] = 2
+        f["st"] = "choice"
         ask_window(ctx, f, [f["target"]], "cixiong_choice", user=f["user"])
         return
     action = ctx.take(f, "reply")["action"]
@@ -128,7 +130,7 @@ def _renwang(ctx: Ctx, ev: dict[str, Any]) -> None:
                            and _slot_name(ctx.state, ev["seat"], "armor") == "bagua"))
 def _bagua(ctx: Ctx, ev: dict[str, Any]) -> None:
     """八卦阵: judge; red counts as a 闪. Always used (it can only help; docs/rules)."""
-    ctx.push("bagua", seat=ev["seat"], st=0)
+    ctx.push("bagua", seat=ev["seat"], st="start")
 
 
 @EQUIPMENT.kind("bagua")
@@ -150,14 +152,14 @@ def _bagua_frame(ctx: Ctx, f: Frame) -> None:
       can=lambda ctx, ev: (R.weapon_name(ctx.state, ev["user"]) == "guanshi"
                            and len(R.all_cards(ctx.state, ev["user"], judge=False)) >= 3))
 def _guanshi(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("guanshi", user=ev["user"], target=ev["target"], st=0)
+    ctx.push("guanshi", user=ev["user"], target=ev["target"], st="start")
 
 
 @EQUIPMENT.kind("guanshi")
 def _guanshi_frame(ctx: Ctx, f: Frame) -> None:
     """贯石斧: discard two cards (not the axe) and the dodged 杀 hits anyway."""
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "guanshi", target=f["target"])
         return
     action = ctx.take(f, "reply")["action"]
@@ -174,7 +176,7 @@ def _guanshi_frame(ctx: Ctx, f: Frame) -> None:
       can=lambda ctx, ev: (R.weapon_name(ctx.state, ev["user"]) == "qinglong" and not ev.get("hit")
                            and R.alive(ctx.state, ev["target"]) and R.alive(ctx.state, ev["user"])))
 def _qinglong(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("qinglong", user=ev["user"], target=ev["target"], st=0)
+    ctx.push("qinglong", user=ev["user"], target=ev["target"], st="start")
 
 
 @EQUIPMENT.kind("qinglong")
@@ -182,17 +184,17 @@ def _qinglong_frame(ctx: Ctx, f: Frame) -> None:
     """青龙偃月刀: after a dodge you may use another 杀 on the same target (not counted)."""
     from engines.sanguosha.frames import start_use_from_action
 
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "qinglong", target=f["target"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         action = ctx.take(f, "reply")["action"]
         if action == ["pass"]:
             ctx.pop(f)
             return
         say(ctx, "weapon", who=who(f["user"]), card=cname("qinglong"))
-        f["st"] = 2
+        f["st"] = "used"
         start_use_from_action(ctx, f["user"], action + [str(f["target"])], count=False)
         return
     ctx.take(f)
@@ -210,18 +212,18 @@ def _sha_damage_with(ctx: Ctx, ev: dict[str, Any], weapon: str) -> bool:
       can=lambda ctx, ev: (_sha_damage_with(ctx, ev, "hanbing")
                            and R.has_cards(ctx.state, ev["dst"], judge=False)))
 def _hanbing(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("hanbing", user=ev["src"], target=ev["dst"], st=0, left=2)
+    ctx.push("hanbing", user=ev["src"], target=ev["dst"], st="start", left=2)
 
 
 @EQUIPMENT.kind("hanbing")
 def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
     """寒冰剑: prevent the damage and instead discard two of the target's cards, one by one."""
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "hanbing", target=f["target"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if ctx.take(f, "reply")["action"] == ["pass"]:
             ctx.pop(f)
             return
@@ -229,8 +231,8 @@ def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
         trigger = ctx.below(f)
         assert trigger is not None
         trigger["ev"]["cancel"] = True
-        f["st"] = 2
-    if f["st"] == 2:
+        f["st"] = "pick"
+    if f["st"] == "pick":
         if "reply" in f:
             take_chosen(ctx, f["user"], f["target"], ctx.take(f, "reply")["action"][0], to_hand=False)
             f["left"] -= 1
@@ -245,14 +247,14 @@ def _hanbing_frame(ctx: Ctx, f: Frame) -> None:
       can=lambda ctx, ev: (_sha_damage_with(ctx, ev, "qilin") and not ev.get("cancel")
                            and any(ctx.state["players"][ev["dst"]]["equip"][k] for k in ("plus", "minus"))))
 def _qilin(ctx: Ctx, ev: dict[str, Any]) -> None:
-    ctx.push("qilin", user=ev["src"], target=ev["dst"], st=0)
+    ctx.push("qilin", user=ev["src"], target=ev["dst"], st="start")
 
 
 @EQUIPMENT.kind("qilin")
 def _qilin_frame(ctx: Ctx, f: Frame) -> None:
     """麒麟弓: when your 杀 deals damage you may discard one of the target's horses."""
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_window(ctx, f, [f["user"]], "qilin", target=f["target"])
         return
     action = ctx.take(f, "reply")["action"]

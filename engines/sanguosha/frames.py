@@ -1,6 +1,6 @@
 """The frames of a 三国杀 game: game → turn → phase → card use → effect → response, plus
-judgement, damage, dying and death. Each handler is a small stage machine (``frame["st"]``) over
-the shared :class:`engines.flow.Flow`; every point where a skill or equipment may act is a
+judgement, damage, dying and death. Each handler is a small machine of named stages
+(``frame["st"]``, see ``stages.py``) over the shared :class:`engines.flow.Flow`; every point where a skill or equipment may act is a
 ``ctx.fire(timing, event)`` (timing names are listed in docs/rules/sanguosha.md).
 
 Asks of this game (``kind``; tokens answered):
@@ -27,6 +27,7 @@ from typing import Any
 from engines.base import key_ref
 from engines.flow import Ctx
 from engines.rng import Rng
+from engines.sanguosha import cards, stages
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card, kind_of
 from engines.sanguosha.packs import CORE
@@ -34,8 +35,10 @@ from engines.sanguosha.rules import FLOW, cname, say, who  # noqa: F401 - FLOW: 
 
 Frame = dict[str, Any]
 PASS = ("pass",)
-HARMFUL = {"sha", "guohe", "shunshou", "juedou", "jiedao", "nanman", "wanjian", "lebu", "shandian"}
-TRICKS = {"guohe", "shunshou", "juedou", "jiedao", "wuzhong", "nanman", "wanjian", "taoyuan", "wugu"}
+
+#: Frames stored with edition 2's integer stages play on under their names (every kind of the
+#: standard packs is in the one frozen table).
+CORE.legacy_stage = stages.legacy_name
 
 
 def ask_window(ctx: Ctx, frame: Frame, seats: list[int], kind: str, mode: str = "one",
@@ -50,14 +53,14 @@ def ask_window(ctx: Ctx, frame: Frame, seats: list[int], kind: str, mode: str = 
 def _game(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     f["cur"] = R.mode_of(s).first_seat(s) if f.get("cur") is None else R.next_living(s, f["cur"])
-    ctx.push("turn", seat=f["cur"], st=0)
+    ctx.push("turn", seat=f["cur"], st="start")
 
 
 @CORE.kind("turn")
 def _turn(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat = f["seat"]
-    if f["st"] == 0:
+    if f["st"] == "start":
         s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
         s["tflags"] = {}
         s["turns"] += 1
@@ -65,16 +68,18 @@ def _turn(ctx: Ctx, f: Frame) -> None:
             s["round"] += 1
         s["log"] = []
         say(ctx, "turn", who=who(seat))
-        f["st"] = 1
+        f["st"] = R.PHASES[0]
         ctx.fire("turn_start", {"seat": seat})
         return
     ctx.take(f)
-    idx = f["st"] - 1
-    if idx < len(R.PHASES) and R.alive(s, seat):
-        f["st"] += 1
-        ctx.push("phase", seat=seat, name=R.PHASES[idx], st=0)
+    if f["st"] in R.PHASES and R.alive(s, seat):  # the stage names the next phase to run
+        phase = f["st"]
+        nxt = R.PHASES.index(phase) + 1
+        f["st"] = R.PHASES[nxt] if nxt < len(R.PHASES) else "end"
+        ctx.push("phase", seat=seat, name=phase, st="start")
         return
     s["phase"] = ""
+    R.notice(s, "turn_end", {"seat": seat})
     ctx.pop(f)
 
 
@@ -82,41 +87,42 @@ def _turn(ctx: Ctx, f: Frame) -> None:
 def _phase(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat, name = f["seat"], f["name"]
-    if f["st"] == 0:
+    if f["st"] == "start":
         s["phase"] = name
-        f["st"] = 1
+        f["st"] = "fired"
         ctx.fire("phase_start", {"seat": seat, "phase": name, "skip": name in s["skip"]})
         return
-    if f["st"] == 1:
+    if f["st"] == "fired":
         ev = ctx.take(f)
         if ev.get("cancel") or ev.get("skip"):
             if ev.get("skip"):
                 say(ctx, "skip_phase", who=who(seat), phase=key_ref(f"sanguosha.phase.{name}"))
             ctx.pop(f)
             return
-        f["st"] = 2
+        f["st"] = "resolve"
         if name == "judge" and s["players"][seat]["judge"]:
             ctx.push("jarea", seat=seat)
         elif name == "draw":
             ctx.fire("draw_count", {"seat": seat, "n": 2})
         elif name == "play":
-            f["st"] = 3
+            f["st"] = "play"
         elif name == "discard":
-            f["st"] = 4
+            f["st"] = "discard"
         return
-    if f["st"] == 2:
+    if f["st"] == "resolve":
         ev = ctx.take(f)
         if name == "draw" and ev and not ev.get("cancel"):
             R.draw(ctx, seat, ev["n"])
-        f["st"] = 9
+        f["st"] = "end"
         return
-    if f["st"] == 3:  # play phase: ask until the player ends it
+    if f["st"] == "play":  # play phase: ask until the player ends it
         if "reply" in f:
             action = ctx.take(f, "reply")["action"]
             if action == ["end"]:
-                f["st"] = 9
+                f["st"] = "end"
                 return
             if action[0] in ACTIVE:
+                R.reveal_for(ctx, seat, action[0])  # a hidden hero's skill: using it shows it
                 ACTIVE[action[0]].start(ctx, seat, action[1:])
                 return
             start_use_from_action(ctx, seat, action, count=True)
@@ -124,20 +130,21 @@ def _phase(ctx: Ctx, f: Frame) -> None:
         ctx.take(f)
         ctx.ask(f, [seat], "play")
         return
-    if f["st"] == 4:  # discard down to the hand limit
+    if f["st"] == "discard":  # discard down to the hand limit
         if "reply" in f:
             cids = ctx.take(f, "reply")["action"]
             R.to_discard(s, cids)
             say(ctx, "discard", who=who(seat), cards=_labels(cids))
-            f["st"] = 9
+            f["st"] = "end"
             return
         excess = len(s["players"][seat]["hand"]) - R.hand_limit(s, seat)
         if excess <= 0:
-            f["st"] = 9
+            f["st"] = "end"
             return
         ctx.ask(f, [seat], "discard", info={"n": excess})
         return
     ctx.take(f)
+    R.notice(s, "phase_end", {"seat": seat, "phase": name})
     ctx.pop(f)
 
 
@@ -158,23 +165,27 @@ LORD_ASK: dict[str, Any] = {}
 
 def parse_use(state: dict[str, Any], action: list[str]) -> tuple[str, list[str], list[int]]:
     """(card name, physical cards, targets) of a validated play action."""
-    if action[0] == "zb":
-        return "sha", action[1:3], [int(t) for t in action[3:]]
     if action[0] in CONVERT:
-        return CONVERT[action[0]].as_name, action[1:2], [int(t) for t in action[2:]]
+        n = CONVERT[action[0]].count
+        return CONVERT[action[0]].as_name, action[1:1 + n], [int(t) for t in action[1 + n:]]
     return card(action[0]).name, [action[0]], [int(t) for t in action[1:]]
 
 
+def reveal_conversion(ctx: Ctx, seat: int, action: list[str]) -> None:
+    """A card used or played through a hidden hero's conversion skill shows that hero."""
+    if action and action[0] in CONVERT:
+        R.reveal_for(ctx, seat, CONVERT[action[0]].skill)
+
+
 def response_cards(action: list[str]) -> list[str]:
-    """The physical cards of a response (``[card]``, ``["zb", a, b]``, ``[skill, card]``)."""
-    if action[0] == "zb":
-        return action[1:3]
+    """The physical cards of a response (``[card]``, ``[token, card…]`` of a conversion)."""
     if action[0] in CONVERT:
-        return action[1:2]
+        return action[1:1 + CONVERT[action[0]].count]
     return action[:1]
 
 
 def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -> None:
+    reveal_conversion(ctx, user, action)
     name, cids, targets = parse_use(ctx.state, action)
     extra: dict[str, Any] = {}
     if name == "jiedao":
@@ -186,17 +197,13 @@ def push_use(ctx: Ctx, user: int, name: str, cids: list[str], targets: list[int]
              count: bool, extra: dict[str, Any] | None = None) -> Frame:
     return ctx.push("use", user=user, name=name, cards=list(cids), color=R.color(cids),
                     suit=card(cids[0]).suit if len(cids) == 1 else "", targets=list(targets), count=count,
-                    extra=extra or {}, st=0, i=0)
+                    extra=extra or {}, st="start", i=0)
 
 
 def default_targets(state: dict[str, Any], user: int, name: str) -> list[int]:
-    if name in ("nanman", "wanjian"):
-        return R.others_from(state, user)
-    if name in ("taoyuan", "wugu"):
-        return R.living(state, user)
-    if name in ("wuzhong", "tao", "shandian") or card_type(name) == "equip":
-        return [user]
-    return []
+    """The seats a card names by itself (its definition's ``default_targets``; none: [])."""
+    named = cards.of(name).default_targets
+    return named(state, user) if named else []
 
 
 def card_type(name: str) -> str:
@@ -207,14 +214,14 @@ def card_type(name: str) -> str:
 def _use(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     user, name = f["user"], f["name"]
-    if f["st"] == 0:
+    if f["st"] == "start":
         R.to_proc(s, f["cards"])
         if not f["targets"]:
             f["targets"] = default_targets(s, user, name)
         if f["count"] and name == "sha":
             s["sha_used"] += 1
         label = _labels(f["cards"])
-        named = [t for t in f["targets"] if t != user] if name not in ("nanman", "wanjian") else []
+        named = [t for t in f["targets"] if t != user] if cards.of(name).names_targets else []
         if not named:
             say(ctx, "use", who=who(user), card=cname(name), sr=label)
         for t in named:
@@ -222,45 +229,43 @@ def _use(ctx: Ctx, f: Frame) -> None:
         if "victim" in f["extra"]:
             say(ctx, "jiedao_victim", who=who(f["targets"][0]), victim=who(f["extra"]["victim"]))
         for t in f["targets"]:
-            R.note_act(s, user, t, 1 if name in HARMFUL else -1 if name in ("tao", "taoyuan") else 0)
-        f["st"] = 1
+            R.note_act(s, user, t, 1 if cards.harmful(name) else -1 if cards.of(name).friendly else 0)
+        f["st"] = "declared"
         ctx.fire("use_declared", {"user": user, "name": name, "cards": f["cards"],
                                   "targets": f["targets"], "color": f["color"]})
         return
-    if f["st"] == 1:
+    if f["st"] == "declared":
         ev = ctx.take(f)
         f["targets"] = list(ev["targets"])
         kind = card_type(name)
         if kind == "equip":
-            _equip(ctx, user, f["cards"][0])
+            R.to_equip(s, user, f["cards"][0])
             ctx.pop(f)
             return
         if kind == "delayed":
             target = f["targets"][0]
-            R.take(s, f["cards"][0])
-            s["players"][target]["judge"].append([f["cards"][0], name])
+            R.to_judge(s, target, f["cards"][0], name)
             ctx.pop(f)
             return
-        if name == "wugu":
-            pool = R.deal(s, len(f["targets"]))
-            s["proc"].extend(pool)
-            f["extra"]["pool"] = pool
-            say(ctx, "wugu_reveal", cards=_labels(pool))
-        f["st"] = 2
+        on_use = cards.of(name).on_use
+        if on_use is not None:
+            on_use(ctx, f)
+        f["st"] = "effects"
         return
-    if f["st"] == 2:  # one effect per target, in order
+    if f["st"] == "effects":  # one effect per target, in order
         ctx.take(f)
         while f["i"] < len(f["targets"]):
             target = f["targets"][f["i"]]
             f["i"] += 1
             if not R.alive(s, target):
                 continue
-            if name == "taoyuan" and s["players"][target]["hp"] >= s["players"][target]["max"]:
-                continue  # nothing to heal, nothing to cancel (docs/rules/sanguosha.md)
+            skip = cards.of(name).skip
+            if skip is not None and skip(s, target):
+                continue  # e.g. 桃园结义 at full HP: nothing to heal, nothing to cancel (docs/rules)
             ctx.push("effect", name=name, user=user, target=target, cards=f["cards"],
-                     color=f["color"], suit=f["suit"], extra=f["extra"], st=0)
+                     color=f["color"], suit=f["suit"], extra=f["extra"], st="start")
             return
-        f["st"] = 3
+        f["st"] = "finish"
         ctx.fire("use_finished", {"user": user, "name": name, "cards": f["cards"]})
         return
     ctx.take(f)
@@ -270,110 +275,34 @@ def _use(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f)
 
 
-def _equip(ctx: Ctx, seat: int, cid: str) -> None:
-    s = ctx.state
-    slot = card(cid).slot
-    old = s["players"][seat]["equip"][slot]
-    R.take(s, cid)
-    if old:
-        R.to_discard(s, [old])
-    s["players"][seat]["equip"][slot] = cid
-
-
 # -- effects ----------------------------------------------------------------------------------
 
 @CORE.kind("effect")
 def _effect(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     name, target = f["name"], f["target"]
-    if f["st"] == 0:
+    if f["st"] == "start":
         if not R.alive(s, target):
             ctx.pop(f)
             return
-        f["st"] = 1
-        if name in TRICKS and not f["extra"].get("nowuxie"):
-            ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st=0)
+        f["st"] = "nullify"
+        if cards.nullifiable(name) and not f["extra"].get("nowuxie"):
+            ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st="start")
         return
-    if f["st"] == 1:
+    if f["st"] == "nullify":
         nullified = ctx.take(f)
         if nullified:
             say(ctx, "nullified", card=cname(name), target=who(target))
             ctx.pop(f)
             return
-        f["st"] = 2
-    EFFECTS[name](ctx, f)
+        f["st"] = "effect"
+    effect = cards.of(name).effect
+    assert effect is not None, name
+    effect(ctx, f)
 
 
 def _done(ctx: Ctx, f: Frame) -> None:
     ctx.take(f)
-    ctx.pop(f)
-
-
-def _eff_sha(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    st = f["st"]
-    if st == 2:
-        f["st"] = 3
-        ctx.fire("sha_effect", {"user": f["user"], "target": f["target"], "color": f["color"],
-                                "cards": f["cards"], "ignore_armor": False, "void": False, "need": 1})
-        return
-    if st == 3:
-        ev = ctx.take(f)
-        if ev.get("void") or ev.get("cancel"):
-            say(ctx, "void", card=cname("sha"), target=who(f["target"]))
-            ctx.pop(f)
-            return
-        f["ev"] = ev
-        f["st"] = 4
-        return
-    if st == 4:
-        if f["ev"]["need"] <= 0:
-            f["st"] = 6
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
-            return
-        f["st"] = 5
-        ctx.push("need", seat=f["target"], what="shan", ignore_armor=f["ev"]["ignore_armor"],
-                 reason={"card": "sha", "user": f["user"]}, st=0)
-        return
-    if st == 5:
-        if ctx.take(f):
-            f["ev"]["need"] -= 1
-            if f["ev"]["need"] > 0:
-                f["st"] = 4
-                return
-            f["st"] = 7
-            ctx.fire("sha_dodged", {"user": f["user"], "target": f["target"], "cards": f["cards"],
-                                    "hit": False})
-            return
-        f["st"] = 6
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
-        return
-    if st == 7:
-        ev = ctx.take(f)
-        if ev.get("hit") and R.alive(s, f["target"]):
-            f["st"] = 6
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st=0)
-            return
-    _done(ctx, f)
-
-
-def _eff_tao(ctx: Ctx, f: Frame) -> None:
-    recover(ctx, f["target"], 1, f["user"])
-    ctx.pop(f)
-
-
-def _eff_pick(ctx: Ctx, f: Frame) -> None:
-    """过河拆桥 (discard) and 顺手牵羊 (take): the user chooses one of the target's cards."""
-    s = ctx.state
-    if f["st"] == 2:
-        if not R.has_cards(s, f["target"]) or not R.alive(s, f["user"]):
-            ctx.pop(f)
-            return
-        f["st"] = 3
-        ctx.ask(f, [f["user"]], "pick", info={"target": f["target"], "why": f["name"]})
-        return
-    choice = ctx.take(f, "reply")["action"][0]
-    take_chosen(ctx, f["user"], f["target"], choice, to_hand=f["name"] == "shunshou")
     ctx.pop(f)
 
 
@@ -398,113 +327,6 @@ def take_chosen(ctx: Ctx, user: int, target: int, choice: str, to_hand: bool) ->
     return cid
 
 
-def _eff_juedou(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    if f["st"] == 2:
-        f["cur"], f["st"] = f["target"], 3
-    if f["st"] == 3:
-        if not (R.alive(s, f["user"]) and R.alive(s, f["target"])):
-            ctx.pop(f)
-            return
-        other = f["user"] if f["cur"] == f["target"] else f["target"]
-        f["left"] = R.fold(s, "juedou_need", 1, seat=f["cur"], other=other)
-        f["st"] = 4
-    if f["st"] == 4 and "ret" not in f:
-        ctx.push("need", seat=f["cur"], what="sha", ignore_armor=False,
-                 reason={"card": "juedou", "user": f["user"]}, st=0)
-        return
-    if f["st"] == 4:
-        played = ctx.take(f)
-        other = f["user"] if f["cur"] == f["target"] else f["target"]
-        if played:
-            f["left"] -= 1
-            if f["left"] > 0 and R.alive(s, f["cur"]):
-                return  # 无双: another 杀 is needed before the duel turns
-            f["cur"], f["st"] = other, 3
-            return
-        f["st"] = 5
-        ctx.push("damage", src=other, dst=f["cur"], n=1, via="juedou", cards=f["cards"], st=0)
-        return
-    _done(ctx, f)
-
-
-def _eff_jiedao(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    holder, victim = f["target"], f["extra"]["victim"]
-    if f["st"] == 2:
-        if not s["players"][holder]["equip"]["weapon"]:
-            ctx.pop(f)
-            return
-        if R.alive(s, victim) and R.in_range(s, holder, victim):
-            f["st"] = 3
-            ask_window(ctx, f, [holder], "jiedao", victim=victim, user=f["user"])
-            return
-        f["st"] = 3
-        f["reply"] = {"seat": holder, "action": ["pass"]}
-    if f["st"] == 3:
-        action = ctx.take(f, "reply")["action"]
-        if action == ["pass"]:
-            weapon = s["players"][holder]["equip"]["weapon"]
-            if weapon and R.alive(s, f["user"]):
-                R.to_hand(s, f["user"], [weapon])
-                say(ctx, "give_weapon", who=who(holder), target=who(f["user"]),
-                    card=cname(card(weapon).name), sr=R.card_label(weapon))
-            ctx.pop(f)
-            return
-        f["st"] = 4
-        start_use_from_action(ctx, holder, action + [str(victim)], count=False)
-        return
-    _done(ctx, f)
-
-
-def _eff_wuzhong(ctx: Ctx, f: Frame) -> None:
-    R.draw(ctx, f["target"], 2)
-    ctx.pop(f)
-
-
-def _eff_aoe(ctx: Ctx, f: Frame) -> None:
-    """南蛮入侵 (play a 杀) and 万箭齐发 (play a 闪), else 1 damage from the user."""
-    if f["st"] == 2:
-        f["st"] = 3
-        ctx.push("need", seat=f["target"], what="sha" if f["name"] == "nanman" else "shan",
-                 ignore_armor=False, reason={"card": f["name"], "user": f["user"]}, st=0)
-        return
-    if f["st"] == 3:
-        if ctx.take(f):
-            ctx.pop(f)
-            return
-        f["st"] = 4
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via=f["name"], cards=f["cards"], st=0)
-        return
-    _done(ctx, f)
-
-
-def _eff_taoyuan(ctx: Ctx, f: Frame) -> None:
-    recover(ctx, f["target"], 1, None)
-    ctx.pop(f)
-
-
-def _eff_wugu(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    pool = [c for c in f["extra"]["pool"] if c in s["proc"]]
-    if f["st"] == 2:
-        if not pool:
-            ctx.pop(f)
-            return
-        f["st"] = 3
-        ctx.ask(f, [f["target"]], "wugu", short=True, window=True, info={"pool": pool})
-        return
-    cid = ctx.take(f, "reply")["action"][0]
-    R.to_hand(s, f["target"], [cid])
-    say(ctx, "wugu_take", who=who(f["target"]), card=cname(card(cid).name), sr=R.card_label(cid))
-    ctx.pop(f)
-
-
-EFFECTS = {"sha": _eff_sha, "tao": _eff_tao, "guohe": _eff_pick, "shunshou": _eff_pick,
-           "juedou": _eff_juedou, "jiedao": _eff_jiedao, "wuzhong": _eff_wuzhong,
-           "nanman": _eff_aoe, "wanjian": _eff_aoe, "taoyuan": _eff_taoyuan, "wugu": _eff_wugu}
-
-
 def recover(ctx: Ctx, seat: int, n: int, by: int | None) -> None:
     p = ctx.state["players"][seat]
     gain = min(n, p["max"] - p["hp"])
@@ -512,6 +334,7 @@ def recover(ctx: Ctx, seat: int, n: int, by: int | None) -> None:
         return
     p["hp"] += gain
     say(ctx, "recover", who=who(seat), n=gain, hp=p["hp"])
+    R.notice(ctx.state, "hp_recovered", {"seat": seat, "n": gain, "by": by})
 
 
 # -- responses --------------------------------------------------------------------------------
@@ -522,29 +345,30 @@ def _need(ctx: Ctx, f: Frame) -> None:
     produce it first (trigger ``before_need``)."""
     s = ctx.state
     seat, what = f["seat"], f["what"]
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "armour"
         ctx.fire("before_need", {"seat": seat, "what": what, "ignore_armor": f["ignore_armor"],
                                  "done": False})
         return
-    if f["st"] == 1:
+    if f["st"] == "armour":
         ev = ctx.take(f)
         if ev.get("done"):
             ctx.pop(f, True)
             return
-        f["st"] = 2
+        f["st"] = "answer"
         ask_window(ctx, f, [seat], f"need_{what}", **f["reason"])
         return
-    if f["st"] == 2:
+    if f["st"] == "answer":
         action = ctx.take(f, "reply")["action"]
         if action == ["pass"]:
             say(ctx, "no_response", who=who(seat), card=cname(what))
             ctx.pop(f, False)
             return
         if action[0] in LORD_ASK:
-            f["st"] = 4
+            f["st"] = "lord"
             LORD_ASK[action[0]](ctx, seat, what)
             return
+        reveal_conversion(ctx, seat, action)
         cids = response_cards(action)
         if f.get("keep"):  # 激将 in the play phase: the 杀 stays on the table for the lord's use
             R.to_proc(s, cids)
@@ -552,12 +376,12 @@ def _need(ctx: Ctx, f: Frame) -> None:
         else:
             R.to_discard(s, cids)
         say(ctx, "respond", who=who(seat), card=cname(what), sr=_labels(cids))
-        f["st"] = 3
+        f["st"] = "played"
         ctx.fire("card_played", {"seat": seat, "name": what, "cards": cids})
         return
-    if f["st"] == 4:  # 护驾 / 激将: did another hero play it for this seat?
+    if f["st"] == "lord":  # 护驾 / 激将: did another hero play it for this seat?
         if not ctx.take(f):
-            f["st"] = 2
+            f["st"] = "answer"
             ask_window(ctx, f, [seat], f"need_{what}", **f["reason"], lord_asked=True)
             return
         ctx.pop(f, True)
@@ -576,12 +400,12 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     saves a wait per trick effect. Returns True when the effect is cancelled (an odd number of
     无懈)."""
     s = ctx.state
-    if f["st"] == 0:
+    if f["st"] == "start":
         seats = R.living(s, s["turn"])
         if not any(R.can_respond(s, seat, "nullify") for seat in seats):
             ctx.pop(f, f["count"] % 2 == 1)
             return
-        f["st"] = 1
+        f["st"] = "open"
         ask_window(ctx, f, seats, "nullify", mode="any", about=f["about"], count=f["count"])
         return
     reply = ctx.take(f, "reply")
@@ -595,9 +419,9 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     about = f["about"]
     say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
         target=who(about["target"]), n=f["count"])
-    if about["name"] in HARMFUL and f["count"] % 2 == 1:
+    if cards.harmful(about["name"]) and f["count"] % 2 == 1:
         R.note_act(s, reply["seat"], about["target"], -1)
-    f["st"] = 0
+    f["st"] = "start"
 
 
 # -- judgement and delayed tricks -------------------------------------------------------------
@@ -606,7 +430,7 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
 def _judge(ctx: Ctx, f: Frame) -> None:
     """Flip the top card for ``seat``'s judgement; returns the (possibly replaced) card id."""
     s = ctx.state
-    if f["st"] == 0:
+    if f["st"] == "start":
         got = R.deal(s, 1)
         if not got:  # no card anywhere: the judgement has no card (treated as failing)
             ctx.pop(f, None)
@@ -614,13 +438,13 @@ def _judge(ctx: Ctx, f: Frame) -> None:
         s["proc"].append(got[0])
         say(ctx, "judge", who=who(f["seat"]), why=cname(f["why"]), card=cname(card(got[0]).name),
             sr=R.card_label(got[0]))
-        f["st"] = 1
+        f["st"] = "retouch"
         ctx.fire("judge_retouch", {"seat": f["seat"], "why": f["why"], "card": got[0]})
         return
-    if f["st"] == 1:
+    if f["st"] == "retouch":
         ev = ctx.take(f)
         f["card"] = ev["card"]
-        f["st"] = 2
+        f["st"] = "done"
         ctx.fire("judge_done", {"seat": f["seat"], "why": f["why"], "card": f["card"]})
         return
     ctx.take(f)
@@ -630,12 +454,13 @@ def _judge(ctx: Ctx, f: Frame) -> None:
 
 
 def judge_first(ctx: Ctx, f: Frame, why: str) -> bool:
-    """Stage 0 of anything that starts with a judgement of ``f["seat"]`` (八卦阵, 刚烈, 洛神,
-    铁骑): push it and return True (the caller returns; stage 1 finds the card under ``ret``)."""
-    if f["st"] != 0:
+    """Stage "start" of anything that starts with a judgement of ``f["seat"]`` (八卦阵, 刚烈,
+    洛神, 铁骑): push it and return True (the caller returns; stage "judged" finds the card under
+    ``ret``)."""
+    if f["st"] != "start":
         return False
-    f["st"] = 1
-    ctx.push("judge", seat=f["seat"], why=why, st=0)
+    f["st"] = "judged"
+    ctx.push("judge", seat=f["seat"], why=why, st="start")
     return True
 
 
@@ -649,7 +474,7 @@ def _jarea(ctx: Ctx, f: Frame) -> None:
         return
     cid, name = area[-1]
     R.to_proc(ctx.state, [cid])
-    ctx.push("delayed", cid=cid, name=name, seat=f["seat"], st=0)
+    ctx.push("delayed", cid=cid, name=name, seat=f["seat"], st="start")
 
 
 def shandian_hits(cid: str) -> bool:
@@ -667,8 +492,7 @@ def pass_shandian(ctx: Ctx, cid: str, seat: int) -> None:
         if not any(e[1] == "shandian" for e in s["players"][cand]["judge"]):
             dest = cand
             break
-    R.take(s, cid)
-    s["players"][dest]["judge"].append([cid, "shandian"])
+    R.to_judge(s, dest, cid, "shandian", reason="shandian")
     say(ctx, "shandian_move", who=who(dest))
 
 
@@ -676,11 +500,11 @@ def pass_shandian(ctx: Ctx, cid: str, seat: int) -> None:
 def _delayed(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat, name, cid = f["seat"], f["name"], f["cid"]
-    if f["st"] == 0:
-        f["st"] = 1
-        ctx.push("nullify", about={"name": name, "user": None, "target": seat}, count=0, st=0)
+    if f["st"] == "start":
+        f["st"] = "nullify"
+        ctx.push("nullify", about={"name": name, "user": None, "target": seat}, count=0, st="start")
         return
-    if f["st"] == 1:
+    if f["st"] == "nullify":
         if ctx.take(f):
             say(ctx, "nullified", card=cname(name), target=who(seat))
             if name == "shandian":
@@ -689,10 +513,10 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
                 R.to_discard(s, [cid])
             ctx.pop(f)
             return
-        f["st"] = 2
-        ctx.push("judge", seat=seat, why=name, st=0)
+        f["st"] = "judged"
+        ctx.push("judge", seat=seat, why=name, st="start")
         return
-    if f["st"] == 2:
+    if f["st"] == "judged":
         judged = ctx.take(f)
         if name == "lebu":
             R.to_discard(s, [cid])
@@ -706,8 +530,8 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
         if judged is not None and shandian_hits(judged):
             R.to_discard(s, [cid])
             say(ctx, "shandian_hit", who=who(seat))
-            f["st"] = 3
-            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st=0)
+            f["st"] = "damage"
+            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st="start")
             return
         pass_shandian(ctx, cid, seat)
         ctx.pop(f)
@@ -717,24 +541,36 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
 
 # -- damage, dying, death ---------------------------------------------------------------------
 
+#: Damage natures (seed, 国战 deck: 火杀 / 火攻 fire, 雷杀 / 闪电 thunder); "normal" when a
+#: damage frame names none, as every identity-mode damage does.
+NATURES = ("normal", "fire", "thunder")
+
+
 @CORE.kind("damage")
 def _damage(ctx: Ctx, f: Frame) -> None:
+    """Damage: cause → inflicted → HP lost (dying below 1) → done. Fire or thunder damage to a
+    seat in chains (铁索连环, ``player["chained"]``) unchains it and, once resolved, passes the
+    same damage on to every other chained seat in turn order from the current player (``chain``
+    frame); the passed-on damage does not pass on again."""
     s = ctx.state
+    nature = f.get("nature", "normal")
     ev_base = {"src": f["src"], "dst": f["dst"], "n": f["n"], "via": f["via"], "cards": f["cards"]}
-    if f["st"] == 0:
-        f["st"] = 1
+    if nature != "normal":
+        ev_base["nature"] = nature
+    if f["st"] == "start":
+        f["st"] = "cause"
         ctx.fire("damage_cause", dict(ev_base))
         return
-    if f["st"] == 1:
+    if f["st"] == "cause":
         ev = ctx.take(f)
         if ev.get("cancel") or ev["n"] <= 0 or not R.alive(s, f["dst"]):
             ctx.pop(f)
             return
         f["n"] = ev["n"]
-        f["st"] = 2
+        f["st"] = "inflicted"
         ctx.fire("damage_inflicted", dict(ev_base, n=f["n"]))
         return
-    if f["st"] == 2:
+    if f["st"] == "inflicted":
         ev = ctx.take(f)
         if ev.get("cancel") or ev["n"] <= 0:
             ctx.pop(f)
@@ -744,17 +580,43 @@ def _damage(ctx: Ctx, f: Frame) -> None:
         f["n"] = ev["n"]
         R.note_act(s, f["src"], f["dst"], 2)
         say(ctx, "damage", who=who(f["dst"]), src=who(f["src"]), n=ev["n"], hp=p["hp"])
-        f["st"] = 3
+        if nature != "normal" and p.get("chained"):
+            p["chained"] = False
+            if not f.get("chained"):
+                f["spread"] = True
+        f["st"] = "dying"
         if p["hp"] < 1:
-            ctx.push("dying", seat=f["dst"], src=f["src"], st=0)
+            ctx.push("dying", seat=f["dst"], src=f["src"], st="start")
         return
-    if f["st"] == 3:
+    if f["st"] == "dying":
         ctx.take(f)
         if R.alive(s, f["dst"]):
-            f["st"] = 4
+            f["st"] = "done"
             ctx.fire("damage_done", dict(ev_base, n=f["n"]))
             return
+    if f.pop("spread", False):
+        ctx.take(f)
+        first = s["turn"] if s["turn"] is not None else f["dst"]
+        others = [x for x in R.living(s, first) if x != f["dst"] and s["players"][x].get("chained")]
+        f["st"] = "chain"
+        ctx.push("chain", left=others, src=f["src"], n=f["n"], nature=nature, via=f["via"], cards=f["cards"])
+        return
     _done(ctx, f)
+
+
+@CORE.kind("chain")
+def _chain(ctx: Ctx, f: Frame) -> None:
+    """The chained seats take the passed-on damage one after another (each still chained and
+    alive when its turn comes)."""
+    s = ctx.state
+    ctx.take(f)
+    while f["left"]:
+        seat = f["left"].pop(0)
+        if R.alive(s, seat) and s["players"][seat].get("chained"):
+            ctx.push("damage", src=f["src"], dst=seat, n=f["n"], via=f["via"], cards=f["cards"],
+                     nature=f["nature"], chained=True, st="start")
+            return
+    ctx.pop(f)
 
 
 @CORE.kind("dying")
@@ -765,34 +627,35 @@ def _dying(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat = f["seat"]
     p = s["players"][seat]
-    if f["st"] == 0:
+    if f["st"] == "start":
         say(ctx, "dying", who=who(seat), need=1 - p["hp"])
-        f["st"] = 1
+        f["st"] = "fired"
         ctx.fire("dying", {"seat": seat, "src": f["src"]})
         return
-    if f["st"] == 1:
+    if f["st"] == "fired":
         ctx.take(f)
         if p["hp"] >= 1 or not p["alive"]:
             ctx.pop(f)
             return
-        f["st"] = 2
+        f["st"] = "peach"
         ask_window(ctx, f, R.living(s, s["turn"]), "peach", mode="all", dying=seat, need=1 - p["hp"])
         return
-    if f["st"] == 2:
+    if f["st"] == "peach":
         replies = ctx.take(f, "replies")
         order = R.living(s, s["turn"])
         for saver in order:
             action = replies.get(str(saver), ["pass"])
             if action != ["pass"]:
+                reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
                 R.to_discard(s, cids)
                 say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
                 R.note_act(s, saver, seat, -3)
                 recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
-                f["st"] = 1
+                f["st"] = "fired"
                 return
-        f["st"] = 3
-        ctx.push("death", seat=seat, src=f["src"], st=0)
+        f["st"] = "death"
+        ctx.push("death", seat=seat, src=f["src"], st="start")
         return
     _done(ctx, f)
 
@@ -805,7 +668,7 @@ def _death(ctx: Ctx, f: Frame) -> None:
     seat, src = f["seat"], f["src"]
     p = s["players"][seat]
     mode = R.mode_of(s)
-    if f["st"] == 0:
+    if f["st"] == "start":
         p["alive"] = False
         p["revealed"] = True
         s["dead_order"].append(seat)
@@ -819,10 +682,10 @@ def _death(ctx: Ctx, f: Frame) -> None:
             R.flush_proc(s)
             del ctx.stack[:]
             return
-        f["st"] = 1
+        f["st"] = "fired"
         ctx.fire("death", {"seat": seat, "src": src})
         return
-    if f["st"] == 1:
+    if f["st"] == "fired":
         ctx.take(f)
         R.to_discard(s, R.all_cards(s, seat))
         if src is not None and R.alive(s, src):
@@ -830,7 +693,7 @@ def _death(ctx: Ctx, f: Frame) -> None:
         if seat == s["turn"]:
             _end_turn_now(ctx)
             return
-        f["st"] = 2
+        f["st"] = "end"
         return
     _done(ctx, f)
 
@@ -842,7 +705,7 @@ def _end_turn_now(ctx: Ctx) -> None:
     for i in range(len(stack) - 1, -1, -1):
         if stack[i]["k"] == "turn":
             del stack[i + 1:]
-            stack[i]["st"] = 99
+            stack[i]["st"] = "end"
             stack[i].pop("ret", None)
             break
     R.flush_proc(ctx.state)

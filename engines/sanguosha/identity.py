@@ -43,12 +43,12 @@ class IdentityMode(modes.Mode):
         """Roles dealt at random (the lord revealed). Beginner: everyone 4 HP (the lord +1 with 5+
         players: seed 分发体力牌), 4 cards each, and the lord's first turn started. Standard: the
         hero choice starts (``setup.py``), which then sets HP, deals and starts the lord's turn."""
-        state = modes.table(options, n, seed)
+        state = modes.table(options, n, seed, **({} if self.name == R.DEFAULT_MODE else {"mode": self.name}))
         standard = options["heroes"] == "standard"
         rng = Rng(state)
         roles = list(ROLES[n])
         rng.shuffle(roles)
-        cards = list(deck())
+        cards = list(deck(self.deck))
         rng.shuffle(cards)
         state["deck"] = cards
         state["lord"] = roles.index("Z")
@@ -62,7 +62,7 @@ class IdentityMode(modes.Mode):
         flow = R.flow_of(state)
         ctx = Ctx(flow, state)
         if standard:
-            ctx.push("setup", st=0)
+            ctx.push("setup", st="start")
         else:
             for seat in R.living(state, state["lord"]):
                 state["players"][seat]["hand"].extend(R.deal(state, 4))
@@ -92,6 +92,15 @@ class IdentityMode(modes.Mode):
             return [i for i, r in enumerate(roles) if r in "ZC"]
         return None
 
+    def camps(self, state: State) -> list[list[int]]:
+        """Lord and loyalists, the rebels, and each renegade alone (a renegade wins only as the
+        last one standing, so two renegades are two sides)."""
+        out: dict[str, list[int]] = {}
+        for i, p in enumerate(state["players"]):
+            side = R.side(p["role"])
+            out.setdefault(f"{side}{i}" if side == "renegade" else side, []).append(i)
+        return list(out.values())
+
     def side(self, state: State, won: list[int]) -> str:
         roles = {state["players"][i]["role"] for i in won}
         return "lord" if "Z" in roles else "renegade" if roles == {"N"} else "rebel"
@@ -104,7 +113,9 @@ class IdentityMode(modes.Mode):
             R.draw(ctx, src, 3)
         elif role == "C" and src == s["lord"]:
             say(ctx, "penalty", who=who(src))
-            R.to_discard(s, R.all_cards(s, src, judge=False))
+            # every card of the lord's areas (the seed: 弃置区域内所有牌); before rules edition 4
+            # the judgement area was kept
+            R.to_discard(s, R.all_cards(s, src, judge=R.rules_edition(s) >= 4))
 
     def public_allegiance(self, state: State, seat: int) -> str | None:
         p = state["players"][seat]

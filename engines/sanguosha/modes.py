@@ -40,6 +40,8 @@ class Mode:
     name: str = ""
     #: The packs its flow is built from, in install order.
     packs: tuple[Pack, ...] = ()
+    #: The deck it plays with (``data.DECKS``).
+    deck: str = "standard"
 
     def new_game(self, options: dict[str, str], n: int, seed: int) -> State:
         """A new state, set up as this mode deals seats (its flow run to the first question)."""
@@ -60,6 +62,10 @@ class Mode:
     def winners(self, state: State) -> list[int] | None:
         """The winning seats once the game is decided, else None."""
         raise NotImplementedError
+
+    def camps(self, state: State) -> list[list[int]] | None:
+        """The seats that win or lose together (``Engine.teams``); None: every seat alone."""
+        return None
 
     def side(self, state: State, won: list[int]) -> str:
         """The name of the winning side (catalog ``sanguosha.side.<name>``, ``result.<name>``)."""

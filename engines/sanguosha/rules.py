@@ -87,12 +87,74 @@ def say(ctx: Ctx, key: str, to: tuple[int, ...] | None = None, **params: Any) ->
 
 # -- seats ------------------------------------------------------------------------------------
 
-def has_skill(state: State, seat: int | None, skill: str) -> bool:
-    """Does the living ``seat`` have ``skill`` (lord skills are only given to the lord)?"""
+def has_skill(state: State, seat: int | None, skill: str, *, hidden: bool = False) -> bool:
+    """Does the living ``seat`` have ``skill`` (lord skills are only given to the lord)? The one
+    gate for skills. Only shown heroes count, unless ``hidden``: then also a hidden hero of a
+    two-hero seat whose skill could be used by revealing it as part of the use (what offers a
+    skill asks; the use then calls :func:`reveal_for`)."""
     if seat is None:
         return False
     p = state["players"][seat]
-    return p["alive"] and skill in p.get("skills", ())
+    if not p["alive"]:
+        return False
+    if skill in p.get("skills", ()):
+        return True
+    return hidden and hidden_with(state, seat, skill) is not None
+
+
+# -- seats with two heroes, shown or hidden ---------------------------------------------------
+# A seat of a two-hero mode keeps ``heroes``: [main, deputy], each {"id", "shown"}. Its
+# ``hero``, ``gender``, ``kingdom`` and ``skills`` are derived from the shown heroes only
+# (:func:`refresh_heroes`), so everything that reads them — ``has_skill`` above all — sees only
+# what the table sees. Identity mode's seats have one shown hero and no ``heroes`` list.
+
+def hidden_with(state: State, seat: int, skill: str) -> int | None:
+    """The index of the seat's hidden hero that has ``skill`` (None: none)."""
+    from engines.sanguosha.heroes import hero
+
+    for i, h in enumerate(state["players"][seat].get("heroes", ())):
+        if not h["shown"] and skill in hero(h["id"]).skills:
+            return i
+    return None
+
+
+def refresh_heroes(state: State, seat: int) -> None:
+    """Derive the seat's hero, gender, kingdom and skills from its shown heroes: the first shown
+    names the seat, the kingdom is the shown heroes' (both of one kingdom), the gender is the
+    main hero's once it is shown (the deputy's while only it is), skills are both shown heroes'."""
+    from engines.sanguosha.heroes import hero
+
+    p = state["players"][seat]
+    shown = [h["id"] for h in p.get("heroes", ()) if h["shown"]]
+    p["hero"] = shown[0] if shown else None
+    p["kingdom"] = hero(shown[0]).kingdom if shown else None
+    p["gender"] = hero(shown[0]).gender if shown else None
+    skills: list[str] = []
+    for hid in shown:
+        skills += [k for k in hero(hid).skills if k not in skills]
+    p["skills"] = skills
+
+
+def reveal(ctx: Ctx, seat: int, index: int) -> None:
+    """Show the seat's hero ``index`` (0 main, 1 deputy): public from now on, its skills count.
+    Timing point ``hero_shown`` (``seat``, ``hero``, ``index``) for what reacts to it."""
+    p = ctx.state["players"][seat]
+    h = p["heroes"][index]
+    if h["shown"]:
+        return
+    h["shown"] = True
+    refresh_heroes(ctx.state, seat)
+    say(ctx, "hero_shown", who=who(seat), hero=key_ref(f"sanguosha.hero.{h['id']}"))
+    notice(ctx.state, "hero_shown", {"seat": seat, "hero": h["id"], "index": index})
+
+
+def reveal_for(ctx: Ctx, seat: int, skill: str) -> None:
+    """A skill of a hidden hero is being used: reveal that hero as part of the use."""
+    if skill in ctx.state["players"][seat].get("skills", ()):
+        return
+    index = hidden_with(ctx.state, seat, skill)
+    if index is not None:
+        reveal(ctx, seat, index)
 
 
 def can_target(state: State, user: int, target: int, name: str) -> bool:
@@ -156,6 +218,23 @@ def _watch(state: State, seat: int, p: dict[str, Any], what: str, cid: str) -> N
         state.setdefault("queued", []).append([what, {"seat": seat, "card": cid}])
 
 
+def notice(state: State, timing: str, event: dict[str, Any]) -> None:
+    """A timing point a plain state change causes wherever it happens (HP lost or recovered,
+    cards moved, a phase or turn over): queued, and fired by the flow's idle hook at the next
+    frame boundary (``skills.drain_queue``), like :data:`WATCH`. Queued only when the game's flow
+    has a handler there, so a timing point nobody listens to costs nothing and changes nothing."""
+    if flow_of(state).triggers.handlers(timing):
+        state.setdefault("queued", []).append([timing, event])
+
+
+def _moved(state: State, cids: list[str], to: tuple[int | None, str], reason: str) -> Any:
+    """Before a move: the ``cards_moved`` event to notice after it (None: nobody listens)."""
+    if not cids or not flow_of(state).triggers.handlers("cards_moved"):
+        return None
+    return {"cards": list(cids), "from": [list(owner_zone(state, c)) for c in cids], "to": list(to),
+            "reason": reason}
+
+
 def take(state: State, cid: str) -> str:
     """Remove ``cid`` from its zone; returns the zone's name."""
     for zone in ("proc", "discard", "deck"):
@@ -194,22 +273,53 @@ def owner_zone(state: State, cid: str) -> tuple[int | None, str]:
     raise KeyError(cid)
 
 
-def to_discard(state: State, cids: list[str]) -> None:
+def to_discard(state: State, cids: list[str], reason: str = "discard") -> None:
+    moved = _moved(state, cids, (None, "discard"), reason)
     for cid in cids:
         take(state, cid)
         state["discard"].append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
-def to_hand(state: State, seat: int, cids: list[str]) -> None:
+def to_hand(state: State, seat: int, cids: list[str], reason: str = "obtain") -> None:
+    moved = _moved(state, cids, (seat, "hand"), reason)
     for cid in cids:
         take(state, cid)
         state["players"][seat]["hand"].append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
-def to_proc(state: State, cids: list[str]) -> None:
+def to_proc(state: State, cids: list[str], reason: str = "use") -> None:
+    moved = _moved(state, cids, (None, "proc"), reason)
     for cid in cids:
         take(state, cid)
         state["proc"].append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def to_equip(state: State, seat: int, cid: str, reason: str = "equip") -> None:
+    """Into ``seat``'s equipment slot; an item already there goes to the discard pile."""
+    moved = _moved(state, [cid], (seat, "equip"), reason)
+    take(state, cid)
+    slot = card(cid).slot
+    old = state["players"][seat]["equip"][slot]
+    if old:
+        to_discard(state, [old], reason="replaced")
+    state["players"][seat]["equip"][slot] = cid
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def to_judge(state: State, seat: int, cid: str, name: str, reason: str = "delay") -> None:
+    """Into ``seat``'s judgement area as the delayed trick ``name``."""
+    moved = _moved(state, [cid], (seat, "judge"), reason)
+    take(state, cid)
+    state["players"][seat]["judge"].append([cid, name])
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
 def flush_proc(state: State) -> None:
@@ -239,10 +349,31 @@ def draw(ctx: Ctx, seat: int, n: int) -> list[str]:
     got = deal(ctx.state, n)
     ctx.state["players"][seat]["hand"].extend(got)
     if got:
+        notice(ctx.state, "cards_moved", {"cards": list(got), "from": [[None, "deck"]] * len(got),
+                                          "to": [seat, "hand"], "reason": "draw"})
         say(ctx, "draw", who=who(seat), n=len(got))
         for c in got:
             say(ctx, "draw_private", to=(seat,), card=cname(card(c).name), sr=card_label(c))
     return got
+
+
+def rules_edition(state: State) -> int:
+    """Which rulings a game plays by (``engine.SanguoshaEngine.edition``): games started before
+    edition 4 carry no stamp and play by edition 3's until upgraded."""
+    return int(state.get("ed", 3))
+
+
+def without_equipped(state: State, seat: int, cids: list[str]) -> State:
+    """``state`` as it reads once ``cids`` have left ``seat``'s equipment — a card being used has
+    left its slot when the use's targets are judged (武圣 with the weapon itself or a −1 horse:
+    the range or distance is judged without it). A shallow copy to read, never to change."""
+    equip = state["players"][seat]["equip"]
+    gone = [slot for slot, c in equip.items() if c and c in cids]
+    if not gone:
+        return state
+    players = list(state["players"])
+    players[seat] = {**players[seat], "equip": {**equip, **dict.fromkeys(gone)}}
+    return {**state, "players": players}
 
 
 def all_cards(state: State, seat: int, judge: bool = True) -> list[str]:

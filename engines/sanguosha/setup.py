@@ -41,14 +41,14 @@ def _setup(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     rng = Rng(s)
     lord = s["lord"]
-    if f["st"] == 0:
+    if f["st"] == "start":
         rest = [h for h in heroes() if h not in lords()]
         rng.shuffle(rest)
         f["offers"] = {str(lord): list(lords()) + rest[:2]}
-        f["st"] = 1
+        f["st"] = "lord"
         ctx.ask(f, [lord], "hero")
         return
-    if f["st"] == 1:
+    if f["st"] == "lord":
         pick = f["offers"][str(lord)][int(ctx.take(f, "reply")["action"][0])]
         assign(s, lord, pick)
         say(ctx, "hero_lord", who=who(lord), hero=R.key_ref(f"sanguosha.hero.{pick}"))
@@ -57,7 +57,7 @@ def _setup(ctx: Ctx, f: Frame) -> None:
         each = 2 if s["n"] == 10 else 3
         others = [x for x in R.living(s, lord + 1) if x != lord]
         f["offers"] = {str(x): pool[i * each:(i + 1) * each] for i, x in enumerate(others)}
-        f["st"] = 2
+        f["st"] = "others"
         if others:
             ctx.ask(f, others, "hero", mode="all", default=("0",))
             return

@@ -41,9 +41,12 @@ YES = ("yes",)
 
 @dataclass(frozen=True)
 class Conversion:
-    """A card used or played as ``as_name``. ``ok(state, seat, cid)`` says which physical cards
-    qualify; ``equip`` lets equipped cards be used too; ``when(state, seat)`` limits it (急救:
-    outside your own turn)."""
+    """``count`` cards used or played as one ``as_name`` (token ``[token, card…, targets…]``).
+    ``ok(state, seat, cid)`` says which physical cards qualify; ``equip`` lets equipped cards be
+    used too; ``when(state, seat)`` limits it (急救: outside your own turn). A hero skill's
+    conversion is gated by :func:`rules.has_skill`; an item's (丈八蛇矛: two hand cards as a 杀)
+    by its own ``gate``. ``label`` / ``prompt``: catalog keys of its option and of the card
+    choice, when not the generic "use <skill> as <card>"."""
 
     token: str
     skill: str
@@ -51,6 +54,10 @@ class Conversion:
     ok: Callable[[State, int, str], bool]
     equip: bool = False
     when: Callable[[State, int], bool] | None = None
+    count: int = 1
+    gate: Callable[[State, int], bool] | None = None
+    label: str = ""
+    prompt: str = ""
 
 
 @dataclass(frozen=True)
@@ -64,19 +71,22 @@ class Active:
     start: Callable[[Ctx, int, list[str]], None]
 
 
-def conversion(conv: Conversion) -> Conversion:
+def conversion(conv: Conversion, pack: Pack = STANDARD_HEROES) -> Conversion:
     CONVERT[conv.token] = conv
+    pack.provides.add(conv.skill)
     return conv
 
 
-def active(act: Active) -> Active:
+def active(act: Active, pack: Pack = STANDARD_HEROES) -> Active:
     ACTIVE[act.skill] = act
+    pack.provides.add(act.skill)
     return act
 
 
 def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
     """The seat's cards that ``conv`` may turn into its card now (hand first, then equipment)."""
-    if not R.has_skill(state, seat, conv.skill) or (conv.when and not conv.when(state, seat)):
+    allowed = conv.gate(state, seat) if conv.gate else R.has_skill(state, seat, conv.skill, hidden=True)
+    if not allowed or (conv.when and not conv.when(state, seat)):
         return []
     p = state["players"][seat]
     cards = list(p["hand"]) + ([c for c in p["equip"].values() if c] if conv.equip else [])
@@ -85,7 +95,7 @@ def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
 
 def conversions_to(state: State, seat: int, as_name: str) -> list[Conversion]:
     """The seat's conversions into ``as_name`` that have a card to convert now."""
-    return [c for c in CONVERT.values() if c.as_name == as_name and convertible(state, seat, c)]
+    return [c for c in CONVERT.values() if c.as_name == as_name and len(convertible(state, seat, c)) >= c.count]
 
 
 @CORE.modifier("can_respond", "skills")
@@ -142,7 +152,7 @@ def drain_queue(ctx: Ctx) -> bool:
         return False
     timing, ev = queue.pop(0)
     below = ctx.stack[-1]
-    f = ctx.push("deferred", t=timing, ev=ev, st=0)
+    f = ctx.push("deferred", t=timing, ev=ev, st="start")
     if "ret" in below:
         f["saved"] = [below.pop("ret")]
     return True
@@ -153,8 +163,8 @@ CORE.idle = drain_queue
 
 @CORE.kind("deferred")
 def _deferred(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "fired"
         ctx.fire(f["t"], f["ev"])
         return
     ctx.take(f)
@@ -170,12 +180,13 @@ def _lose_hp(ctx: Ctx, f: Frame) -> None:
     """Losing HP is not damage: no source, no damage triggers; below 1 HP the seat is dying."""
     s = ctx.state
     p = s["players"][f["seat"]]
-    if f["st"] == 0:
+    if f["st"] == "start":
         p["hp"] -= f["n"]
         say(ctx, "lose_hp", who=who(f["seat"]), n=f["n"], hp=p["hp"])
-        f["st"] = 1
+        R.notice(s, "hp_lost", {"seat": f["seat"], "n": f["n"]})
+        f["st"] = "dying"
         if p["hp"] < 1:
-            ctx.push("dying", seat=f["seat"], src=None, st=0)
+            ctx.push("dying", seat=f["seat"], src=None, st="start")
             return
     ctx.take(f)
     ctx.pop(f)
@@ -208,11 +219,12 @@ class LordAsk:
     def __call__(self, ctx: Ctx, seat: int, what: str, keep: bool = False) -> None:
         announce(ctx, seat, self.skill)
         ctx.push("lordask", seat=seat, what=what, skill=self.skill, left=self.helpers(ctx.state, seat),
-                 keep=keep, st=0)
+                 keep=keep, st="start")
 
 
-def lord_asker(la: LordAsk) -> LordAsk:
+def lord_asker(la: LordAsk, pack: Pack = STANDARD_HEROES) -> LordAsk:
     LORD_ASK[la.skill] = la
+    pack.provides.add(la.skill)
     return la
 
 
@@ -233,13 +245,18 @@ def _lordask(ctx: Ctx, f: Frame) -> None:
             continue
         ctx.push("need", seat=helper, what=f["what"], ignore_armor=False, keep=f["keep"],
                  reason={"card": f["what"], "user": f["seat"], "for": f["seat"], "skill": f["skill"],
-                         "lord_asked": True}, st=0)
+                         "lord_asked": True}, st="start")
         return
     say(ctx, "lord_nobody", who=who(f["seat"]), skill=skill_ref(f["skill"]))
     ctx.pop(f, False)
 
 
 # -- optional triggered skills in one frame ----------------------------------------------------
+
+#: Ask kinds a skill's owner answers through the skill's own frame (鬼才, 突袭, 观星, 流离): a
+#: real answer (not the ask's default) uses the skill, so it shows a hidden hero that has it
+#: (``engine.apply`` → :func:`rules.reveal_for`), as a yes does for an optional skill.
+ASK_SKILL: dict[str, str] = {"guicai": "guicai", "tuxi": "tuxi", "guanxing": "guanxing", "liuli": "liuli"}
 
 #: skill → effect(ctx, frame, event) run after its owner said yes (may push frames).
 EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
@@ -255,12 +272,13 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
 
     def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
         EFFECT[skill] = effect
+        pack.provides.add(skill)
 
         def _can(ctx: Ctx, ev: dict[str, Any]) -> bool:
-            return R.has_skill(ctx.state, ev.get(seat_key), skill) and (can is None or can(ctx, ev))
+            return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st=0)
+            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
 
         pack.on(timing, skill, priority, can=_can)(_run)
         return effect
@@ -270,16 +288,17 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
 
 @CORE.kind("optional")
 def _optional(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if not said_yes(ctx, f):
             ctx.pop(f)
             return
+        R.reveal_for(ctx, f["seat"], f["skill"])  # a hidden hero's skill: the yes shows it
         announce(ctx, f["seat"], f["skill"])
-        f["st"] = 2
+        f["st"] = "effect"
         trigger = ctx.below(f)
         assert trigger is not None
         EFFECT[f["skill"]](ctx, f, trigger["ev"])

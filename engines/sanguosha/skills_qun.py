@@ -8,6 +8,7 @@ from typing import Any
 from engines.base import EngineError, Step
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
+from engines.sanguosha.ai import Seat, _discard_order, _valid, _worth_hitting, play_hint, value
 from engines.sanguosha.choices import card_opt, seat_opt
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import push_use, recover
@@ -124,3 +125,51 @@ active(Active("lijian", _lijian_can, _lijian_step, _lijian_start))
 @optional("phase_start", "biyue", can=lambda ctx, ev: ev["phase"] == "finish" and not ev["skip"])
 def _biyue(ctx: Ctx, f: Frame, ev: Ev) -> None:
     R.draw(ctx, f["seat"], 1)
+
+
+# -- the AI's hints for these skills (read the seat's own view only; see ai.py) ------------------
+
+@play_hint("qingnang")
+def _qingnang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """青囊: a weak card to heal itself, or else the most wounded friend; a friend about to die
+    first (at 1 HP, or 2 while this seat has 3 or more) — for a renegade, the lord it keeps."""
+    cheap = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 7][:1]
+    if not cheap:
+        return None
+    try:
+        wounded = s.targets([*pre, cheap[0]])
+    except Exception:  # noqa: BLE001
+        return None
+    me = s.me()
+    friends = [t for t in wounded if t != s.seat and s.mind.friend(t)]
+    low = min(friends, key=lambda t: (s.mind.hp(t), t)) if friends else None
+    if low is not None and (s.seat not in wounded or s.mind.hp(low) <= 1
+                            or (s.mind.hp(low) <= 2 and me["hp"] >= 3)):
+        target = low
+    elif s.seat in wounded and (me["hp"] <= 1 or not s.mind.push):
+        target = s.seat  # in a late 1-v-1 (Mind.push) only from 1 HP: the card attacks instead
+    else:
+        return None
+    path = [*pre, cheap[0], str(target)]
+    urgent = s.mind.hp(target) <= 2 or (target == s.seat and me["hp"] < me["max"] - 1)
+    return (8.0 if urgent else 5.0, path) if _valid(s, path) else None
+
+
+@play_hint("lijian")
+def _lijian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """离间: a weak card to make two enemies duel each other."""
+    cheap = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 6][:1]
+    if not cheap:
+        return None
+    try:
+        for a in sorted(s.targets([*pre, cheap[0]]), key=lambda x: -s.mind.enemy_score(x)):
+            if not s.mind.enemy(a):
+                continue
+            bs = [b for b in s.targets([*pre, cheap[0], str(a)]) if s.mind.enemy(b)]
+            if bs:
+                b = max(bs, key=lambda x: (_worth_hitting(s, x), -x))
+                path = [*pre, cheap[0], str(a), str(b)]
+                return (4.0, path) if _valid(s, path) else None
+    except Exception:  # noqa: BLE001
+        return None
+    return None

@@ -7,10 +7,14 @@ from typing import Any
 
 from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
+from engines.sanguosha import cards
 from engines.sanguosha import rules as R
+from engines.sanguosha.ai import P_SHA, Seat, _aim_sha, _discard_order, _valid, ask_hint, play_hint, value
+from engines.sanguosha.ai_mind import FRIEND_BAR
+from engines.sanguosha.ai_skills import JUDGE_GOOD, _best_friend
 from engines.sanguosha.choices import STEPS, card_opt, seat_opt, target_choices
 from engines.sanguosha.data import card
-from engines.sanguosha.frames import PASS, TRICKS, judge_first, push_use, recover
+from engines.sanguosha.frames import PASS, judge_first, push_use, recover
 from engines.sanguosha.packs import STANDARD_HEROES
 from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import (
@@ -85,7 +89,7 @@ def _jijiang_step(state: State, seat: int, path: list[str]) -> Step:
 
 
 def _jijiang_start(ctx: Ctx, seat: int, path: list[str]) -> None:
-    ctx.push("jijiang_use", seat=seat, targets=[int(t) for t in path], st=0)
+    ctx.push("jijiang_use", seat=seat, targets=[int(t) for t in path], st="start")
 
 
 active(Active("jijiang", _jijiang_can, _jijiang_step, _jijiang_start))
@@ -95,15 +99,15 @@ active(Active("jijiang", _jijiang_can, _jijiang_step, _jijiang_start))
 def _jijiang_use(ctx: Ctx, f: Frame) -> None:
     """The lord declared targets; a Shu hero's 杀 (left on the table) becomes the lord's use,
     counted against the one-杀 limit. Nobody answering: nothing is used."""
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         LORD_ASK["jijiang"](ctx, f["seat"], "sha", keep=True)
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         got = ctx.take(f)
         targets = [t for t in f["targets"] if R.alive(ctx.state, t)]
         if isinstance(got, list) and got and targets:
-            f["st"] = 2
+            f["st"] = "used"
             push_use(ctx, f["seat"], "sha", got, targets, count=True)
             return
         if isinstance(got, list):
@@ -150,18 +154,18 @@ def _kongcheng(state: State, value: bool, args: dict[str, Any]) -> bool:
 
 @STANDARD_HEROES.on("phase_start", "guanxing", priority=10,
       can=lambda ctx, ev: (ev["phase"] == "prepare" and not ev["skip"]
-                           and R.has_skill(ctx.state, ev["seat"], "guanxing") and bool(ctx.state["deck"])))
+                           and R.has_skill(ctx.state, ev["seat"], "guanxing", hidden=True) and bool(ctx.state["deck"])))
 def _guanxing(ctx: Ctx, ev: Ev) -> None:
-    ctx.push("guanxing", seat=ev["seat"], st=0)
+    ctx.push("guanxing", seat=ev["seat"], st="start")
 
 
 @STANDARD_HEROES.kind("guanxing")
 def _guanxing_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
-    if f["st"] == 0:
+    if f["st"] == "start":
         x = min(5, len(R.living(s)), len(s["deck"]))
         f["cards"] = list(reversed(s["deck"][-x:]))  # top first
-        f["st"] = 1
+        f["st"] = "asked"
         ctx.ask(f, [f["seat"]], "guanxing", default=PASS, short=False, window=True, info={"cards": f["cards"]})
         return
     action = ctx.take(f, "reply")["action"]
@@ -196,7 +200,7 @@ STEPS["guanxing"] = _guanxing_step
 
 @optional("sha_effect", "tieqi", "user", priority=25)
 def _tieqi(ctx: Ctx, f: Frame, ev: Ev) -> None:
-    ctx.push("tieqi", seat=f["seat"], st=0)
+    ctx.push("tieqi", seat=f["seat"], st="start")
 
 
 @STANDARD_HEROES.kind("tieqi")
@@ -216,7 +220,7 @@ def _tieqi_frame(ctx: Ctx, f: Frame) -> None:
 
 # 集智: draw when using an ordinary trick ------------------------------------------------------
 
-@optional("use_declared", "jizhi", "user", can=lambda ctx, ev: ev["name"] in TRICKS)
+@optional("use_declared", "jizhi", "user", can=lambda ctx, ev: cards.of(ev["name"]).nullifiable)  # a non-delayed trick
 def _jizhi(ctx: Ctx, f: Frame, ev: Ev) -> None:
     R.draw(ctx, f["seat"], 1)
 
@@ -224,3 +228,107 @@ def _jizhi(ctx: Ctx, f: Frame, ev: Ev) -> None:
 @optional("card_played", "jizhi", can=lambda ctx, ev: ev["name"] == "wuxie")
 def _jizhi_wuxie(ctx: Ctx, f: Frame, ev: Ev) -> None:
     R.draw(ctx, f["seat"], 1)
+
+
+# -- the AI's hints for these skills (read the seat's own view only; see ai.py) ------------------
+
+@play_hint("rende")
+def _rende(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """仁德: hand the cards it would discard anyway (and two when wounded: 仁德 heals) to a friend."""
+    me = s.me()
+    excess = len(s.hand) - me["hp"]
+    want = max(excess, 2 if me["hp"] < me["max"] and len(s.hand) >= 3 else 0)
+    give = [c for c in _discard_order(s.hand) if value(s.hand[c]) < 9][:want]
+    try:
+        friend = _best_friend(s, s.targets(pre))
+    except Exception:  # noqa: BLE001
+        return None
+    path = [*pre, str(friend), *give] if friend is not None and give else []
+    return (2.5, path) if path and _valid(s, path) else None
+
+
+#: How likely a seat must look to answer the lord's 激将 before the lord counts on it (the same
+#: bar as :meth:`Mind.friend`).
+HELPER_BAR = FRIEND_BAR
+
+
+def _helps_lord(s: Seat, t: int) -> float:
+    """How likely ``t`` answers a lord skill's request (护驾, 激将) for this seat, the lord: a
+    loyalist does, and so does a renegade while others live (it keeps the lord alive — see
+    :func:`_answer`); a rebel never does. From the role estimate only (public behaviour)."""
+    p = s.mind.p.get(t)
+    if p is None:
+        return 0.0
+    return p["loyalist"] + (p["renegade"] if len(s.mind.alive) > 2 else 0.0)
+
+
+def _lord_asked_in_vain(s: Seat, skill: str) -> bool:
+    """Did this turn's public log already show this seat's ``skill`` answered by nobody? Asking
+    the same helpers again in the same turn would only loop (the log is reset every turn)."""
+    for line in s.view["log"]:
+        params = line.get("params", {})
+        if (line.get("key") == "sanguosha.ev.lord_nobody"
+                and (params.get("who") or {}).get("seat") == s.seat
+                and (params.get("skill") or {}).get("key") == f"sanguosha.skill.{skill}"):
+            return True
+    return False
+
+
+@play_hint("jijiang")
+def _jijiang(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """激将 in the play phase: a 蜀 helper's 杀 at the enemy most worth hitting, when the lord has
+    no real 杀 to play (it spends the same one-杀 quota — the engine offers 激将 only while the
+    quota is open — so a 杀 of its own, whose colour and owner are sure, comes first) and some
+    蜀 seat looks likely to answer (:data:`HELPER_BAR`). Scored like a 杀 but lower, times the
+    chance that a believed helper holds a 杀; not asked again in a turn where nobody answered."""
+    mind = s.mind
+    if mind.role != "lord" or _lord_asked_in_vain(s, "jijiang"):
+        return None
+    if any(s.hand.get(tok) == "sha" for tok in s.options([])):
+        return None
+    miss = 1.0
+    for p in s.view["players"]:
+        t = p["seat"]
+        if t == s.seat or not p["alive"] or p.get("kingdom") != "shu":
+            continue
+        helps = _helps_lord(s, t)
+        if helps >= HELPER_BAR:
+            miss *= 1 - helps * (1 - (1 - P_SHA) ** p["hand"])
+    answered = 1 - miss
+    if answered <= 0:
+        return None
+    try:
+        got = _aim_sha(s, pre, unknown_colour=True)
+    except Exception:  # noqa: BLE001 - the skill's walk changed: do not use it
+        return None
+    if got is None:
+        return None
+    return (2 + 4 * got[0] * answered, got[1]) if _valid(s, got[1]) else None
+
+
+#: Cards 观星 keeps on top for the draw phase (the normal draw).
+GUANXING_DRAW = 2
+
+
+@ask_hint("guanxing")
+def _guanxing(s: Seat) -> list[str]:
+    """观星 before its judgement phase: for each delayed trick, in judging order (the last
+    placed first), a card that makes it fail on top (else the cheapest, which is lost anyway);
+    then the best cards for the draw; the rest to the bottom, away from the next players."""
+    pool = list(s.ask.info["cards"])
+    top: list[str] = []
+    for j in reversed(s.me()["judge"]):
+        good = JUDGE_GOOD.get(j["as"])
+        if good is None or not pool:
+            continue
+        fits = [c for c in pool if good(c)] or pool
+        pick = min(fits, key=lambda c: (value(card(c).name), c))
+        top.append(pick)
+        pool.remove(pick)
+    pool.sort(key=lambda c: (-value(card(c).name), c))
+    top += pool[:GUANXING_DRAW]
+    path = top + (["bottom"] if pool[GUANXING_DRAW:] or not top else [])
+    return path if _valid(s, path) else ["pass"]
+
+JUDGE_GOOD["tieqi"] = lambda c: card(c).red
+

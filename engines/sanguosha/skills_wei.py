@@ -8,6 +8,8 @@ from typing import Any
 from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
 from engines.sanguosha import rules as R
+from engines.sanguosha.ai import Seat, _cheapest, _valid, ask_hint, fallback, value
+from engines.sanguosha.ai_skills import JUDGE_GOOD, SKILL_CHOICE, _best_friend, _not_on_friend
 from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt, two_or_pass
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import PASS, judge_first, take_chosen
@@ -24,6 +26,7 @@ from engines.sanguosha.skills import (
     said_yes,
     skill_ref,
 )
+from engines.sanguosha.views import prompt
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -49,13 +52,13 @@ lord_asker(LordAsk("hujia", "shan", "wei"))
 # 鬼才: replace any judgement card with a hand card ---------------------------------------------
 
 @STANDARD_HEROES.on("judge_retouch", "guicai", priority=10,
-      can=lambda ctx, ev: any(R.has_skill(ctx.state, s, "guicai") and ctx.state["players"][s]["hand"]
+      can=lambda ctx, ev: any(R.has_skill(ctx.state, s, "guicai", hidden=True) and ctx.state["players"][s]["hand"]
                               for s in R.living(ctx.state)))
 def _guicai(ctx: Ctx, ev: Ev) -> None:
     s = ctx.state
     seats = [x for x in R.living(s, s["turn"] if s["turn"] is not None else 0)
-             if R.has_skill(s, x, "guicai") and s["players"][x]["hand"]]
-    ctx.push("guicai", seats=seats, st=0)
+             if R.has_skill(s, x, "guicai", hidden=True) and s["players"][x]["hand"]]
+    ctx.push("guicai", seats=seats, st="start")
 
 
 @STANDARD_HEROES.kind("guicai")
@@ -99,16 +102,16 @@ STEPS["guicai"] = _guicai_step
           can=lambda ctx, ev: (ev["src"] is not None and ev["src"] != ev["dst"] and R.alive(ctx.state, ev["src"])
                                and R.has_cards(ctx.state, ev["src"], judge=False)))
 def _fankui(ctx: Ctx, f: Frame, ev: Ev) -> None:
-    ctx.push("fankui", seat=f["seat"], target=ev["src"], st=0)
+    ctx.push("fankui", seat=f["seat"], target=ev["src"], st="start")
 
 
 @STANDARD_HEROES.kind("fankui")
 def _fankui_frame(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
+    if f["st"] == "start":
         if not R.has_cards(ctx.state, f["target"], judge=False):
             ctx.pop(f)
             return
-        f["st"] = 1
+        f["st"] = "asked"
         ctx.ask(f, [f["seat"]], "pick", short=True, window=True, info={"target": f["target"], "why": "fankui"})
         return
     take_chosen(ctx, f["seat"], f["target"], ctx.take(f, "reply")["action"][0], to_hand=True)
@@ -120,7 +123,7 @@ def _fankui_frame(ctx: Ctx, f: Frame) -> None:
 @optional("damage_done", "ganglie", "dst",
           can=lambda ctx, ev: ev["src"] is not None and ev["src"] != ev["dst"] and R.alive(ctx.state, ev["src"]))
 def _ganglie(ctx: Ctx, f: Frame, ev: Ev) -> None:
-    ctx.push("ganglie", seat=f["seat"], src=ev["src"], st=0)
+    ctx.push("ganglie", seat=f["seat"], src=ev["src"], st="start")
 
 
 @STANDARD_HEROES.kind("ganglie")
@@ -128,26 +131,26 @@ def _ganglie_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if judge_first(ctx, f, "ganglie"):
         return
-    if f["st"] == 1:
+    if f["st"] == "judged":
         judged = ctx.take(f)
         if judged is not None and card(judged).suit == "H" or not R.alive(s, f["src"]):
             say(ctx, "skill_fails", who=who(f["seat"]), skill=skill_ref("ganglie"))
             ctx.pop(f)
             return
-        f["st"] = 2
+        f["st"] = "asked"
         if len(s["players"][f["src"]]["hand"]) >= 2:
             ctx.ask(f, [f["src"]], "ganglie", default=PASS, short=True, window=True, info={"user": f["seat"]})
             return
         f["reply"] = {"seat": f["src"], "action": ["pass"]}
-    if f["st"] == 2:
+    if f["st"] == "asked":
         action = ctx.take(f, "reply")["action"]
         if action != ["pass"]:
             R.to_discard(s, action)
             say(ctx, "discard", who=who(f["src"]), cards=" ".join(R.card_label(c) for c in action))
             ctx.pop(f)
             return
-        f["st"] = 3
-        ctx.push("damage", src=f["seat"], dst=f["src"], n=1, via="ganglie", cards=[], st=0)
+        f["st"] = "damage"
+        ctx.push("damage", src=f["seat"], dst=f["src"], n=1, via="ganglie", cards=[], st="start")
         return
     ctx.take(f)
     ctx.pop(f)
@@ -168,16 +171,16 @@ def _tuxi_targets(state: State, seat: int) -> list[int]:
 
 
 @STANDARD_HEROES.on("draw_count", "tuxi", priority=20,
-      can=lambda ctx, ev: (R.has_skill(ctx.state, ev["seat"], "tuxi") and ev["n"] > 0
+      can=lambda ctx, ev: (R.has_skill(ctx.state, ev["seat"], "tuxi", hidden=True) and ev["n"] > 0
                            and bool(_tuxi_targets(ctx.state, ev["seat"]))))
 def _tuxi(ctx: Ctx, ev: Ev) -> None:
-    ctx.push("tuxi", seat=ev["seat"], st=0)
+    ctx.push("tuxi", seat=ev["seat"], st="start")
 
 
 @STANDARD_HEROES.kind("tuxi")
 def _tuxi_frame(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ctx.ask(f, [f["seat"]], "tuxi", default=PASS, short=False, window=True)
         return
     action = ctx.take(f, "reply")["action"]
@@ -236,32 +239,32 @@ def _tiandu(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 @STANDARD_HEROES.on("damage_done", "yiji", priority=-10, can=lambda ctx, ev: R.has_skill(ctx.state, ev["dst"], "yiji"))
 def _yiji(ctx: Ctx, ev: Ev) -> None:
-    ctx.push("yiji", seat=ev["dst"], left=ev["n"], st=0)
+    ctx.push("yiji", seat=ev["dst"], left=ev["n"], st="start")
 
 
 @STANDARD_HEROES.kind("yiji")
 def _yiji_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat = f["seat"]
-    if f["st"] == 0:
+    if f["st"] == "start":
         if f["left"] <= 0 or not R.alive(s, seat):
             ctx.pop(f)
             return
         f["left"] -= 1
-        f["st"] = 1
+        f["st"] = "asked"
         ask_skill(ctx, f, seat, "yiji", default_yes=True)
         return
-    if f["st"] == 1:
+    if f["st"] == "asked":
         if not said_yes(ctx, f):
             ctx.pop(f)
             return
         got = R.deal(s, 2)
         s["deck"].extend(reversed(got))  # they stay on top of the (hidden) deck while she decides
         if not got:
-            f["st"] = 0
+            f["st"] = "start"
             return
         announce(ctx, seat, "yiji")
-        f["st"], f["cards"] = 2, got
+        f["st"], f["cards"] = "give", got
         ctx.ask(f, [seat], "yiji", default=("keep",), short=False, window=True, info={"cards": got})
         return
     action = ctx.take(f, "reply")["action"]
@@ -271,7 +274,7 @@ def _yiji_frame(ctx: Ctx, f: Frame) -> None:
         R.to_hand(s, dest, [cid])
         say(ctx, "give", who=who(seat), target=who(dest), n=1)
         say(ctx, "give_private", to=tuple(sorted({seat, dest})), card=cname(card(cid).name), sr=R.card_label(cid))
-    f["st"] = 0
+    f["st"] = "start"
 
 
 def _yiji_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
@@ -296,7 +299,7 @@ STEPS["yiji"] = _yiji_step
 
 @optional("phase_start", "luoshen", can=lambda ctx, ev: ev["phase"] == "prepare" and not ev["skip"])
 def _luoshen(ctx: Ctx, f: Frame, ev: Ev) -> None:
-    ctx.push("luoshen", seat=f["seat"], st=0)
+    ctx.push("luoshen", seat=f["seat"], st="start")
 
 
 @STANDARD_HEROES.kind("luoshen")
@@ -304,7 +307,7 @@ def _luoshen_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if judge_first(ctx, f, "luoshen"):
         return
-    if f["st"] == 1:
+    if f["st"] == "judged":
         judged = ctx.take(f)
         if judged is None or card(judged).red or not R.alive(s, f["seat"]):
             ctx.pop(f)
@@ -312,11 +315,11 @@ def _luoshen_frame(ctx: Ctx, f: Frame) -> None:
         if R.owner_zone(s, judged)[1] in ("discard", "proc"):
             R.to_hand(s, f["seat"], [judged])
             say(ctx, "gain", who=who(f["seat"]), cards=R.card_label(judged))
-        f["st"] = 2
+        f["st"] = "asked"
         ask_skill(ctx, f, f["seat"], "luoshen", default_yes=True)
         return
     if said_yes(ctx, f):
-        f["st"] = 0
+        f["st"] = "start"
         return
     ctx.pop(f)
 
@@ -325,3 +328,89 @@ def _luoshen_frame(ctx: Ctx, f: Frame) -> None:
 
 conversion(Conversion("qingguo", "qingguo", "shan", lambda s, seat, c: not card(c).red
                       and c in s["players"][seat]["hand"]))
+
+
+@prompt("guicai")
+def _guicai_prompt(info: dict[str, Any]) -> Any:
+    return m("req.guicai", who=who(info["seat"]), card=cname(card(info["card"]).name),
+             sr=R.card_label(info["card"]))
+
+
+@prompt("ganglie")
+def _ganglie_prompt(info: dict[str, Any]) -> Any:
+    return m("req.ganglie", user=who(info["user"]))
+
+
+# -- the AI's hints for these skills (read the seat's own view only; see ai.py) ------------------
+
+def _luoyi(s: Seat) -> list[str]:
+    """裸衣: one card fewer for +1 damage this turn — with two 杀 or a 决斗 and an enemy."""
+    enemies = any(s.mind.enemy(t) for t in s.mind.alive)
+    strong = s.count("sha") >= 2 or s.count("juedou") >= 1
+    return ["yes"] if enemies and strong else ["pass"]
+
+
+SKILL_CHOICE["luoyi"] = _luoyi
+
+
+@ask_hint("ganglie")
+def _ganglie(s: Seat) -> list[str]:
+    """刚烈 aimed at this seat: pay two weak cards rather than 1 HP when low or card-rich."""
+    opts = [o for o in s.responses() if o in s.hand]
+    two = sorted(opts, key=lambda c: (value(s.hand[c]), c))[:2]
+    if len(two) == 2 and (s.mind.hp(s.seat) <= 2 or max(value(s.hand[c]) for c in two) <= 4):
+        return two
+    return ["pass"]
+
+
+@ask_hint("tuxi")
+def _tuxi(s: Seat) -> list[str]:
+    """突袭: a hand card from each of two non-friends instead of drawing 2 (enemies first)."""
+    cand = sorted((t for t in s.targets([]) if not s.mind.friend(t)),
+                  key=lambda t: (-s.mind.enemy_score(t), -s.mind.player(t)["hand"], t))
+    return [str(t) for t in cand[:2]] if len(cand) >= 2 else ["pass"]
+
+
+@ask_hint("yiji")
+def _yiji(s: Seat) -> list[str]:
+    """遗计: keep the cards while the hand is short, else hand them all to the surest friend."""
+    cards = s.ask.info.get("cards", [])
+    friend = _best_friend(s, [ascii_int(o) for o in s.options([]) if ascii_int(o) is not None])
+    size = len(s.hand) + sum(1 for c in cards if c not in s.hand)  # the drawn cards may be aside
+    if friend is None or not cards or size <= s.mind.hp(s.seat):
+        return ["keep"] if "keep" in s.options([]) else fallback(s)
+    return [str(friend)] * len(cards)
+
+
+@ask_hint("guicai")
+def _guicai(s: Seat) -> list[str]:
+    """鬼才: swap the judgement card for the cheapest hand card that turns it the right way — a
+    friend's (or its own) judgement to success, an enemy's to failure. 洛神 is left alone (one
+    card of ours to stop one card of theirs); an unknown seat's judgement too."""
+    info = s.ask.info
+    good = JUDGE_GOOD.get(info["why"])
+    judged = info["seat"]
+    if good is None:
+        return ["pass"]
+    if s.mind.friend(judged):
+        want = True
+    elif s.mind.enemy(judged):
+        want = False
+    else:
+        return ["pass"]
+    if good(info["card"]) == want:
+        return ["pass"]
+    fits = [c for c in s.responses() if c in s.hand and good(c) == want]
+    if not fits:
+        return ["pass"]
+    pick = _cheapest(s, fits)
+    return [pick] if _valid(s, [pick]) else ["pass"]
+
+
+SKILL_CHOICE["fankui"] = _not_on_friend
+
+
+SKILL_CHOICE["ganglie"] = _not_on_friend
+
+JUDGE_GOOD["ganglie"] = lambda c: card(c).suit != "H"  # 刚烈 succeeds unless ♥
+

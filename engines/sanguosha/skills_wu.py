@@ -9,12 +9,15 @@ from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
 from engines.rng import Rng
 from engines.sanguosha import rules as R
+from engines.sanguosha.ai import Seat, _discard_order, _valid, _worth_hitting, ask_hint, play_hint, value
+from engines.sanguosha.ai_skills import SKILL_CHOICE
 from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt
-from engines.sanguosha.data import SUITS, card
+from engines.sanguosha.data import SUITS, card, deck
 from engines.sanguosha.frames import PASS, recover
 from engines.sanguosha.packs import STANDARD_HEROES
 from engines.sanguosha.rules import cname, m, say, who
 from engines.sanguosha.skills import Active, Conversion, active, announce, conversion, optional
+from engines.sanguosha.views import prompt
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -112,7 +115,7 @@ def _kurou_step(state: State, seat: int, path: list[str]) -> Step:
 
 def _kurou_start(ctx: Ctx, seat: int, path: list[str]) -> None:
     announce(ctx, seat, "kurou")
-    ctx.push("kurou", seat=seat, st=0)
+    ctx.push("kurou", seat=seat, st="start")
 
 
 active(Active("kurou", lambda s, seat: True, _kurou_step, _kurou_start))
@@ -120,9 +123,9 @@ active(Active("kurou", lambda s, seat: True, _kurou_step, _kurou_start))
 
 @STANDARD_HEROES.kind("kurou")
 def _kurou_frame(ctx: Ctx, f: Frame) -> None:
-    if f["st"] == 0:
-        f["st"] = 1
-        ctx.push("lose_hp", seat=f["seat"], n=1, st=0)
+    if f["st"] == "start":
+        f["st"] = "lost"
+        ctx.push("lose_hp", seat=f["seat"], n=1, st="start")
         return
     ctx.take(f)
     if R.alive(ctx.state, f["seat"]):
@@ -151,7 +154,7 @@ def _fanjian_step(state: State, seat: int, path: list[str]) -> Step:
 def _fanjian_start(ctx: Ctx, seat: int, path: list[str]) -> None:
     R.bump(ctx.state, "fanjian")
     announce(ctx, seat, "fanjian")
-    ctx.push("fanjian", seat=seat, target=int(path[0]), st=0)
+    ctx.push("fanjian", seat=seat, target=int(path[0]), st="start")
 
 
 active(Active("fanjian", lambda s, seat: not R.flag(s, "fanjian") and bool(s["players"][seat]["hand"])
@@ -163,12 +166,12 @@ def _fanjian_frame(ctx: Ctx, f: Frame) -> None:
     """The target names a suit, then takes a random hand card of 周瑜 and shows it; another
     suit than named → 1 damage from 周瑜."""
     s = ctx.state
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "named"
         ctx.ask(f, [f["target"]], "fanjian_suit", default=("S",), short=True, window=True,
                 info={"user": f["seat"]})
         return
-    if f["st"] == 1:
+    if f["st"] == "named":
         suit = ctx.take(f, "reply")["action"][0]
         hand = s["players"][f["seat"]]["hand"]
         say(ctx, "fanjian_suit", who=who(f["target"]), suit=R.SUIT_SYMBOL[suit])
@@ -181,8 +184,8 @@ def _fanjian_frame(ctx: Ctx, f: Frame) -> None:
         if card(cid).suit == suit or not R.alive(s, f["target"]):
             ctx.pop(f)
             return
-        f["st"] = 2
-        ctx.push("damage", src=f["seat"], dst=f["target"], n=1, via="fanjian", cards=[], st=0)
+        f["st"] = "damage"
+        ctx.push("damage", src=f["seat"], dst=f["target"], n=1, via="fanjian", cards=[], st="start")
         return
     ctx.take(f)
     ctx.pop(f)
@@ -216,15 +219,15 @@ def _liuli_dests(state: State, seat: int, user: int, targets: list[int], cid: st
 def _liuli_can(ctx: Ctx, ev: Ev) -> bool:
     s = ctx.state
     return ev["name"] == "sha" and any(
-        R.has_skill(s, t, "liuli") and any(_liuli_dests(s, t, ev["user"], ev["targets"], c)
+        R.has_skill(s, t, "liuli", hidden=True) and any(_liuli_dests(s, t, ev["user"], ev["targets"], c)
                                            for c in R.all_cards(s, t, judge=False))
         for t in ev["targets"])
 
 
 @STANDARD_HEROES.on("use_declared", "liuli", priority=10, can=_liuli_can)
 def _liuli(ctx: Ctx, ev: Ev) -> None:
-    seat = next(t for t in ev["targets"] if R.has_skill(ctx.state, t, "liuli"))
-    ctx.push("liuli", seat=seat, st=0)
+    seat = next(t for t in ev["targets"] if R.has_skill(ctx.state, t, "liuli", hidden=True))
+    ctx.push("liuli", seat=seat, st="start")
 
 
 @STANDARD_HEROES.kind("liuli")
@@ -232,8 +235,8 @@ def _liuli_frame(ctx: Ctx, f: Frame) -> None:
     trigger = ctx.below(f)
     assert trigger is not None
     ev = trigger["ev"]
-    if f["st"] == 0:
-        f["st"] = 1
+    if f["st"] == "start":
+        f["st"] = "asked"
         ctx.ask(f, [f["seat"]], "liuli", default=PASS, short=True, window=True,
                 info={"user": ev["user"], "targets": list(ev["targets"])})
         return
@@ -328,3 +331,103 @@ def _jieyin_start(ctx: Ctx, seat: int, path: list[str]) -> None:
 
 active(Active("jieyin", lambda s, seat: not R.flag(s, "jieyin") and len(s["players"][seat]["hand"]) >= 2
               and bool(_wounded_men(s, seat)), _jieyin_step, _jieyin_start))
+
+
+@prompt("fanjian_suit")
+def _fanjian_prompt(info: dict[str, Any]) -> Any:
+    return m("req.fanjian_suit", user=who(info["user"]))
+
+
+@prompt("liuli")
+def _liuli_prompt(info: dict[str, Any]) -> Any:
+    return m("req.liuli", user=who(info["user"]))
+
+
+# -- the AI's hints for these skills (read the seat's own view only; see ai.py) ------------------
+
+@play_hint("kurou")
+def _kurou(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """苦肉: 1 HP for 2 cards, while HP is comfortable (or a 桃 pays it back)."""
+    hp = s.mind.hp(s.seat)
+    if hp >= 3 or (hp == 2 and s.count("tao")):
+        return (1.5, pre) if _valid(s, pre) else None
+    return None
+
+
+@play_hint("zhiheng")
+def _zhiheng(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """制衡: swap the cards least worth keeping (worth ≤ 4, spare copies included)."""
+    order = _discard_order(s.hand)
+    weak = [c for c in order if value(s.hand[c]) <= 4 or s.count(s.hand[c]) > 2][:3]
+    path = [*pre, *weak]
+    return (1.0, path) if weak and _valid(s, path) else None
+
+
+@play_hint("jieyin")
+def _jieyin(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """结姻: two weak hand cards to heal itself and a wounded friend."""
+    me = s.me()
+    two = _discard_order(s.hand)[:2]
+    if me["hp"] >= me["max"] or len(two) < 2 or max(value(s.hand[c]) for c in two) >= 7:
+        return None
+    try:
+        friends = [t for t in s.targets([*pre, *two]) if s.mind.friend(t)]
+    except Exception:  # noqa: BLE001
+        return None
+    path = [*pre, *two, str(friends[0])] if friends else []
+    return (7.0, path) if friends and _valid(s, path) else None
+
+
+#: 克己: cards the AI keeps over its hand limit (its HP) before it discards instead.
+KEJI_SPARE = 3
+
+
+def _keji(s: Seat) -> list[str]:
+    """克己 keeps every card; an AI that always kept them hoarded the whole deck (75 cards) and
+    starved the table of draws, so nobody could attack again (a stalled AI-only game)."""
+    return ["yes"] if len(s.hand) <= s.mind.hp(s.seat) + KEJI_SPARE else ["pass"]
+
+
+SKILL_CHOICE["keji"] = _keji
+
+
+@ask_hint("liuli")
+def _liuli(s: Seat) -> list[str]:
+    """流离: pass the 杀 on to an enemy in range for the cheapest card that allows it."""
+    for cid in sorted((o for o in s.responses() if o in s.hand), key=lambda c: (value(s.hand[c]), c)):
+        if value(s.hand[cid]) >= 7 and s.count("shan"):
+            break  # a 桃 or 闪 spent here is better kept to dodge
+        foes = [t for t in s.targets([cid]) if s.mind.enemy(t)]
+        if foes:
+            return [cid, str(max(foes, key=lambda t: (_worth_hitting(s, t), -t)))]
+    return ["pass"]
+
+
+@play_hint("fanjian")
+def _fanjian(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """反间: at the enemy most worth hurting (it guesses a suit; a wrong guess costs it 1 HP)."""
+    try:
+        foes = [t for t in s.targets(pre) if s.mind.enemy(t)]
+    except Exception:  # noqa: BLE001
+        return None
+    if not foes or not s.hand:
+        return None
+    t = max(foes, key=lambda x: (_worth_hitting(s, x), -x))
+    path = [*pre, str(t)]
+    return (2.0 + _worth_hitting(s, t), path) if _valid(s, path) else None
+
+
+@ask_hint("fanjian_suit")
+def _fanjian_suit(s: Seat) -> list[str]:
+    """反间's suit: the one with the most cards this seat has not seen (own hand, the table,
+    equipment and judgement areas, the visible discards): the likeliest in 周瑜's hand."""
+    v = s.view
+    seen = set(s.hand) | {c["id"] for c in v["table"]} | {c["id"] for c in v["discard_top"]}
+    for p in v["players"]:
+        seen |= {e["id"] for e in p["equip"].values() if e}
+        seen |= {j["id"] for j in p["judge"]}
+    unseen: dict[str, int] = {}
+    for cid in deck():
+        if cid not in seen:
+            unseen[card(cid).suit] = unseen.get(card(cid).suit, 0) + 1
+    return [max(s.options([]), key=lambda su: (unseen.get(su, 0), su == "S"))]

@@ -10,6 +10,7 @@ Private (``"you"``): the seat's hand, its role, and the question it is asked now
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.base import Msg, View, key_ref
@@ -22,14 +23,33 @@ State = dict[str, Any]
 
 
 def card_json(cid: str) -> dict[str, Any]:
+    """A face-up card as views show it; its type (basic, trick, delayed, equip) comes from the
+    deck's data, so a picture colours it without a copy of the deck."""
     c = card(cid)
-    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank}
+    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank, "type": c.type}
+
+
+#: Ask kind → its request text from the ask's info, registered beside what asks it (a skill's
+#: own question: ``skills_*.py``), so a new hero does not touch this module.
+PROMPTS: dict[str, Callable[[dict[str, Any]], Msg]] = {}
+
+
+def prompt(kind: str) -> Callable[[Callable[[dict[str, Any]], Msg]], Callable[[dict[str, Any]], Msg]]:
+    """Decorator registering the request text of asks of ``kind``."""
+    def wrap(fn: Callable[[dict[str, Any]], Msg]) -> Callable[[dict[str, Any]], Msg]:
+        if kind in PROMPTS:
+            raise ValueError(f"prompt for {kind} registered twice")
+        PROMPTS[kind] = fn
+        return fn
+    return wrap
 
 
 def ask_prompt(ask: Ask) -> Msg:
     """The request text of an ask (what the seat is asked)."""
     info = ask.info
     k = ask.kind
+    if k in PROMPTS:
+        return PROMPTS[k](info)
     if k in ("need_shan", "need_sha"):
         if info.get("for") is not None and info.get("skill"):
             return m("req.lord_help", skill=key_ref(f"sanguosha.skill.{info['skill']}"), who=who(info["for"]),
@@ -37,15 +57,6 @@ def ask_prompt(ask: Ask) -> Msg:
         return m(f"req.{k}", card=R.cname(info.get("card", "sha")), user=who(info.get("user")))
     if k == "skill":
         return m("req.skill", skill=key_ref(f"sanguosha.skill.{info['skill']}"))
-    if k == "guicai":
-        return m("req.guicai", who=who(info["seat"]), card=R.cname(card(info["card"]).name),
-                 sr=R.card_label(info["card"]))
-    if k == "ganglie":
-        return m("req.ganglie", user=who(info["user"]))
-    if k == "fanjian_suit":
-        return m("req.fanjian_suit", user=who(info["user"]))
-    if k == "liuli":
-        return m("req.liuli", user=who(info["user"]))
     if k == "nullify":
         about = info["about"]
         return m("req.nullify", card=R.cname(about["name"]), target=who(about["target"]),
@@ -61,6 +72,14 @@ def ask_prompt(ask: Ask) -> Msg:
     if k == "cixiong_choice":
         return m("req.cixiong_choice", user=who(info["user"]))
     return m(f"req.{k}")
+
+
+def _offer(state: State, seat: int) -> list[str]:
+    """The heroes offered to ``seat`` while it chooses, in option order (its own view only: the
+    hero choice is secret), so a reader of the view (the AI) needs no button labels."""
+    from engines.sanguosha.setup import offer_of
+
+    return offer_of(state, seat)
 
 
 def _role(state: State, seat: int) -> str | None:
@@ -80,6 +99,8 @@ def build(state: State, seat: int | None) -> View:
             "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),
         })
+        if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
+            players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
     asks = Flow.asks(state)
     waiting = None
     if asks:
@@ -110,6 +131,8 @@ def build(state: State, seat: int | None) -> View:
         view["you"] = {
             "seat": seat,
             "role": R.mode_of(state).own_allegiance(state, seat),
+            **({"heroes": [dict(h) for h in p["heroes"]]} if "heroes" in p else {}),
+            **({"offer": offer} if (offer := _offer(state, seat)) else {}),
             "hand": [card_json(c) for c in p["hand"]],
             "ask": ({"kind": mine.kind, "info": mine.info, "prompt": ask_prompt(mine).to_json(),
                      "default": list(mine.default) if mine.default else None}

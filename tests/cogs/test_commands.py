@@ -86,10 +86,12 @@ def _size(item: dict[str, Any], locale: str | None) -> int:
 
 async def test_every_command_is_valid_and_localized(payloads: list[dict[str, Any]]) -> None:
     names = {p["name"] for p in payloads}
-    assert {"play", "move", "match", "help", "rules"} <= names
+    assert {"play", "move", "match", "help", "rules", "stats"} <= names
     match = next(p for p in payloads if p["name"] == "match")
     assert {o["name"] for o in match["options"]} == {"status", "hand", "log", "resign", "leave", "abandon",
-                                                     "settings", "spectate"}
+                                                     "settings", "spectate", "history", "export", "replay"}
+    stats = next(p for p in payloads if p["name"] == "stats")
+    assert {o["name"] for o in stats["options"]} == {"me", "leaderboard"}
     assert len(payloads) <= 100
     for payload in payloads:
         _check_item(payload, "/" + payload["name"])

@@ -111,6 +111,31 @@ async def test_the_fingerprint_follows_the_hand_and_prompt_not_the_hp() -> None:
     assert state.request is not None and state.request.id == "r8" and state.fingerprint != base
 
 
+async def test_the_engine_says_what_the_panel_shows() -> None:
+    """A new field the engine counts in its panel fingerprint (a hidden hero, a marker) refreshes
+    the panel with no change to the cog; a field it leaves out does not."""
+    engine = registry.get("sanguosha")
+    match = replace(_match(), game="sanguosha")
+    seat = SeatInfo(1, BOB, "bob")
+    view = _sgs_view()
+    view["you"]["marker"] = 0
+    service = _PanelService(view, [])
+    base = (await panel_state(service, match, seat, [])).fingerprint
+    marked = copy.deepcopy(view)
+    marked["you"]["marker"] = 1
+    service.the_view = marked
+    assert (await panel_state(service, match, seat, [])).fingerprint == base  # not drawn today
+    original = type(engine).panel_fingerprint
+    try:
+        type(engine).panel_fingerprint = lambda self, v, s: [original(self, v, s), v["you"].get("marker")]
+        service.the_view = view
+        base = (await panel_state(service, match, seat, [])).fingerprint
+        service.the_view = marked
+        assert (await panel_state(service, match, seat, [])).fingerprint != base
+    finally:
+        type(engine).panel_fingerprint = original
+
+
 def test_panel_book_keeps_the_newest_notes_and_counts_holds() -> None:
     book = PanelBook()
     book.add_notes(1, 0, [f"line {i}" for i in range(8)])

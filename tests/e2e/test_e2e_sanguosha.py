@@ -234,7 +234,9 @@ async def test_live_eight_player_nanman_all_passing(fake: FakeDiscord, real_bots
     windows, the uniform delay) and Discord's real channel pace (5 per 5 s): no 无懈 window opens
     (nobody holds one) and each of the 7 杀 requests is passed for at the uniform delay."""
     from cogs.utils import ids
-    from service.core import AI_WINDOW_DELAY, WINDOW_SECONDS
+    from service.settings import DEFAULTS
+
+    WINDOW_SECONDS, AI_WINDOW_DELAY = DEFAULTS.window_seconds, DEFAULTS.ai_window_delay
 
     fake.rate_limit = CHANNEL_RATE_LIMIT
     await real_bots.start()

@@ -233,3 +233,13 @@ def test_the_hand_picture_shows_the_cards_of_its_owner() -> None:
     # The same picture through the generic step-picture hook.
     assert render_step_picture(view, {"kind": "hand"}, "zh-CN", NAMES[:5]) == S.render_hand(view, "zh-CN")
     assert render_step_picture(ENGINE.view(play(5, 0), None), {"kind": "hand"}, "en", NAMES[:5]) is None
+
+
+def test_card_colours_come_from_the_type_the_view_gives_not_a_copy_of_the_deck() -> None:
+    from engines.sanguosha.data import deck
+    from engines.sanguosha.views import card_json
+    from render.sanguosha import card_type
+
+    for cid, c in deck().items():
+        assert card_type(card_json(cid)) == c.type
+    assert card_type({"name": "sha", "type": "equip"}) == "equip"  # whatever the view says

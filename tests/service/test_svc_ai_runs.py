@@ -14,6 +14,7 @@ from svc_helpers import HOST, Clock, Recorder, db_target, play_own_turn, toy
 from test_svc_crash import check_consistent
 
 from service.matches import MatchService
+from service.settings import ServiceSettings
 from store import repo
 from store.db import Store, Tx
 
@@ -72,7 +73,8 @@ async def test_three_ai_seats_answer_in_one_transaction(db_target: Path | str, m
 
 async def test_a_run_is_cut_at_the_batch_size(db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
     store = await Store.open(db_target)
-    service = MatchService(store, publisher=Recorder(), clock=Clock(), offload=False, ai_batch_moves=2)
+    service = MatchService(store, publisher=Recorder(), clock=Clock(), offload=False,
+                           settings=ServiceSettings(ai_batch_moves=2))
     mid = await human_and_ais(service, 3)
     writes = spy_log_writes(monkeypatch)
     await play_own_turn(service, mid, HOST)

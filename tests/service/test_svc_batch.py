@@ -9,6 +9,7 @@ from svc_helpers import HOST, Clock, Recorder, clock, db_path, play_own_turn, re
 
 from service.matches import MatchService
 from service.models import Change, MatchInfo
+from service.settings import ServiceSettings
 from store import repo
 from store.db import Store
 
@@ -90,7 +91,8 @@ async def test_changes_name_the_seat_of_each_pending_request(store: Store, clock
 
 async def test_long_runs_are_cut_by_moves_and_by_time(store: Store, clock: Clock) -> None:
     publisher = BatchRecorder(store)
-    service = MatchService(store, publisher=publisher, clock=clock, offload=False, ai_batch_moves=2)
+    service = MatchService(store, publisher=publisher, clock=clock, offload=False,
+                           settings=ServiceSettings(ai_batch_moves=2))
     info = await human_and_ais(service, 3)
     before = len(publisher.batches)
     await play_own_turn(service, info.id, HOST)
@@ -100,7 +102,8 @@ async def test_long_runs_are_cut_by_moves_and_by_time(store: Store, clock: Clock
     assert all(sum(c.seat != 0 for c in b) <= 2 for b in ai_batches) and len(ai_batches) >= 2
 
     publisher2 = BatchRecorder(store)
-    service2 = MatchService(store, publisher=publisher2, clock=clock, offload=False, ai_batch_seconds=0.0)
+    service2 = MatchService(store, publisher=publisher2, clock=clock, offload=False,
+                            settings=ServiceSettings(ai_batch_seconds=0.0))
     info2 = await human_and_ais(service2, 3)
     before = len(publisher2.batches)
     await play_own_turn(service2, info2.id, HOST)

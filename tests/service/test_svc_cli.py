@@ -114,11 +114,13 @@ def _board_shown(game: str, locale: str, text: str) -> bool:
         return t(locale, "core.cli.board_of", name=t(locale, "core.ai.name", number=1)) in text
     if game == "jiwu":
         return t(locale, "core.cli.jiwu.legend") in text
+    if game == "kingdoms_battle":
+        return t(locale, "core.cli.kingdoms_battle.legend_sides") in text
     head = [t(locale, f"core.cli.sanguosha.{k}") for k in ("player", "hero", "hp", "hand", "equip", "judge", "role")]
     return any(line.split() == " ".join(head).split() for line in text.splitlines())
 
 
-@pytest.mark.parametrize("game", ["pentactic", "jiwu", "sanguosha"])
+@pytest.mark.parametrize("game", ["pentactic", "jiwu", "sanguosha", "kingdoms_battle"])
 def test_cli_watch_to_the_end(game: str) -> None:
     if game not in registry.available():
         pytest.skip(f"{game} not available")
@@ -128,10 +130,12 @@ def test_cli_watch_to_the_end(game: str) -> None:
     assert _board_shown(game, "en", done.stdout)
 
 
-@pytest.mark.parametrize(("game", "answers"), [("pentactic", 3000), ("jiwu", 20000), ("sanguosha", 20000)])
+@pytest.mark.parametrize(("game", "answers"), [("pentactic", 3000), ("jiwu", 20000), ("sanguosha", 20000),
+                                               ("kingdoms_battle", 20000)])
 def test_cli_from_stdin_choices_to_the_end(game: str, answers: int) -> None:
     """The player's seat answers "1" to everything, the AI the rest, to the end: a 三国杀
-    response window (the AI's answer, the player's pass) must not stall the terminal."""
+    response window (the AI's answer, the player's pass) must not stall the terminal, nor a
+    鬪三國 tile that fits one way only (its one rotation, "0°", once read as a count)."""
     if game not in registry.available():
         pytest.skip(f"{game} not available")
     done = _cli("play", game, "--lang", "zh-TW", stdin="1\n" * answers)

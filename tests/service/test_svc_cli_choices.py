@@ -86,6 +86,21 @@ def test_count_choices_are_recognised() -> None:
     pentactic_orientations = [Option(str(o), Msg("pentactic.opt.orientation", {"n": o + 1})) for o in range(4)]
     assert not is_count_choice(pentactic_orientations, "en")
     assert not is_count_choice([Option("0", Msg("risk.color.red")), Option("1", Msg("risk.color.blue"))], "en")
+    # 鬪三國's rotations: "0°" shows the token 0, but as an angle; alone (the one way a tile fits)
+    # it was taken for a count, so the menu number 1 was refused for ever.
+    rotations = [Option(str(r), Msg("kingdoms_battle.opt.rot", {"deg": 90 * r})) for r in range(4)]
+    for locale in ("en", "zh-TW"):
+        assert not is_count_choice(rotations[:1], locale)
+        assert not is_count_choice(rotations, locale)
+    # 三国杀's seat targets: token 0 is "Seat 1 · distance 0 · HP 3", which merely contains a 0;
+    # taken for a count, a victim choice of that one seat could never be answered with "1".
+    from engines.sanguosha import ENGINE as SGS
+    from engines.sanguosha.choices import seat_opt
+
+    table = SGS.new_state({"heroes": "beginner"}, 4, 3)
+    for locale in ("en", "zh-TW"):
+        assert not is_count_choice([seat_opt(table, 0, 0)], locale)  # oneself: distance 0
+        assert not is_count_choice([seat_opt(table, s, 0) for s in (1, 2, 3)], locale)
 
 
 async def test_a_typed_count_is_the_number_not_a_menu_index() -> None:

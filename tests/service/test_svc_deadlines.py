@@ -27,6 +27,7 @@ from service.core import LEASE_SECONDS
 from service.deadlines import deadline_for
 from service.matches import MatchService
 from service.scheduler import Scheduler
+from service.settings import ServiceSettings
 from store import repo
 from store.db import Store
 
@@ -266,7 +267,8 @@ async def test_pending_requests_carry_deadlines(service: MatchService, clock: Cl
     assert (req.seat, req.user_id, req.kind, req.due_at, req.remind_at) == \
         (0, HOST, "turn", clock.now + 600, clock.now + 450)
     assert req.request_id == (await service.pending_for_user(mid, HOST))[0]
-    lazy = MatchService(service.store, clock=clock, offload=False, ai_moves_per_call=0)  # AI never moves
+    lazy = MatchService(service.store, clock=clock, offload=False,
+                        settings=ServiceSettings(ai_moves_per_call=0))  # AI never moves
     for user in (HOST, BOB):
         await play_own_turn(lazy, mid, user, "2")
     (ai_req,) = await lazy.pending_requests(mid, humans_only=False)

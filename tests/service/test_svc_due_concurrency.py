@@ -17,6 +17,7 @@ from svc_helpers import BOB, HOST, Clock, Recorder, db_target, toy
 from engines.base import Action, State
 from service.matches import MatchService
 from service.scheduler import Scheduler
+from service.settings import ServiceSettings
 from store import repo
 from store.db import Store
 
@@ -53,7 +54,8 @@ async def test_a_slow_match_does_not_delay_others(db_target: Path | str, slow_en
     clock = Clock()
     recorder = Recorder()
     store = await Store.open(db_target)
-    service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False, due_wait=0.2)
+    service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False,
+                           settings=ServiceSettings(due_wait=0.2))
     try:
         slow = await two_humans(service, SLOW_TARGET, 60, 0)  # times out first, engine blocks
         fast = [await two_humans(service, "30", 120, i) for i in range(1, 4)]  # time out next
@@ -95,8 +97,8 @@ async def test_engine_work_is_bounded_and_in_order(db_target: Path | str, monkey
     clock = Clock()
     recorder = Recorder()
     store = await Store.open(db_target)
-    service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False, due_concurrency=slots,
-                           due_wait=None)
+    service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False,
+                           settings=ServiceSettings(due_concurrency=slots, due_wait=None))
     running: list[int] = []
     started: list[int] = []
     overlap = []

@@ -23,7 +23,8 @@ from svc_helpers import (
 
 from service.errors import UserError
 from service.lobby import LOBBY_EXPIRED, OPEN_LOBBIES_PER_CHANNEL
-from service.matches import LOBBY_TTL, MatchService
+from service.matches import MatchService
+from service.settings import DEFAULTS, ServiceSettings
 from store.db import Store
 
 __all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
@@ -38,14 +39,14 @@ async def _lobby(service: MatchService, host: int = HOST, channel: int = 9) -> i
 
 async def test_idle_lobby_expires_after_the_ttl_counted_from_its_last_change(
         service: MatchService, clock: Clock, recorder: Recorder) -> None:
-    assert LOBBY_TTL == 24 * 3600
+    assert DEFAULTS.lobby_ttl == 24 * 3600
     mid = await _lobby(service)
-    clock.advance(LOBBY_TTL - 10)
+    clock.advance(DEFAULTS.lobby_ttl - 10)
     await service.join(mid, BOB, "Bob")  # activity: the clock starts again
     clock.advance(20)
     await service.run_due()
     assert (await service.get(mid)).status == "lobby"
-    clock.advance(LOBBY_TTL - 21)
+    clock.advance(DEFAULTS.lobby_ttl - 21)
     await service.run_due()
     assert (await service.get(mid)).status == "lobby"
     clock.advance(1)  # exactly the TTL since the join
@@ -61,7 +62,7 @@ async def test_idle_lobby_expires_after_the_ttl_counted_from_its_last_change(
 
 async def test_running_matches_do_not_expire(service: MatchService, clock: Clock) -> None:
     mid = (await two_humans(service, turn_seconds=30 * 86400)).id
-    clock.advance(3 * LOBBY_TTL)
+    clock.advance(3 * DEFAULTS.lobby_ttl)
     await service.run_due()
     assert (await service.get(mid)).status == "active"
 
@@ -73,13 +74,14 @@ async def test_expired_lobbies_free_the_channel_quota(service: MatchService, clo
     with pytest.raises(UserError) as err:
         await _lobby(service, 606)
     assert err.value.msg.key == "core.err.rate_channel"
-    clock.advance(LOBBY_TTL)
+    clock.advance(DEFAULTS.lobby_ttl)
     assert await service.run_due() == OPEN_LOBBIES_PER_CHANNEL
     assert (await service.get(await _lobby(service, 606))).status == "lobby"
 
 
 async def test_configurable_ttl(store: Store, clock: Clock, recorder: Recorder) -> None:
-    service = MatchService(store, publisher=recorder, clock=clock, offload=False, lobby_ttl=600)
+    service = MatchService(store, publisher=recorder, clock=clock, offload=False,
+                           settings=ServiceSettings(lobby_ttl=600))
     mid = await _lobby(service)
     clock.advance(599)
     await service.run_due()
@@ -117,7 +119,7 @@ async def test_next_due_at(service: MatchService, clock: Clock) -> None:
     assert await service.next_due_at() is None
     t0 = clock.now
     mid = await _lobby(service)
-    assert await service.next_due_at() == t0 + LOBBY_TTL
+    assert await service.next_due_at() == t0 + DEFAULTS.lobby_ttl
     clock.advance(100)
     game = (await two_humans(service, turn_seconds=3600)).id  # reminder at 3/4 of the turn
     assert await service.next_due_at() == clock.now + 2700
@@ -130,7 +132,8 @@ async def test_next_due_at(service: MatchService, clock: Clock) -> None:
 
 
 async def test_next_due_at_ignores_requests_the_ai_answers(store: Store, clock: Clock) -> None:
-    lazy = MatchService(store, clock=clock, offload=False, ai_moves_per_call=0)  # the AI never moves
+    lazy = MatchService(store, clock=clock, offload=False,
+                        settings=ServiceSettings(ai_moves_per_call=0))  # the AI never moves
     info = await lazy.create_lobby(svc_toy_engine.SLUG, host_id=HOST, host_name="Host", locale="en",
                                    turn_seconds=60)
     await lazy.join(info.id, BOB, "Bob")
@@ -148,7 +151,7 @@ async def test_due_listener_hears_new_human_deadlines_and_lobbies(service: Match
     heard: list[float] = []
     service.set_due_listener(heard.append)
     mid = await _lobby(service)
-    assert heard == [clock.now + LOBBY_TTL]
+    assert heard == [clock.now + DEFAULTS.lobby_ttl]
     await service.join(mid, BOB, "Bob")
     await service.set_turn_seconds(mid, HOST, 60)
     heard.clear()

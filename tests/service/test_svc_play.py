@@ -30,6 +30,7 @@ from svc_helpers import (
 
 from service.errors import UserError
 from service.matches import MatchService
+from service.settings import ServiceSettings
 from store.db import Store
 
 __all__ = ["clock", "db_path", "new_target", "recorder", "service", "store", "toy"]
@@ -108,10 +109,8 @@ async def test_simultaneous_clicks_on_one_request(service: MatchService) -> None
     (rid,) = await service.pending_for_user(mid, HOST)
     results = await asyncio.gather(*(service.act(mid, HOST, rid, ["add", "1"]) for _ in range(5)),
                                    return_exceptions=True)
-    ok = [r for r in results if not isinstance(r, BaseException)]
-    errors = [r for r in results if isinstance(r, BaseException)]
-    assert len(ok) == 1
-    assert all(isinstance(r, UserError) and r.msg.key == "core.err.stale" for r in errors)
+    # Applied once; the clicks that found it applied get its answer from the log (not "stale").
+    assert all(r == results[0] for r in results) and not isinstance(results[0], BaseException)
     assert len(await service.log(mid)) == 1
     assert (await stored_state(service, mid))["count"] == 1
 
@@ -175,7 +174,8 @@ async def test_ai_seat_answers_and_game_finishes(service: MatchService, recorder
 
 async def test_human_free_match_plays_out_over_run_due(store: Store, recorder: Recorder, clock: Clock,
                                                        toy: svc_toy_engine.ToyEngine) -> None:
-    service = MatchService(store, publisher=recorder, clock=clock, offload=True, ai_moves_per_call=4)
+    service = MatchService(store, publisher=recorder, clock=clock, offload=True,
+                           settings=ServiceSettings(ai_moves_per_call=4))
     info = await service.create_lobby(SLUG, host_id=HOST, host_name="Host", locale="en",
                                       options={"target": "30"}, seat_host=False)
     for level in ("normal", "greedy", "normal"):

@@ -12,6 +12,7 @@ from svc_helpers import HOST, Recorder, db_path, recorder, store, toy, two_human
 
 from service.matches import MatchService
 from service.scheduler import Scheduler
+from service.settings import ServiceSettings
 from store import repo
 from store.db import Store
 
@@ -61,7 +62,8 @@ async def test_one_minute_turn_times_out_on_time(store: Store, recorder: Recorde
 
 async def test_a_new_earlier_due_time_wakes_the_sleeping_scheduler(store: Store, recorder: Recorder) -> None:
     clock = FlowClock()
-    service = MatchService(store, publisher=recorder, clock=clock, offload=False, lobby_ttl=0.5)
+    service = MatchService(store, publisher=recorder, clock=clock, offload=False,
+                           settings=ServiceSettings(lobby_ttl=0.5))
     scheduler = Scheduler(service, INTERVAL, clock=clock)
     service.set_due_listener(scheduler.reschedule)
     scheduler.start()

@@ -23,7 +23,6 @@ import svc_toy_engine
 from svc_helpers import BOB, HOST, Clock, Recorder, play_own_turn, toy, two_humans
 
 from service.core import LEASE_SECONDS
-from service.errors import UserError
 from service.locks import KeyedLocks
 from service.matches import MatchService
 from store import migrate, repo
@@ -227,10 +226,9 @@ async def test_two_processes_racing_for_one_request_apply_it_once(pg_url: str) -
             action = [verb, "1"]
             results = await asyncio.gather(*(s.act(mid, HOST, rid, action) for s in (sa, sb, sa, sb)),
                                            return_exceptions=True)
-            ok = [r for r in results if not isinstance(r, BaseException)]
-            refused = [r for r in results if isinstance(r, UserError)]
-            assert len(ok) == 1 and len(refused) == 3, results
-            assert all(r.msg.key in ("core.err.stale", "core.err.not_your_turn") for r in refused)
+            # Applied once (the log below); the clicks that found it applied, in either process,
+            # get its answer from the log.
+            assert all(r == results[0] for r in results) and not isinstance(results[0], BaseException), results
             await play_own_turn(sb, mid, BOB)
         log = await repo.list_actions(sa.store, mid)
         first = log[0].version

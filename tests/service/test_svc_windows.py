@@ -16,13 +16,13 @@ import svc_window_engine
 from svc_helpers import BOB, CAROL, HOST, Clock, Recorder, db_target
 
 import store.db as store_db
-from service.core import AI_WINDOW_DELAY, WINDOW_SECONDS
 from service.matches import MatchService
+from service.settings import DEFAULTS
 from store import repo
 from store.db import Store
 from store.pg import PgStore, PgTx
 
-W = WINDOW_SECONDS
+W = DEFAULTS.window_seconds
 __all__ = ["db_target"]
 
 
@@ -89,19 +89,19 @@ async def test_silent_any_window_gets_its_default_for_every_seat_in_one_change(
     opened = clock.now
     deadlines = {d.seat: d for d in await repo.get_deadlines(store, mid)}
     assert deadlines[1].due_at == opened + W and deadlines[1].remind_at is None  # short, not the turn clock
-    assert deadlines[2].due_at == opened + AI_WINDOW_DELAY  # the AI does not answer at once
+    assert deadlines[2].due_at == opened + DEFAULTS.ai_window_delay  # the AI does not answer at once
     assert deadlines[1].window == deadlines[2].window != ""
     assert len((await state_of(store, mid))["reqs"]) == 2  # nobody answered yet
     before_rows, before_changes = await outbox_count(store, mid), len(rec.changes)
 
-    clock.advance(AI_WINDOW_DELAY)
+    clock.advance(DEFAULTS.ai_window_delay)
     await svc.run_due()
     # The AI's answer is a pass while Bob still has time: it waits for the window to close.
     assert len((await state_of(store, mid))["reqs"]) == 2
     assert await outbox_count(store, mid) == before_rows
     assert await svc.next_due_at() == opened + W
 
-    clock.advance(W - AI_WINDOW_DELAY - 0.5)
+    clock.advance(W - DEFAULTS.ai_window_delay - 0.5)
     assert await svc.run_due() == 0
     clock.advance(0.5)
     await svc.run_due()
@@ -148,7 +148,7 @@ async def test_an_ai_real_answer_comes_after_the_uniform_delay(svc: MatchService
     mid = await table(svc, ai="blocker")
     await turn(svc, mid, HOST, ["attack"])
     assert (await state_of(store, mid))["phase"] == "any"  # not answered instantly
-    clock.advance(AI_WINDOW_DELAY - 0.1)
+    clock.advance(DEFAULTS.ai_window_delay - 0.1)
     assert await svc.run_due() == 0
     clock.advance(0.1)
     await svc.run_due()
@@ -165,10 +165,10 @@ async def test_all_window_everyone_answers_silent_ones_pick_the_default(svc: Mat
     (rid,) = await svc.pending_for_user(mid, HOST)
     await svc.act(mid, HOST, rid, ["pick", "1"])
     assert len((await state_of(store, mid))["reqs"]) == 2  # Bob and the AI still to answer
-    clock.advance(AI_WINDOW_DELAY)
+    clock.advance(DEFAULTS.ai_window_delay)
     await svc.run_due()
     assert (await state_of(store, mid))["picks"] == {"0": 1, "2": 2}  # the AI's real pick, on time
-    clock.advance(W - AI_WINDOW_DELAY)
+    clock.advance(W - DEFAULTS.ai_window_delay)
     await svc.run_due()
     state = await state_of(store, mid)
     assert state["phase"] == "turn" and state["picks"] == {"0": 1, "1": 0, "2": 2}
@@ -192,7 +192,7 @@ async def test_async_matches_give_windows_the_match_clock(svc: MatchService, sto
     await turn(svc, mid, HOST, ["attack"])
     deadlines = {d.seat: d for d in await repo.get_deadlines(store, mid)}
     assert deadlines[1].due_at == clock.now + 86400 and deadlines[1].remind_at is not None
-    assert deadlines[2].due_at == clock.now + AI_WINDOW_DELAY
+    assert deadlines[2].due_at == clock.now + DEFAULTS.ai_window_delay
 
 
 async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
@@ -225,8 +225,8 @@ async def test_two_timeouts_in_a_row_mark_a_seat_away_until_it_is_back(
         assert (await repo.get_seats(store, mid))[1].away
         await turn(svc, mid, HOST, ["ask", "1"])
         (d,) = await repo.get_deadlines(store, mid)
-        assert d.due_at == clock.now + AI_WINDOW_DELAY  # the AI answers for the away seat
-        clock.advance(AI_WINDOW_DELAY)
+        assert d.due_at == clock.now + DEFAULTS.ai_window_delay  # the AI answers for the away seat
+        clock.advance(DEFAULTS.ai_window_delay)
         await svc.run_due()
         assert (await svc.log(mid))[-1].source == "ai"
         assert not any(c.note and c.note.key == "publish.away" for c in rec.changes)  # said once only
@@ -270,7 +270,7 @@ async def test_public_models_mark_window_requests(svc: MatchService, rec: Record
     assert window and change.request_windows == [window, window]
     (pending,) = await svc.pending_requests(mid)  # humans only
     assert pending.seat == 1 and pending.window == window
-    clock.advance(AI_WINDOW_DELAY)  # (a pass sooner is held until then)
+    clock.advance(DEFAULTS.ai_window_delay)  # (a pass sooner is held until then)
     await turn(svc, mid, BOB, ["pass"])  # the AI's request of the same window is still open
     bobs = next(c for c in rec.changes if c.seat == 1)
     assert (bobs.request_seats, bobs.request_windows) == ([2], [window])
@@ -364,7 +364,7 @@ def test_window_timings_are_settings() -> None:
     import app_settings
 
     s = app_settings.from_mapping({})
-    assert (s.window_seconds, s.ai_window_delay) == (WINDOW_SECONDS, AI_WINDOW_DELAY)
+    assert (s.window_seconds, s.ai_window_delay) == (DEFAULTS.window_seconds, DEFAULTS.ai_window_delay)
     s = app_settings.from_mapping({"WINDOW_SECONDS": "15", "AI_WINDOW_DELAY": "3"})
     assert (s.window_seconds, s.ai_window_delay) == (15.0, 3.0)
     with pytest.raises(app_settings.SettingsError, match="WINDOW_SECONDS"):
@@ -374,7 +374,7 @@ def test_window_timings_are_settings() -> None:
 async def test_the_clock_wakes_for_the_ai_window_answer(svc: MatchService, clock: Clock) -> None:
     mid = await table(svc)
     await turn(svc, mid, HOST, ["attack"])
-    assert await svc.next_due_at() == clock.now + AI_WINDOW_DELAY
+    assert await svc.next_due_at() == clock.now + DEFAULTS.ai_window_delay
 
 
 def test_engines_without_the_request_keyword_are_called_as_before() -> None:
@@ -396,7 +396,7 @@ def test_engines_without_the_request_keyword_are_called_as_before() -> None:
 
 # ----- known passes: seats that can only pass, quick passes, the uniform delay as a floor ---------
 
-D = AI_WINDOW_DELAY
+D = DEFAULTS.ai_window_delay
 
 
 async def unable(store: Store, mid: int, *seats: int) -> None:

@@ -15,8 +15,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "engines" / "jiwu")
 from jiwu_testkit import face_to_face  # noqa: E402
 
 from engines.jiwu import ENGINE  # noqa: E402
-from service.core import AI_WINDOW_DELAY  # noqa: E402
 from service.matches import MatchService  # noqa: E402
+from service.settings import DEFAULTS  # noqa: E402
 from store import repo  # noqa: E402
 from store.db import Store  # noqa: E402
 
@@ -49,7 +49,7 @@ async def test_the_duel_is_secret_and_simultaneous_and_the_ai_answers_after_the_
         # The AI does not answer at once, nor before the delay...
         await svc.run_due()
         assert await picked() == []
-        clock.advance(AI_WINDOW_DELAY - 0.5)
+        clock.advance(DEFAULTS.ai_window_delay - 0.5)
         await svc.run_due()
         assert await picked() == []
         # ...but right after it.

@@ -14,9 +14,9 @@ import pytest
 from svc_helpers import BOB, CAROL, DAVE, HOST, Clock, Recorder, db_target, new_target
 
 from engines import registry
-from service.core import WINDOW_SECONDS
 from service.matches import MatchService
 from service.replay import replay
+from service.settings import DEFAULTS
 from store import repo
 from store.db import Store
 
@@ -41,7 +41,7 @@ async def test_a_sanguosha_game_runs_on_windows_and_away_seats(db_target: Path |
         for _ in range(3000):
             if (await svc.get(mid)).status != "active":
                 break
-            clock.advance(WINDOW_SECONDS if await svc.pending_requests(mid) else 2.5)
+            clock.advance(DEFAULTS.window_seconds if await svc.pending_requests(mid) else 2.5)
             await svc.run_due()
         match = await svc.get(mid)
         assert match.status == "finished", "the game did not end"
@@ -125,7 +125,7 @@ async def test_no_wuxie_window_when_nobody_holds_one_and_the_same_public_post_wh
             if held:  # asked of all four; only the holder decides, so the table waits for them
                 assert len(window) == 4
                 assert {d.seat for d in window if d.auto == repo.AUTO_NONE} == {(lord + 2) % 4}
-                clock.now = start + WINDOW_SECONDS
+                clock.now = start + DEFAULTS.window_seconds
                 await svc.run_due()
             else:
                 assert window == []  # straight on: the two cards are drawn with the use
@@ -136,7 +136,7 @@ async def test_no_wuxie_window_when_nobody_holds_one_and_the_same_public_post_wh
             await store.close()
     assert outcomes[False][0] == outcomes[True][0]  # the same public lines
     assert outcomes[False][1] == outcomes[True][1]  # the same public table
-    assert (outcomes[False][2], outcomes[True][2]) == (0, WINDOW_SECONDS)  # only the timing differs
+    assert (outcomes[False][2], outcomes[True][2]) == (0, DEFAULTS.window_seconds)  # only the timing differs
 
 
 class Crash(Exception):
@@ -152,7 +152,6 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
     lease the dead process held on the deadline."""
     if "sanguosha" not in registry.available():
         pytest.skip("the 三国杀 engine is not in this branch")
-    from service.core import AI_WINDOW_DELAY
 
     path = db_target
     clock, rec = Clock(), Recorder()
@@ -161,8 +160,8 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
     mid, lord, users = await _four_people(svc, store, NANMAN)
     await _play(svc, mid, users[lord], NANMAN)
     (d,) = await repo.get_deadlines(store, mid)
-    assert (d.seat, d.auto, d.due_at) == ((lord + 1) % 4, repo.AUTO_CANNOT, clock.now + AI_WINDOW_DELAY)
-    clock.advance(AI_WINDOW_DELAY)
+    assert (d.seat, d.auto, d.due_at) == ((lord + 1) % 4, repo.AUTO_CANNOT, clock.now + DEFAULTS.ai_window_delay)
+    clock.advance(DEFAULTS.ai_window_delay)
     await svc.run_due()  # the first target passes and is hit
     (d,) = await repo.get_deadlines(store, mid)
     assert d.seat == (lord + 2) % 4
@@ -176,7 +175,7 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
 
     with monkeypatch.context() as patch:
         patch.setattr(repo, "insert_actions", dying)
-        clock.advance(AI_WINDOW_DELAY)
+        clock.advance(DEFAULTS.ai_window_delay)
         with contextlib.suppress(Crash):
             await svc.run_due()
             await svc.drain()
@@ -190,7 +189,7 @@ async def test_a_crash_between_automatic_passes_resumes_after_a_restart(
         (d,) = await repo.get_deadlines(store, mid)
         assert (d.seat, d.auto) == ((lord + 2) % 4, repo.AUTO_CANNOT) and d.due_at <= clock.now
         await svc.run_due()  # the dead process's lease on the deadline is this process's own
-        clock.advance(AI_WINDOW_DELAY)
+        clock.advance(DEFAULTS.ai_window_delay)
         await svc.run_due()
         view = await svc.view(mid, None)
         assert [p["hp"] for p in view["players"]] == [p["max"] - (s != lord) for s, p in enumerate(view["players"])]

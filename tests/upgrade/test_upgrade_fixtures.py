@@ -18,12 +18,11 @@ import upgrade_kit
 from upgrade_kit import FILES, load_fixture, point_of, restore
 
 from engines import registry
-from service.core import with_request
-from service.errors import UserError
 from service.matches import MatchService
 from service.replay import replay
 from store import repo
 from store.db import Store
+from tools.make_upgrade_fixtures import play_to_end
 
 
 def test_every_game_has_fixtures() -> None:
@@ -51,29 +50,11 @@ async def test_a_stored_match_finishes_and_replays(path: Path, tmp_path: Path) -
         assert rec.edition == engine.edition
         check = upgrade_kit.checker(rec.game, rec.state)
         humans = {s.seat: s.user_id for s in await repo.get_seats(store, match_id) if s.user_id is not None}
-        rng = random.Random(path.name)
-        for _ in range(20000):
-            rec = await repo.get_match(store, match_id)
-            assert rec is not None
+
+        async def watch(rec: repo.MatchRecord, pend: list, moves: int) -> None:
             check(rec.state)
-            if rec.status != "active":
-                break
-            pend = [r for r in engine.pending(rec.state) if r.seat in humans]
-            if pend:
-                req = pend[0]
-                act = with_request(engine.ai_action, req)(rec.state, req.seat, rng, "normal")
-                try:
-                    await svc.act(match_id, humans[req.seat], req.id, act)
-                except UserError:
-                    pass  # a pass held until the window's uniform delay: let time run
-                else:
-                    after = await repo.get_match(store, match_id, with_state=False)
-                    if after is not None and after.version != rec.version:
-                        continue
-            clock[0] += 30.0
-            await svc.run_due()
-        else:
-            pytest.fail("the match did not end")
+
+        rec = await play_to_end(svc, match_id, humans, random.Random(path.name), clock, watch)
         assert rec.status == "finished" and rec.result is not None
         assert engine.result(rec.state) is not None
         exported = await svc.export(match_id)

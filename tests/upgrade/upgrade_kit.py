@@ -17,12 +17,11 @@ from typing import Any
 
 from engines.base import State
 from store.db import Store
+from tools.make_upgrade_fixtures import TABLES
 
 _ENGINES = Path(__file__).resolve().parent.parent / "engines"
 FIXTURES = Path(__file__).resolve().parent / "fixtures"
 FILES = sorted(FIXTURES.glob("*/*.json.gz"))
-#: Parents before children (foreign keys); a fixture's file keeps its tables in name order.
-TABLE_ORDER = ("matches", "seats", "actions", "deadlines", "outbox", "match_meta")
 
 
 def point_of(path: Path) -> str:
@@ -45,8 +44,8 @@ async def restore(fixture: dict[str, Any], target: Path) -> None:
     store = await Store.open(target, target_version=fixture["schema_version"])
     try:
         async with store.transaction() as tx:
-            assert set(fixture["tables"]) <= set(TABLE_ORDER)
-            for table in TABLE_ORDER:
+            assert set(fixture["tables"]) <= set(TABLES)
+            for table in TABLES:  # parents first; a fixture's file keeps its tables in name order
                 for row in fixture["tables"].get(table, []):
                     cols = list(row)
                     await tx.execute(f"INSERT INTO {table} ({', '.join(cols)}) VALUES ({', '.join('?' * len(cols))})",

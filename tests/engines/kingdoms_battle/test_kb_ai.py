@@ -8,7 +8,7 @@ import random
 import pytest
 from kb_testkit import act, new, play, ready, small_city, troop, twin_cities
 
-from engines.kingdoms_battle import ENGINE
+from engines.kingdoms_battle import ENGINE, ai
 from engines.kingdoms_battle import rules as R
 
 
@@ -122,6 +122,22 @@ def test_ai_lures_fortified_defenders_out_before_striking() -> None:
     troop(s, "2.0", 1, "f")
     troop(s, "3.0", 1, "f")
     assert _ai(ready(s)) == ["card", "plot", "lure", "2.0", "0.0", "3"]  # 38 % now, 82 % lured
+
+
+def test_ai_lures_before_a_strike_it_would_make_anyway_when_defenders_are_fortified() -> None:
+    """The lure costs a command card like the war does, and the same war is likelier won lured:
+    held-out self-play showed 調虎離山 never played while it waited for a strike that only the
+    lure made worth it (issue 23)."""
+    s = new()
+    twin_cities(s, cap=13)
+    s["players"][0]["plots"] = ["lure"]
+    for space in ("0.0", "1.0", "1.1"):
+        troop(s, space, 0)
+    troop(s, "2.0", 1, "f")
+    assert ai.win_chance(3, 1, 0) >= ai.STRIKE_ODDS  # worth striking as it is
+    assert _ai(ready(s)) == ["card", "plot", "lure", "2.0", "0.0", "3"]
+    s["players"][0]["plots"] = []
+    assert _ai(ready(s))[:2] == ["card", "war"]  # without the stratagem: the plain war
 
 
 def test_an_ai_run_is_summarised_in_fewer_lines_keeping_what_matters() -> None:
