@@ -44,6 +44,7 @@ from cogs.utils.pacing import GlobalPacer
 from cogs.utils.translator import CatalogTranslator
 from cogs.utils.userprefs import remember_locale
 from i18n import t
+from service.core import settle_heap
 
 log = logging.getLogger("bot")
 
@@ -121,8 +122,9 @@ WARM_RENDERERS = ("render.risk", "render.kingdoms_battle")
 
 async def warm_renderers(modules: tuple[str, ...] = WARM_RENDERERS) -> list[str]:
     """Build renderers' cached layers in a worker thread, so the first board after a restart is
-    drawn as fast as the others. A module without ``prepare`` is skipped; a failure is only
-    logged (the cache then fills on first use, as before). Returns the modules prepared."""
+    drawn as fast as the others, then settle the heap (``service.core.settle_heap``). A module
+    without ``prepare`` is skipped; a failure is only logged (the cache then fills on first use,
+    as before). Returns the modules prepared."""
     done = []
     for name in modules:
         try:
@@ -132,6 +134,7 @@ async def warm_renderers(modules: tuple[str, ...] = WARM_RENDERERS) -> list[str]
                 done.append(name)
         except Exception:
             log.warning("renderer warm-up failed", extra={"renderer": name}, exc_info=True)
+    settle_heap()  # the caches just built live as long as the process
     log.info("renderers warmed", extra={"renderers": ",".join(done)})
     return done
 

@@ -8,7 +8,6 @@ in its own process, so one's memory or imports cannot skew another's numbers."""
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 from pathlib import Path
 
@@ -41,11 +40,13 @@ def main(argv: list[str]) -> int:
         chosen, extra = {name: found[name]}, argv[1:]
     else:
         chosen, extra = found, []
+    sys.path.insert(0, str(HERE))
+    import harness
+
     worst = 0
     for name, path in chosen.items():
         print(f"== {name} ==", flush=True)
-        code = subprocess.call([sys.executable, str(path), *extra], cwd=HERE.parent)
-        worst = max(worst, code)
+        worst = max(worst, harness.run_script(name, path, extra, cwd=HERE.parent))
     return worst
 
 

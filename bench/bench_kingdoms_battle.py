@@ -16,7 +16,6 @@ bot renders every post) and reports the median and p99 time and the PNG's size; 
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -24,9 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.parent)
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+harness.use_code()
 
 from engines.kingdoms_battle import ENGINE, board  # noqa: E402
 from engines.kingdoms_battle import rules as R  # noqa: E402
@@ -105,6 +105,11 @@ def render_figures(tiles: int = 70, runs: int = 40) -> dict[str, Any]:
 
     view = board_at(tiles)
     names = ["Alice", "Bob", "陳小明", "Dmitri", "Eve"]
+    from render import kingdoms_battle
+
+    prepare = getattr(kingdoms_battle, "prepare", None)
+    if callable(prepare):  # as the bot does at start-up
+        prepare()
     png = render_board(view, "en", names)  # warm the tile-face and glyph caches, like a running bot
     times = []
     for _ in range(runs):
@@ -160,14 +165,16 @@ def main() -> None:
                     help="per-stratagem use at 4 players on seeds --base.. (the docs use 80000, 1000 games)")
     ap.add_argument("--base", type=int, default=80000)
     args = ap.parse_args()
-    if args.stratagems:
-        stratagems(4, args.games, args.base)
-        return
-    if not args.render_only:
-        selfplay(args.games)
-    r = render_figures()
-    print(f"board render, {r['tiles']} tiles, 5 players: median {r['median']:.1f} ms, p99 {r['p99']:.1f} ms, "
-          f"{r['bytes'] / 1024:.0f} KB")
+    with harness.Session("kingdoms_battle") as s:
+        if args.stratagems:
+            stratagems(4, args.games, args.base)
+            return
+        if not args.render_only:
+            selfplay(args.games)
+        r = render_figures()
+        s.figure(f"board picture, {r['tiles']} tiles, median", r["median"], "ms")
+        s.figure(f"board picture, {r['tiles']} tiles, p99", r["p99"], "ms")
+        s.figure("board PNG", r["bytes"] / 1024, "KB")
 
 
 def selfplay(games: int) -> None:

@@ -10,7 +10,6 @@ look like what players will see. Run::
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -18,8 +17,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-# BENCH_ROOT runs this bench against another checkout (bench/compare.py: before/after).
-sys.path.insert(0, os.environ.get("BENCH_ROOT") or str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+harness.use_code()
 
 from engines.pentactic import BOARDS, ENGINE  # noqa: E402
 from render import pentactic  # noqa: E402
@@ -38,11 +39,6 @@ def game_views(mode: str, board: str, seats: int, seed: int = 7) -> dict[str, di
         state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
         history.append(ENGINE.view(state, None))
     return {"mid": history[len(history) // 2], "end": history[-1]}
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def act_view_png(locale: str) -> tuple[list[float], list[int]]:
@@ -83,24 +79,31 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--save", type=Path, help="write every PNG into this folder")
     ap.add_argument("--locale", default="zh-TW")
     args = ap.parse_args(argv)
+    with harness.Session("render") as s:
+        return _run(s, args)
+
+
+def _run(s: harness.Session, args: argparse.Namespace) -> int:
     pentactic.render(game_views("1", "8x8", 2)["mid"], args.locale, NAMES)  # warm fonts and caches
     print(f"{'mode':>4} {'board':>5} {'seats':>5} {'stage':>5} {'pixels':>10} {'ms':>6} {'KB':>6}")
     worst = 0.0
+    slowest = 0.0
     for board in BOARDS:
         for mode, seats in MODES:
             for stage, view in game_views(mode, board, seats).items():
                 ms, nbytes, (w, h) = measure(view, args.locale, args.repeat)
                 worst = max(worst, nbytes / 1024)
+                slowest = max(slowest, ms)
                 print(f"{mode:>4} {board:>5} {seats:>5} {stage:>5} {w:>4}x{h:<5} {ms:6.1f} {nbytes / 1024:6.1f}")
                 if args.save:
                     args.save.mkdir(parents=True, exist_ok=True)
                     name = f"pentactic_m{mode}_{board}_{seats}p_{stage}.png"
                     (args.save / name).write_bytes(pentactic.render(view, args.locale, NAMES))
-    print(f"largest PNG {worst:.1f} KB")
+    s.figure("picture, slowest median", slowest, "ms")
+    s.figure("largest PNG", worst, "KB")
     times, sizes = act_view_png(args.locale)
-    print(f"act + view + PNG over {len(times)} moves: median {statistics.median(times):.1f} ms  "
-          f"p99 {_pct(times, 0.99):.1f} ms  max {max(times):.1f} ms  "
-          f"PNG median {statistics.median(sizes) / 1024:.1f} KB  max {max(sizes) / 1024:.1f} KB")
+    s.series("apply + view + PNG", times, note="every move of AI games, all boards and modes")
+    s.figure("PNG median", statistics.median(sizes) / 1024, "KB")
     return 0
 
 

@@ -8,7 +8,6 @@ for every move of a 4-player game (what a person's click costs before the post).
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -16,7 +15,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-sys.path.insert(0, os.environ.get("BENCH_ROOT") or str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+harness.use_code()
 
 from engines.jiwu import ENGINE  # noqa: E402
 from render import jiwu  # noqa: E402
@@ -34,11 +36,6 @@ def game_states(seats: int, seed: int = 7) -> dict[str, dict[str, Any]]:
         state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng))
         history.append(state)
     return {"start": history[seats], "mid": history[len(history) // 2], "end": history[-1]}
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def timed(draw: Any, repeat: int) -> tuple[float, bytes]:
@@ -74,8 +71,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--locale", default="zh-CN")
     ap.add_argument("--moves", action="store_true", help="also time apply + view + PNG for every move")
     args = ap.parse_args(argv)
+    with harness.Session("render_jiwu") as s:
+        return _run(s, args)
+
+
+def _run(s: harness.Session, args: argparse.Namespace) -> int:
     jiwu.render(ENGINE.view(ENGINE.new_state({}, 2, 1), None), args.locale, NAMES)  # warm fonts
     print(f"{'seats':>5} {'stage':>5} {'picture':>7} {'pixels':>10} {'ms':>6} {'KB':>6}")
+    slowest: dict[str, float] = {}
     for seats in (2, 3, 4):
         for stage, state in game_states(seats).items():
             seat = state["turn"] if isinstance(state["turn"], int) else 0
@@ -85,14 +88,16 @@ def main(argv: list[str] | None = None) -> int:
                 w, h = (jiwu.compose(ENGINE.view(state, None), args.locale, NAMES[:seats]).size if kind == "board"
                         else jiwu.compose_hand(ENGINE.view(state, seat), args.locale).size)
                 print(f"{seats:>5} {stage:>5} {kind:>7} {w:>4}x{h:<5} {ms:6.1f} {len(png) / 1024:6.1f}")
+                slowest[kind] = max(slowest.get(kind, 0.0), ms)
                 if args.save:
                     args.save.mkdir(parents=True, exist_ok=True)
                     (args.save / f"jiwu_{seats}p_{stage}_{kind}.png").write_bytes(png)
+    for kind, ms in slowest.items():
+        s.figure(f"{kind} picture, slowest median", ms, "ms")
     if args.moves:
         times, sizes = act_view_png(args.locale)
-        print(f"apply + view + PNG over {len(times)} moves (4 players): median {statistics.median(times):.1f} ms  "
-              f"p99 {_pct(times, 0.99):.1f} ms  max {max(times):.1f} ms  "
-              f"PNG median {statistics.median(sizes) / 1024:.1f} KB  max {max(sizes) / 1024:.1f} KB")
+        s.series("apply + view + PNG", times, note="every move of a 4-player game")
+        s.figure("PNG median", statistics.median(sizes) / 1024, "KB")
     return 0
 
 

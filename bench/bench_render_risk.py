@@ -16,7 +16,6 @@ engine's ``apply``, the public ``view`` and the PNG of that view, in sequence, a
 from __future__ import annotations
 
 import argparse
-import os
 import random
 import statistics
 import sys
@@ -24,8 +23,10 @@ import time
 from pathlib import Path
 from typing import Any
 
-# BENCH_ROOT runs this bench against another checkout (bench/compare.py: before/after).
-sys.path.insert(0, os.environ.get("BENCH_ROOT") or str(Path(__file__).resolve().parent.parent))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+harness.use_code()
 
 from render import risk  # noqa: E402
 from render.risk_map import layout  # noqa: E402
@@ -65,11 +66,6 @@ def worst_case() -> dict[str, Any]:
             "winners": None, "last_battle": {"from": "alaska", "to": "kamchatka", "att_dice": [6, 6, 5],
                                              "def_dice": [4, 4], "att_loss": 0, "def_loss": 2,
                                              "conquered": True}}
-
-
-def _pct(values: list[float], q: float) -> float:
-    values = sorted(values)
-    return values[min(len(values) - 1, int(q * len(values)))]
 
 
 def act_view_png(turns: int, locale: str) -> tuple[list[float], list[int]]:
@@ -113,7 +109,11 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--locale", default="zh-TW")
     ap.add_argument("--turns", type=int, default=400, help="moves timed for act + view + PNG")
     args = ap.parse_args(argv)
+    with harness.Session("render_risk") as s:
+        return _run(s, args)
 
+
+def _run(s: harness.Session, args: argparse.Namespace) -> int:
     cases: list[tuple[str, dict[str, Any]]] = [("worst case", worst_case())]
     try:
         for variant, seats in GAMES:
@@ -124,7 +124,7 @@ def main(argv: list[str] | None = None) -> int:
 
     t0 = time.perf_counter()
     risk.render(cases[0][1], args.locale, NAMES)
-    print(f"cold first render (builds the cached layers): {(time.perf_counter() - t0) * 1000:.0f} ms")
+    s.figure("cold first render (builds the cached layers)", (time.perf_counter() - t0) * 1000, "ms")
     print(f"{'case':<24} {'ms':>7} {'KB':>7}")
     worst_ms, worst_kb = 0.0, 0.0
     for label, view in cases:
@@ -134,14 +134,14 @@ def main(argv: list[str] | None = None) -> int:
         if args.save:
             args.save.mkdir(parents=True, exist_ok=True)
             (args.save / f"risk_{label.replace(' ', '_')}.png").write_bytes(risk.render(view, args.locale, NAMES))
-    print(f"slowest median {worst_ms:.1f} ms, largest PNG {worst_kb:.1f} KB (limit {LIMIT_KB} KB)")
+    s.figure("picture, slowest median", worst_ms, "ms")
+    s.figure("largest PNG", worst_kb, "KB", note=f"limit {LIMIT_KB} KB")
     try:
         times, sizes = act_view_png(args.turns, args.locale)
     except ImportError:
         return 0 if worst_kb < LIMIT_KB else 1
-    print(f"act + view + PNG over {len(times)} moves: median {statistics.median(times):.1f} ms  "
-          f"p99 {_pct(times, 0.99):.1f} ms  max {max(times):.1f} ms  "
-          f"PNG median {statistics.median(sizes) / 1024:.1f} KB  max {max(sizes) / 1024:.1f} KB")
+    s.series("apply + view + PNG", times, note="moves of 6-player mission games")
+    s.figure("PNG median", statistics.median(sizes) / 1024, "KB")
     worst_kb = max(worst_kb, max(sizes) / 1024)
     return 0 if worst_kb < LIMIT_KB else 1
 

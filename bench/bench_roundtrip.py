@@ -18,18 +18,25 @@ import argparse
 import asyncio
 import json
 import random
-import statistics
 import sys
 import tempfile
 import time
 from pathlib import Path
 from typing import Any
 
-ROOT = Path(__file__).resolve().parent.parent
-sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
+ROOT = harness.use_code()
 
 from engines import registry  # noqa: E402
 from service.matches import MatchService  # noqa: E402
+
+try:  # the code under test may predate it (bench --compare)
+    from service.core import settle_heap
+except ImportError:  # pragma: no cover
+    def settle_heap() -> None:
+        pass
 from store.db import Store  # noqa: E402
 
 P1, P2 = 1, 2
@@ -50,13 +57,6 @@ def pick_game(wanted: str | None) -> str:
 class NullPublisher:
     async def publish(self, match: Any, change: Any) -> None:
         return None
-
-
-def stats(name: str, samples: list[float]) -> str:
-    ms = sorted(s * 1000 for s in samples)
-    p99 = ms[min(len(ms) - 1, int(len(ms) * 0.99))]
-    return (f"{name:<14} n={len(ms):4d}  median={statistics.median(ms):7.2f} ms  p99={p99:7.2f} ms"
-            f"  max={ms[-1]:7.2f} ms")
 
 
 async def state_of(service: MatchService, match_id: int) -> dict[str, Any]:
@@ -148,19 +148,20 @@ async def main() -> None:
             render = render_board
     except ImportError:
         pass
-    with tempfile.TemporaryDirectory() as tmp:
+    with harness.Session("roundtrip") as s, tempfile.TemporaryDirectory() as tmp:
         store = await Store.open(Path(tmp) / "bench.sqlite3")
         service = MatchService(store, publisher=NullPublisher(), rate_limits=False,
                                offload=not args.no_offload)
-        print(f"game={game}  actions per series={args.actions}  offload={not args.no_offload}")
-        print(stats("act", await human_series(service, game, args.actions, None)))
+        print(f"  game={game}  actions per series={args.actions}  offload={not args.no_offload}")
+        settle_heap()  # as the bot does once started (bot.warm_renderers)
+        s.series(f"{game} act", [t * 1000 for t in await human_series(service, game, args.actions, None)])
         if render is not None:
-            print(stats("act+view+png", await human_series(service, game, args.actions, render)))
-        else:
-            print("act+view+png   skipped (no renderer)")
+            s.series(f"{game} act+view+png",
+                     [t * 1000 for t in await human_series(service, game, args.actions, render)])
         times, lags = await ai_series(service, game, args.actions)
-        print(stats("act vs AI", times))
-        print(stats("loop lag", lags) + "   (1 ms ticker while the AI series ran)")
+        s.series(f"{game} act vs AI", [t * 1000 for t in times])
+        s.series(f"{game} loop lag", [t * 1000 for t in lags], quantiles=("p99", "max"),
+                 note="1 ms ticker while the AI series ran")
         await store.close()
 
 

@@ -57,8 +57,11 @@ def checkout_of(rev: str) -> Iterator[Path]:
 
 
 def run_side(name: str, root: Path, out: Path, extra: list[str]) -> int:
+    sys.path.insert(0, str(HERE))
+    import harness
+
     env = dict(os.environ, BENCH_ROOT=str(root), BENCH_OUT=str(out))
-    return subprocess.call([sys.executable, str(HERE / f"bench_{name}.py"), *extra], cwd=root, env=env)
+    return harness.run_script(name, HERE / f"bench_{name}.py", extra, cwd=root, env=env)
 
 
 def read_figures(path: Path) -> tuple[dict[tuple[str, str], list[float]], list[float]]:
@@ -115,14 +118,14 @@ def main(argv: list[str] | None = None) -> int:
               f" parallel load {os.environ.get('BENCH_LOAD', '1')} (BENCH_LOAD)")
         (old, old_others), (new, new_others) = read_figures(outs["old"]), read_figures(outs["new"])
         print(f"old: {old_name}\nnew: {new_name}")
-        print(f"cores kept busy by others during the runs, mean: old {_mean(old_others):.2f}, "
-              f"new {_mean(new_others):.2f}\n")
+        print(f"cores kept busy by others during the runs, mean: old {_mean(old_others)}, "
+              f"new {_mean(new_others)}\n")
         print("\n".join(table(old, new, old_name.split()[0], new_name.split()[0])))
     return 0
 
 
-def _mean(values: list[float]) -> float:
-    return statistics.fmean(values) if values else float("nan")
+def _mean(values: list[float]) -> str:
+    return f"{statistics.fmean(values):.2f}" if values else "–"
 
 
 def _describe(root: Path) -> str:

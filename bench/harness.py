@@ -103,18 +103,18 @@ def _loadavg() -> str:
 class Session:
     """One bench run: header, parallel load, figures, footer (see the module's docstring)."""
 
-    def __init__(self, name: str, *, load: int | None = None) -> None:
+    def __init__(self, name: str, *, load: int | None = None, root: Path | None = None) -> None:
         self.name = name
+        self.root = ROOT if root is None else root.resolve()
         self.load = load_setting() if load is None else load
         self.figures: dict[str, dict[str, Any]] = {}
         self._procs: list[subprocess.Popen[bytes]] = []
 
     def __enter__(self) -> Session:
         cores = os.cpu_count() or 1
-        print(f"# bench {self.name}  code {commit_of(ROOT)}  ({ROOT})", flush=True)
-        bench_commit = commit_of(HERE.parent)
-        if HERE.parent.resolve() != ROOT:
-            print(f"# bench script from {bench_commit}", flush=True)
+        print(f"# bench {self.name}  code {commit_of(self.root)}  ({self.root})", flush=True)
+        if HERE.parent.resolve() != self.root:
+            print(f"# bench script from {commit_of(HERE.parent)}", flush=True)
         print(f"# machine: {cores} cores, load average {_loadavg()} before the run;"
               f" parallel load: {self.load} CPU-bound process{'es' if self.load != 1 else ''}"
               f" (BENCH_LOAD)", flush=True)
@@ -163,5 +163,17 @@ class Session:
         out = os.environ.get("BENCH_OUT")
         if out:
             with open(out, "a", encoding="utf-8") as fh:
-                fh.write(json.dumps({"bench": self.name, "code": commit_of(ROOT), "others": others,
+                fh.write(json.dumps({"bench": self.name, "code": commit_of(self.root), "others": others,
                                      "figures": self.figures}) + "\n")
+
+
+def run_script(name: str, path: Path, extra: list[str], *, cwd: Path,
+               env: dict[str, str] | None = None) -> int:
+    """Run one bench script in its own process. A script that does not frame itself (no
+    ``harness.Session``) is framed from here: the same header, parallel load and footer."""
+    command = [sys.executable, str(path), *extra]
+    if "harness.Session" in path.read_text(encoding="utf-8"):
+        return subprocess.call(command, cwd=cwd, env=env)
+    root = (env or os.environ).get("BENCH_ROOT")
+    with Session(name, root=Path(root) if root else None):
+        return subprocess.call(command, cwd=cwd, env=env)

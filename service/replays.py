@@ -35,7 +35,7 @@ class ReplayOps(MatchCore):
             cache.move_to_end(key)
             return found
         export = await self.export(match_id)  # type: ignore[attr-defined]
-        built: Timeline = await self._cpu(Timeline, export)
+        built: Timeline = await self._cpu_now(Timeline, export)  # somebody waits for it
         cache[key] = built
         while len(cache) > TIMELINE_CACHE:
             cache.popitem(last=False)

@@ -240,10 +240,11 @@ def deployable(state: State, seat: int, region: str | None = None) -> list[str]:
         return []
     anywhere = B.on_board(state, seat) == 0
     out = []
+    memo: dict[tuple[str, str], bool] = {}  # the regions' 交战 answers, worked out once for all slots
     for s, occ in state["slots"].items():
         if occ is not None or (region and B.region_of(s) != region):
             continue
-        if anywhere or B.present_at(state, seat, s):
+        if anywhere or B.present_at(state, seat, s, memo):
             out.append(s)
     return out
 

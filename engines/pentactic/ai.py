@@ -109,7 +109,13 @@ class _Field:
         #: (piece, live bits, how many) in the order of ``pieces``.
         self._live = [(p, bits, bits.bit_count()) for p, bits in self.by_piece.items()]
         self.kill = index.cover
+        self._spent, self._number = index.spent, index.number
         self.area = _Area(g, g.full & ~occ)
+
+    def spent_by(self, pl: Placement) -> int:
+        """What placing ``pl`` rules out: :meth:`killed_by` of its squares plus the rest of its
+        piece, which a value that skips the piece never counts (one lookup, not five ORs)."""
+        return self._spent[self._number[id(pl)]]
 
     def killed_by(self, mask: int) -> int:
         out = 0
@@ -393,12 +399,8 @@ def _rollout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: i
         if in_hand:
             cells = full & ~(occ | banned)
             if cells:
-                k = rng.randrange(cells.bit_count())
-                while k:
-                    cells &= cells - 1
-                    k -= 1
-                b = cells & -cells
-                at = b.bit_length() - 1
+                at = nth_bit(cells, rng.randrange(cells.bit_count()))
+                b = 1 << at
                 occ |= b
                 banned |= rows[at // width] | cols[at % width]
                 gone |= cover[at]
@@ -474,8 +476,7 @@ def _first_ply(field: _Field, keep: int) -> list[tuple[float, Placement]]:
     below the ``keep``-th value found (floods only for those that can matter)."""
     bounds = []
     for i, pl in enumerate(field.legal):
-        killed = field.killed_by(pl.mask)
-        total, dead, count = field.upper(killed, pl.piece)
+        total, dead, count = field.upper(field.spent_by(pl), pl.piece)
         bounds.append((total - DEAD_PENALTY * dead, i, total, dead, count))
     bounds.sort(key=lambda b: (-b[0], b[1]))
     found: list[tuple[float, int]] = []
@@ -506,7 +507,12 @@ def _threat(state: State, seat: int) -> bool:
 
 def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: int,
                       scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
-    """Re-rank the best placements by the worst disc the defender can answer with."""
+    """Re-rank the best placements by the worst disc the defender can answer with.
+
+    Only the best of them (and any within 1e-9 of it) matter to :func:`_best`, so a placement is
+    given up as soon as one disc already sinks it below the best fully worked out so far (its
+    score then stays that bound, below the best, which :func:`_best` never picks); the discs that
+    hurt the first placement most are tried first. The choice is the one of looking at every disc."""
     if not _threat(state, seat):
         return scored
     _, discs = board_masks(g, rules.own_board(state, seat))
@@ -515,17 +521,32 @@ def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: 
     in_hand = state["players"][foe]["discs"] if foe is not None else 0
     out = []
     kill = field.kill
+    best = -math.inf
+    hurt: dict[int, float] = {}  # square -> the value a disc there left the first placement
     for first, pl in _top(scored, ATTACK_LOOKAHEAD):
-        placed = field.killed_by(pl.mask)
+        placed = field.spent_by(pl)
         squares = disc_cells(g, occ | pl.mask, discs)
         area = _Area(g, g.full & ~(occ | pl.mask))
-        worst = first
+        bonus = STUCK_WEIGHT * _stuck(g, occ | pl.mask, discs, in_hand) if STUCK_WEIGHT and in_hand else 0.0
+        order = []
         while squares:
             low = squares & -squares
-            i = low.bit_length() - 1
-            worst = min(worst, field.value_less_square(placed | kill[i], pl.piece, area, i))
+            order.append(low.bit_length() - 1)
             squares ^= low
-        if STUCK_WEIGHT and in_hand:
-            worst += STUCK_WEIGHT * _stuck(g, occ | pl.mask, discs, in_hand)
-        out.append((worst + 0.01 * first, pl))
+        if hurt:
+            order.sort(key=lambda i: hurt.get(i, math.inf))
+        worst = first
+        complete = True
+        for i in order:
+            value = field.value_less_square(placed | kill[i], pl.piece, area, i)
+            if not out:
+                hurt[i] = value
+            worst = min(worst, value)
+            if (worst + bonus) + 0.01 * first < best - 1e-9:
+                complete = False
+                break
+        score = (worst + bonus) + 0.01 * first
+        if complete:
+            best = max(best, score)
+        out.append((score, pl))
     return out

@@ -176,6 +176,9 @@ class PlacementIndex:
     #: placement number -> the bits it rules out once placed: itself, the rest of its piece and
     #: every placement overlapping it.
     spent: tuple[int, ...]
+    #: id() of a placement of ``Geometry.placements`` (cached per board size, so ids are stable)
+    #: -> its number.
+    number: dict[int, int]
 
     def covering(self, mask: int) -> int:
         """The placements overlapping ``mask``."""
@@ -207,9 +210,9 @@ def placement_index(width: int, height: int) -> PlacementIndex:
             b = m & -m
             cover[b.bit_length() - 1] |= 1 << i
             m ^= b
-    index = PlacementIndex(order, piece_bits, tuple(cover), ())
+    index = PlacementIndex(order, piece_bits, tuple(cover), (), {})
     spent = tuple(piece_bits[pl.piece] | index.covering(pl.mask) for pl in order)
-    return PlacementIndex(order, piece_bits, tuple(cover), spent)
+    return PlacementIndex(order, piece_bits, tuple(cover), spent, {id(pl): i for i, pl in enumerate(order)})
 
 
 def nth_bit(bits: int, k: int) -> int:

@@ -24,7 +24,7 @@ from typing import Any
 
 from engines.base import Step
 from engines.flow import Ask, Flow
-from engines.sanguosha import cards, cards_standard, choices  # noqa: F401 - cards_standard defines the cards
+from engines.sanguosha import cards, cards_standard, choices, walks  # noqa: F401 - cards_standard defines the cards
 from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.data import card, deck, kind_of
 from engines.sanguosha.rules import in_range
@@ -61,13 +61,11 @@ class Seat:
     mind: Mind
     hand: dict[str, str]  # own hand: card id -> name
     rng: random.Random
+    #: The steps worked out so far, kept for ``apply``'s check of the move (``walks``).
     memo: dict[tuple[str, ...], Step] = field(default_factory=dict)
 
     def tree(self, path: list[str]) -> Step:
-        key = tuple(path)
-        if key not in self.memo:
-            self.memo[key] = choices.step(self.state, self.seat, path)
-        return self.memo[key]
+        return walks.step(self.state, self.seat, path, self.memo)
 
     def options(self, path: list[str]) -> list[str]:
         return [o.value for o in self.tree(path).options]
@@ -125,15 +123,16 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
         raise ValueError(f"seat {seat} is not asked anything")
     if level == "easy" and ask.kind != "discard" and rng.random() < 0.3:
         return timeout(state, seat)
+    steps = walks.begin(state, seat)  # kept for apply's check of the move
     wanted = _RESPONSE_CARD.get(ask.kind)
     opts = None
     if wanted:  # most windows: nothing to answer with, no need to think
-        opts = [o.value for o in choices.step(state, seat, []).options]
+        opts = [o.value for o in walks.step(state, seat, [], steps).options]
         if opts == ["pass"]:
             return ["pass"]
     view = build(state, seat)
     hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
-    s = Seat(state, seat, ask, view, Mind(view), hand, rng)
+    s = Seat(state, seat, ask, view, Mind(view), hand, rng, steps)
     try:
         return finish(s, ASK_HINTS.get(ask.kind, fallback)(s))
     except Exception:
@@ -152,7 +151,7 @@ def finish(s: Seat, path: list[str]) -> list[str]:
     path = list(path)
     for _ in range(20):
         try:
-            st = choices.step(s.state, s.seat, path)
+            st = s.tree(path)
         except Exception:  # noqa: BLE001 - a hint's path the tree refuses: be legal instead
             return fallback(s) if path else [s.options([])[0]]
         if st.complete:
@@ -191,7 +190,7 @@ def timeout(state: State, seat: int) -> list[str]:
     if ask.kind == "discard":
         hand = {c: card(c).name for c in state["players"][seat]["hand"]}
         return _discard_order(hand)[:ask.info["n"]]
-    return [o.value for o in choices.step(state, seat, []).options][:1]
+    return [o.value for o in walks.step(state, seat, [], walks.begin(state, seat)).options][:1]
 
 
 # -- responses --------------------------------------------------------------------------------

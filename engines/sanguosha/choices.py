@@ -347,15 +347,18 @@ def step(state: State, seat: int, path: list[str]) -> Step:
 STEPS: dict[str, Tree] = {}
 
 
-def validate(state: State, seat: int, action: list[str]) -> None:
-    """Raise EngineError unless ``action`` is a complete legal answer of ``seat``."""
+def validate(state: State, seat: int, action: list[str],
+             walk: Callable[[list[str]], Step] | None = None) -> None:
+    """Raise EngineError unless ``action`` is a complete legal answer of ``seat``. ``walk(path)``
+    gives the steps when they may be known already (``walks.validate``: the AI's)."""
+    walk = walk or (lambda path: step(state, seat, path))
     if not action:
         raise EngineError("sanguosha.err.illegal")
     for i in range(len(action)):
-        st = step(state, seat, action[:i])
+        st = walk(action[:i])
         if action[i] not in {o.value for o in st.options}:
             raise EngineError("sanguosha.err.illegal")
-    if not step(state, seat, action).complete:
+    if not walk(action).complete:
         raise EngineError("sanguosha.err.incomplete")
 
 

@@ -9,6 +9,7 @@ from typing import Any
 from engines.adapter import GameEngine, random_action
 from engines.base import EngineError, Event, Msg, OptionSpec, Request, Result, State, Step
 from engines.flow import Ctx, Flow
+from engines.jsoncopy import clone
 from engines.sanguosha import (  # noqa: F401 - identity installs identity mode's flow
     ai,
     choices,
@@ -18,6 +19,7 @@ from engines.sanguosha import (  # noqa: F401 - identity installs identity mode'
     stages,
     standing,
     views,
+    walks,
 )
 from engines.sanguosha import digest as sgs_digest
 from engines.sanguosha import rules as R
@@ -116,8 +118,8 @@ class SanguoshaEngine(GameEngine):
     def apply(self, state: State, seat: int, action: list[str],
               request: Request | None = None) -> tuple[State, list[Event]]:
         _check_request(state, seat, request)
-        choices.validate(state, seat, list(action))
-        new: State = json.loads(json.dumps(state))
+        walks.validate(state, seat, list(action))
+        new: State = clone(state)  # a state is plain JSON (test_sgs_state_is_plain_json)
         events: list[Event] = []
         flow = R.flow_of(new)
         ctx = Ctx(flow, new, events)

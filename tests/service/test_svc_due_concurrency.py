@@ -133,3 +133,54 @@ async def test_engine_work_is_bounded_and_in_order(db_target: Path | str, monkey
             assert max(overlap) == slots and first_calls[:slots] == ids[:slots]
     finally:
         await store.close()
+
+
+async def test_one_round_sends_every_due_reminder(db_target: Path | str) -> None:
+    """Reminders need no engine work: a round sends all that are due, not only ``limit`` of them,
+    so a backlog of time-outs (which ``limit`` paces) never holds a reminder back."""
+    clock = Clock()
+    recorder = Recorder()
+    store = await Store.open(db_target)
+    service = MatchService(store, publisher=recorder, clock=clock, rate_limits=False)
+    try:
+        ids = [await two_humans(service, "30", 3600, i) for i in range(5)]
+        clock.advance(2700)  # a quarter of the turn before its end: every first request is reminded
+        await service.run_due(limit=2)
+        assert {c.match_id for c in recorder.changes if c.kind == "reminder"} == set(ids)
+    finally:
+        await service.drain()
+        await store.close()
+
+
+async def test_engine_work_runs_in_the_services_own_few_threads(db_target: Path | str,
+                                                                monkeypatch: pytest.MonkeyPatch) -> None:
+    """Time-outs and AI moves run in AI_THREADS threads of the service (not the default pool,
+    whose many threads kept the event loop waiting for the GIL), with a short GIL switch
+    interval so the loop gets it back quickly."""
+    import sys
+
+    from service import core
+
+    clock = Clock()
+    store = await Store.open(db_target)
+    service = MatchService(store, publisher=Recorder(), clock=clock, rate_limits=False)
+    names: set[str] = set()
+    real = svc_toy_engine.ToyEngine.timeout_action
+
+    def timeout_action(self: svc_toy_engine.ToyEngine, *args: object) -> Action:
+        names.add(threading.current_thread().name)
+        return real(self, *args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(svc_toy_engine.ToyEngine, "timeout_action", timeout_action)
+    before = sys.getswitchinterval()
+    try:
+        for i in range(6):
+            await two_humans(service, "30", 60, i)
+        clock.advance(61)
+        assert await service.run_due() == 6
+        assert names and all(n.startswith("engine-ai") for n in names) and len(names) <= core.AI_THREADS
+        assert sys.getswitchinterval() <= core.SWITCH_INTERVAL
+    finally:
+        sys.setswitchinterval(before)
+        await service.drain()
+        await store.close()
