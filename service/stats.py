@@ -69,7 +69,7 @@ class StatsOps(MatchCore):
             place = await repo.rank_of(self.store, guild, game, user_id)
             if own is not None and place is not None:
                 ranked.append((place[0], own))
-        names = await repo.seat_names(self.store, [r.user_id for _, r in ranked])
+        names = await repo.seat_names(self.store, [r.user_id for _, r in ranked], guild)
         return [BoardRow(i, r.user_id, names.get(r.user_id, str(r.user_id)), ratings.display(r.mu, r.sigma), r.games)
                 for i, r in ranked]
 

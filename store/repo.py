@@ -709,11 +709,13 @@ async def clear_results(tx: Tx) -> None:
     await tx.execute("DELETE FROM ratings")
 
 
-async def seat_names(db: Reader, user_ids: list[int]) -> dict[int, str]:
-    """Each person's name in the newest match they sat in (what the tables called them)."""
+async def seat_names(db: Reader, user_ids: list[int], guild_id: int = 0) -> dict[int, str]:
+    """Each person's name in the newest match they sat in on this server (``guild_id``, 0: none):
+    what its tables called them — never a nickname from another server."""
     if not user_ids:
         return {}
     marks = ",".join("?" * len(user_ids))
-    rows = await db.fetchall(f"SELECT user_id, name, match_id FROM seats WHERE user_id IN ({marks})"
-                             " ORDER BY match_id", tuple(user_ids))
+    rows = await db.fetchall(f"SELECT s.user_id, s.name, s.match_id FROM seats s JOIN matches m ON m.id = s.match_id"
+                             f" WHERE s.user_id IN ({marks}) AND COALESCE(m.guild_id, 0) = ? ORDER BY s.match_id",
+                             (*user_ids, guild_id))
     return {r["user_id"]: r["name"] for r in rows}

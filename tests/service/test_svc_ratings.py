@@ -204,3 +204,16 @@ async def test_a_rebuild_beside_a_running_bot_writes_nothing_when_a_match_finish
     with pytest.raises(rebuild.Raced):
         await rebuild.write(store, computed, 5.0)
     assert await repo.all_ratings(store) == live and max(r.games for r in live) == 2
+
+
+async def test_the_leaderboard_names_people_as_this_server_knows_them(
+        store: Store, recorder: Recorder, toy: svc_toy_engine.ToyEngine) -> None:
+    """Review of issue 21: the name on a server's leaderboard is the one its own tables used —
+    a nickname from a newer match on another server stays there."""
+    service = MatchService(store, publisher=recorder, offload=False, rate_limits=False)
+    await _match(service, (HOST, BOB))  # Bob sits as "U1" here
+    other = await service.create_lobby(svc_toy_engine.SLUG, host_id=HOST, host_name="U0", locale="en",
+                                       guild_id=GUILD + 1, channel_id=10, options={"target": "10"})
+    await service.join(other.id, BOB, "Secret elsewhere")
+    board = await service.leaderboard(GUILD, svc_toy_engine.SLUG)
+    assert {r.user_id: r.name for r in board}[BOB] == "U1"
