@@ -31,7 +31,7 @@ class Rebuilt:
     ratings: dict[tuple[int, str, int], repo.RatingRecord] = field(default_factory=dict)
     #: The finished matches as the rebuild found them (``repo.result_order``), to notice one
     #: that a running bot finished meanwhile.
-    order: list[tuple[int, int]] = field(default_factory=list)
+    order: list[tuple[int, int | None]] = field(default_factory=list)
 
     def sorted_ratings(self) -> list[repo.RatingRecord]:
         return [self.ratings[k] for k in sorted(self.ratings)]
@@ -41,7 +41,7 @@ async def compute(store: Database) -> Rebuilt:
     """Replay every finished match and rate them in order (nothing is written)."""
     service = MatchService(store, offload=False)
     out = Rebuilt()
-    out.order = [tuple(row) for row in await repo.result_order(store)]  # type: ignore[misc]
+    out.order = await repo.result_order(store)
     for match_id, _seq in out.order:
         rec = await repo.get_match(store, match_id, with_state=False)
         assert rec is not None
@@ -73,7 +73,7 @@ async def write(store: Database, rebuilt: Rebuilt, now: float) -> None:
     rows and rating changes must not be lost or collide with the rebuilt numbering."""
     async with store.transaction() as tx:
         await repo.serialize_on(tx, results.LOCK)
-        if [tuple(row) for row in await repo.result_order(tx)] != rebuilt.order:
+        if await repo.result_order(tx) != rebuilt.order:
             raise Raced("a match finished while the ratings were rebuilt; nothing was written, run it again")
         await repo.clear_results(tx)
         for seq, (match_id, guild, game, rated, finished_at, rows) in enumerate(rebuilt.matches, 1):

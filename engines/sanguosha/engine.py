@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 import random
 from typing import Any
 
@@ -72,21 +71,18 @@ class SanguoshaEngine(GameEngine):
         self.rules = rules or self.edition
 
     def upgrade_step(self, state: State, edition: int) -> State:
-        if edition == 3:  # a running game plays on by the corrected rulings
-            ruled: State = json.loads(json.dumps(state))
-            ruled["ed"] = 4
-            return ruled
-        if edition == 2:
-            named: State = json.loads(json.dumps(state))
-            stages.name_stages(named)
-            return named
-        if edition != 1:
+        if edition not in (1, 2, 3):
             return super().upgrade_step(state, edition)
-        new: State = json.loads(json.dumps(state))
-        flow = R.flow_of(new)
-        for frame in new["flow"]["stack"]:
-            if frame["k"] == "trigger" and "i" in frame:  # edition 1's handler list is today's
-                frame["done"] = [h.name for h in flow.triggers.handlers(frame["t"])[:frame.pop("i")]]
+        new: State = clone(state)
+        if edition == 1:  # edition 1's handler list is today's
+            flow = R.flow_of(new)
+            for frame in new["flow"]["stack"]:
+                if frame["k"] == "trigger" and "i" in frame:
+                    frame["done"] = [h.name for h in flow.triggers.handlers(frame["t"])[:frame.pop("i")]]
+        elif edition == 2:
+            stages.name_stages(new)
+        else:  # 3: a running game plays on by the corrected rulings
+            new["ed"] = 4
         return new
 
     def replay_engine(self, edition: int) -> SanguoshaEngine:

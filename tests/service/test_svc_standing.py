@@ -51,13 +51,9 @@ def _drop(state: dict[str, Any], seat: int, name: str) -> None:
             state["deck"][state["deck"].index(spare)], hand[i] = c, spare
 
 
-async def _sha_at_bob(svc: MatchService, store: Store) -> tuple[int, int, int, str]:
-    """A one-day 2-person game; the lord plays a 杀 at the other seat, who holds one 闪.
-    Returns (match, lord, other, the 闪's id) with the other seat's 闪 window open."""
-    info = await svc.create_lobby("sanguosha", host_id=HOST, host_name="Host", locale="en", turn_seconds=86400,
-                                  options={"heroes": "beginner"})
-    await svc.join(info.id, BOB, "Bob")
-    mid = (await svc.start(info.id, HOST)).id
+async def _sha_table(store: Store, mid: int) -> tuple[int, int, str, str]:
+    """The stored deal changed so the lord holds a 杀 and the other seat exactly one 闪 and no
+    无懈: (lord, other, the 杀's id, the 闪's id)."""
     state = (await repo.get_match(store, mid)).state
     lord = state["lord"]
     other = 1 - lord
@@ -67,6 +63,17 @@ async def _sha_at_bob(svc: MatchService, store: Store) -> tuple[int, int, int, s
     shan = _give(state, other, "shan")
     async with store.transaction() as tx:
         await repo.update_match(tx, mid, state=state)
+    return lord, other, sha, shan
+
+
+async def _sha_at_bob(svc: MatchService, store: Store) -> tuple[int, int, int, str]:
+    """A one-day 2-person game; the lord plays a 杀 at the other seat, who holds one 闪.
+    Returns (match, lord, other, the 闪's id) with the other seat's 闪 window open."""
+    info = await svc.create_lobby("sanguosha", host_id=HOST, host_name="Host", locale="en", turn_seconds=86400,
+                                  options={"heroes": "beginner"})
+    await svc.join(info.id, BOB, "Bob")
+    mid = (await svc.start(info.id, HOST)).id
+    lord, other, sha, shan = await _sha_table(store, mid)
     users = {s.seat: s.user_id for s in await repo.get_seats(store, mid)}
     (rid,) = await svc.pending_for_user(mid, users[lord])
     await svc.act(mid, users[lord], rid, [sha, str(other)])
@@ -106,15 +113,7 @@ async def test_ask_me_every_time_gives_the_player_the_reaction_time(store: Store
     with pytest.raises(UserError):
         await svc.set_standing(mid, HOST, "shan", "maybe")
     # the same table as above, now asked
-    state = (await repo.get_match(store, mid)).state
-    lord = state["lord"]
-    other = 1 - lord
-    sha = _give(state, lord, "sha")
-    for name in ("shan", "wuxie"):
-        _drop(state, other, name)
-    _give(state, other, "shan")
-    async with store.transaction() as tx:
-        await repo.update_match(tx, mid, state=state)
+    lord, other, sha, _shan = await _sha_table(store, mid)
     users = {s.seat: s.user_id for s in await repo.get_seats(store, mid)}
     (rid,) = await svc.pending_for_user(mid, users[lord])
     await svc.act(mid, users[lord], rid, [sha, str(other)])
