@@ -1,7 +1,9 @@
 """Message catalogs: every user-facing string lives in ``data/i18n/<locale>/<domain>.toml``.
 
 A catalog file's tables are flattened with its file stem as prefix: ``[err] not_your_turn = ...``
-in ``core.toml`` is the key ``core.err.not_your_turn``. Lookup falls back to English, then to the
+in ``core.toml`` is the key ``core.err.not_your_turn``. A domain may be split over several files,
+``<domain>+<part>.toml`` (e.g. ``sanguosha+hg_wei.toml`` holds ``sanguosha.*`` keys of the 魏
+hegemony heroes), so content added beside a domain has a file of its own. Lookup falls back to English, then to the
 key itself (so a missing string is visible, never a crash). Parameters use ``str.format`` syntax.
 A parameter that is a dict is translated first (``engines.base.key_ref`` / ``seat_ref``); a string
 parameter is data and is substituted as it is: names are never looked up as keys.
@@ -84,7 +86,7 @@ def _load(folder: Path, out: dict[str, str]) -> None:
     for path in sorted(folder.glob("*.toml")):
         with path.open("rb") as fh:
             table: dict[str, str] = {}
-            _flatten(path.stem, tomllib.load(fh), table)
+            _flatten(path.stem.split("+")[0], tomllib.load(fh), table)
         clash = sorted(table.keys() & out.keys())
         if clash:
             raise ValueError(f"{path}: keys already defined: {', '.join(clash[:5])}")

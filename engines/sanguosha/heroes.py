@@ -53,6 +53,8 @@ def implemented(pack: str = "standard") -> frozenset[str]:
     from engines.sanguosha import packs
 
     engine_pack = packs.STANDARD_HEROES if pack == "standard" else ENGINE_PACKS[pack]
+    if isinstance(engine_pack, tuple):  # a pack whose skills come from several engine packs
+        return frozenset(k for one in engine_pack for k in one.names())
     return frozenset(engine_pack.names())
 
 
@@ -73,6 +75,8 @@ class Hero:
     gender: str
     skills: tuple[str, ...]
     lord_skills: tuple[str, ...] = ()
+    #: 珠联璧合 partners (hegemony): hero ids of the same pack.
+    pairs: tuple[str, ...] = ()
 
 
 class HeroError(ValueError):
@@ -92,7 +96,7 @@ def parse(raw: dict, known: frozenset[str] | None = None) -> tuple[dict[str, Her
     for i, row in enumerate(rows):
         try:
             hero = Hero(row["id"], row["kingdom"], row["hp"], row["gender"], tuple(row["skills"]),
-                        tuple(row.get("lord_skills", ())))
+                        tuple(row.get("lord_skills", ())), tuple(row.get("pairs", ())))
         except (KeyError, TypeError) as exc:
             raise HeroError(f"hero {i}: {exc}") from exc
         if hero.id in out:
@@ -106,6 +110,8 @@ def parse(raw: dict, known: frozenset[str] | None = None) -> tuple[dict[str, Her
         if set(hero.skills) & set(hero.lord_skills):
             raise HeroError(f"{hero.id}: a skill is both a skill and a lord skill")
         out[hero.id] = hero
+    if any(p not in out or p == h.id for h in out.values() for p in h.pairs):
+        raise HeroError("a 珠联璧合 partner must be another hero of the same pack")
     counts = Counter(h.kingdom for h in out.values())
     if dict(counts) != rules["kingdoms"]:
         raise HeroError(f"kingdom counts {dict(counts)} differ from the pack's {rules['kingdoms']}")

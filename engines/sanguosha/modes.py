@@ -75,6 +75,10 @@ class Mode:
         """What the living killer ``src`` of ``seat`` gets or loses (cards already discarded)."""
         raise NotImplementedError
 
+    def kingdom(self, state: State, seat: int) -> str | None:
+        """The seat's kingdom as the rules count it (``rules.kingdom``): the shown hero's."""
+        return state["players"][seat].get("kingdom")  # type: ignore[no-any-return]
+
     def public_allegiance(self, state: State, seat: int) -> str | None:
         """What every view shows of ``seat``'s allegiance (None: hidden)."""
         raise NotImplementedError

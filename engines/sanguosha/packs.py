@@ -5,7 +5,11 @@
 - :data:`EQUIPMENT` — weapons, armour and horses (``equipment.py``);
 - :data:`STANDARD_HEROES` — the 25 standard heroes' skills (``skills_wei/shu/wu/qun.py``);
 - :data:`IDENTITY` — identity mode's own frames: role deal and hero choice (``setup.py``) and
-  death with its rewards (``identity.py``).
+  death with its rewards (``identity.py``);
+- :data:`HEGEMONY_HEROES` — the skills of the 60 hegemony (国战) heroes that are not the standard
+  heroes' own skills (``skills_hg_wei/shu/wu/qun.py``); a hegemony hero whose skill reads as the
+  identity one names the standard skill id;
+- :data:`HEGEMONY` — hegemony mode's own frames (``hegemony.py``).
 
 A mode (``modes.py``) names the packs its flow is built from; nothing registers into a flow
 directly, so a second mode can bring its own set-up and death beside identity mode's.
@@ -19,3 +23,5 @@ CORE = Pack("sanguosha.core")
 EQUIPMENT = Pack("sanguosha.equipment")
 STANDARD_HEROES = Pack("sanguosha.heroes.standard")
 IDENTITY = Pack("sanguosha.mode.identity")
+HEGEMONY_HEROES = Pack("sanguosha.heroes.hegemony")
+HEGEMONY = Pack("sanguosha.mode.hegemony")

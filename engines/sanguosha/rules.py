@@ -157,6 +157,19 @@ def reveal_for(ctx: Ctx, seat: int, skill: str) -> None:
         reveal(ctx, seat, index)
 
 
+def kingdom(state: State, seat: int) -> str | None:
+    """The seat's kingdom as the rules count it (None: not known — in hegemony mode a seat with no
+    shown hero; a 野心家 is a kingdom of its own). Identity mode: the hero's kingdom."""
+    return mode_of(state).kingdom(state, seat)  # type: ignore[no-any-return]
+
+
+def same_kingdom(state: State, a: int, b: int) -> bool:
+    """Are ``a`` and ``b`` of the same kingdom? Never when either kingdom is not known (国战:
+    未确定势力的角色不能判断与另一名角色是否势力相同)."""
+    ka = kingdom(state, a)
+    return ka is not None and ka == kingdom(state, b)
+
+
 def can_target(state: State, user: int, target: int, name: str) -> bool:
     """May ``target`` be chosen as a target of ``name`` used by ``user``? Skills such as 空城 and
     谦逊 say no through the ``targetable`` modifier."""
