@@ -60,6 +60,14 @@ def _game(ctx: Ctx, f: Frame) -> None:
 def _turn(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     seat = f["seat"]
+    if f["st"] == "start" and s["players"][seat].get("stacked"):
+        # 叠置: back to 平置 and the whole turn is skipped (the round still counts from it)
+        R.turn_over(ctx, seat)
+        if R.mode_of(s).starts_round(s, seat):
+            s["round"] += 1
+        say(ctx, "skip_turn", who=who(seat))
+        ctx.pop(f)
+        return
     if f["st"] == "start":
         s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
         s["tflags"] = {}

@@ -126,12 +126,14 @@ def refresh_heroes(state: State, seat: int) -> None:
 
     p = state["players"][seat]
     shown = [h["id"] for h in p.get("heroes", ()) if h["shown"]]
+    lost = [h["id"] for h in p.get("heroes", ()) if h["shown"] and h.get("lost")]
     p["hero"] = shown[0] if shown else None
     p["kingdom"] = hero(shown[0]).kingdom if shown else None
     p["gender"] = hero(shown[0]).gender if shown else None
     skills: list[str] = []
     for hid in shown:
-        skills += [k for k in hero(hid).skills if k not in skills]
+        if hid not in lost:  # a hero whose skills were taken (断肠) keeps only its name
+            skills += [k for k in hero(hid).skills if k not in skills]
     p["skills"] = skills
 
 
@@ -146,6 +148,40 @@ def reveal(ctx: Ctx, seat: int, index: int) -> None:
     refresh_heroes(ctx.state, seat)
     say(ctx, "hero_shown", who=who(seat), hero=key_ref(f"sanguosha.hero.{h['id']}"))
     notice(ctx.state, "hero_shown", {"seat": seat, "hero": h["id"], "index": index})
+
+
+def hide(ctx: Ctx, seat: int, index: int) -> None:
+    """Turn the seat's shown hero ``index`` face down again (倾城): its skills stop counting;
+    the kingdom stays known while the other hero is shown. Timing point ``hero_hidden``."""
+    p = ctx.state["players"][seat]
+    h = p["heroes"][index]
+    if not h["shown"]:
+        return
+    h["shown"] = False
+    refresh_heroes(ctx.state, seat)
+    say(ctx, "hero_hidden", who=who(seat), hero=key_ref(f"sanguosha.hero.{h['id']}"))
+    notice(ctx.state, "hero_hidden", {"seat": seat, "hero": h["id"], "index": index})
+
+
+def turn_over(ctx: Ctx, seat: int) -> None:
+    """叠置 ⇄ 平置 (``player["stacked"]``): a stacked seat skips its next turn, coming back flat
+    (the turn frame does that). Timing point ``turned_over`` (``seat``, ``stacked``)."""
+    p = ctx.state["players"][seat]
+    p["stacked"] = not p.get("stacked")
+    say(ctx, "stacked" if p["stacked"] else "unstacked", who=who(seat))
+    notice(ctx.state, "turned_over", {"seat": seat, "stacked": p["stacked"]})
+
+
+def peek_hero(ctx: Ctx, viewer: int, target: int, index: int) -> None:
+    """``viewer`` looks at ``target``'s hidden hero ``index`` (先驱, 知己知彼, the next-deputy
+    rule): kept in the viewer's ``peeks`` — its own view shows it, no other view does — and told
+    to the viewer alone."""
+    h = ctx.state["players"][target]["heroes"][index]
+    peeks = ctx.state["players"][viewer].setdefault("peeks", [])
+    entry = {"seat": target, "index": index, "hero": h["id"]}
+    if entry not in peeks:
+        peeks.append(entry)
+    say(ctx, "peeked_hero", to=(viewer,), who=who(target), hero=key_ref(f"sanguosha.hero.{h['id']}"))
 
 
 def reveal_for(ctx: Ctx, seat: int, skill: str) -> None:

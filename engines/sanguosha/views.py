@@ -132,6 +132,7 @@ def build(state: State, seat: int | None) -> View:
             "seat": seat,
             "role": R.mode_of(state).own_allegiance(state, seat),
             **({"heroes": [dict(h) for h in p["heroes"]]} if "heroes" in p else {}),
+            **({"peeks": [dict(k) for k in p["peeks"]]} if p.get("peeks") else {}),
             **({"offer": offer} if (offer := _offer(state, seat)) else {}),
             "hand": [card_json(c) for c in p["hand"]],
             "ask": ({"kind": mine.kind, "info": mine.info, "prompt": ask_prompt(mine).to_json(),
