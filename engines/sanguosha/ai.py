@@ -117,7 +117,10 @@ def play_hint(*names: str) -> Callable[[PlayHint], PlayHint]:
 _RESPONSE_CARD = {"nullify": "wuxie", "peach": "tao", "need_shan": "shan"}
 
 
-def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -> list[str]:
+def decide(state: State, seat: int, rng: random.Random, level: str = "normal",
+           mind: Callable[[View], Any] = Mind) -> list[str]:
+    """The seat's move; ``mind`` judges friend and foe from the seat's view (a mode's own:
+    identity roles by default, kingdoms in hegemony mode — ``hg_ai.HgMind``)."""
     ask = Flow.ask_of(state, seat)
     if ask is None:
         raise ValueError(f"seat {seat} is not asked anything")
@@ -132,7 +135,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -
             return ["pass"]
     view = build(state, seat)
     hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
-    s = Seat(state, seat, ask, view, Mind(view), hand, rng, steps)
+    s = Seat(state, seat, ask, view, mind(view), hand, rng, steps)
     try:
         return finish(s, ASK_HINTS.get(ask.kind, fallback)(s))
     except Exception:

@@ -38,6 +38,8 @@ PASS_OPT = Option("pass", m("opt.pass"))
 
 
 def _named(state: State, seat: int, name: str) -> list[str]:
+    if R.blocked(state, name):
+        return []
     return [c for c in state["players"][seat]["hand"] if card(c).name == name]
 
 
@@ -65,7 +67,7 @@ def usable(state: State, seat: int, cid: str) -> bool:
 def usable_as(state: State, seat: int, name: str, cids: list[str]) -> bool:
     """May ``seat`` use ``cids`` as a ``name`` now, in its play phase?"""
     d = cards.of(name)
-    if not d.usable or (d.can_use is not None and not d.can_use(state, seat)):
+    if not d.usable or (d.can_use is not None and not d.can_use(state, seat)) or R.blocked(state, name):
         return False
     if card_kind(name) == "equip" or not needs_target(name):
         return True
@@ -159,7 +161,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         for name in ("sha", "guohe", "lebu"):
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
-                 if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
+                 if a.allowed(state, seat)]
         opts.append(Option("end", m("opt.end"), hint="primary"))
         return Step(m("step.play"), opts)
     head = path[0]
@@ -168,7 +170,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
         return Step(m("step.play"), [], complete=True)
     if head in ACTIVE:
         act = ACTIVE[head]
-        if not (R.has_skill(state, seat, head, hidden=True) and act.can(state, seat)):
+        if not act.allowed(state, seat):
             raise EngineError("sanguosha.err.illegal")
         return act.step(state, seat, path[1:])
     if head in CONVERT:

@@ -9,10 +9,11 @@ from engines.adapter import GameEngine, random_action
 from engines.base import EngineError, Event, Msg, OptionSpec, Request, Result, State, Step
 from engines.flow import Ctx, Flow
 from engines.jsoncopy import clone
-from engines.sanguosha import (  # noqa: F401 - identity installs identity mode's flow
+from engines.sanguosha import (  # noqa: F401 - identity and hegemony install their modes' flows
     ai,
     choices,
     frames,
+    hegemony,
     identity,
     skills,
     stages,
@@ -26,6 +27,8 @@ from engines.sanguosha import summary as sgs_summary
 from engines.sanguosha.rules import m
 
 HEROES = ("standard", "beginner")
+#: The modes offered in the lobby (identity first: the default).
+MODES = ("identity", "hegemony")
 #: The lobby's default (docs/rules/sanguosha.md, "Heroes"): the standard heroes, the game players
 #: expect; beginner (no skills) stays one click away for a first game.
 DEFAULT_HEROES = "standard"
@@ -43,7 +46,7 @@ class SanguoshaEngine(GameEngine):
 
     slug = "sanguosha"
     min_seats = 2
-    max_seats = 10
+    max_seats = 12
     hidden_information = True
     #: 2: trigger frames keep the names of the handlers already taken (``done``), not a position
     #: (``i``) in the timing point's list, so adding a skill or item at a timing point never
@@ -93,8 +96,19 @@ class SanguoshaEngine(GameEngine):
         return super().replay_engine(edition)  # type: ignore[return-value]
 
     def option_specs(self) -> list[OptionSpec]:
+        """The hero set (identity mode), the mode (identity by default); 国战 brings its own switch (the seed's additional
+        rule: each player looks at the next player's deputy); the hero set applies to identity
+        mode only (国战 always deals its 60 heroes)."""
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
-                           DEFAULT_HEROES)]
+                           DEFAULT_HEROES),
+                OptionSpec("mode", m("option.mode"), [(k, m(f"option.mode_{k}")) for k in MODES],
+                           R.DEFAULT_MODE),
+                OptionSpec("peek_next", m("option.peek_next"),
+                           [(v, m(f"option.peek_next_{v}")) for v in ("off", "on")], "off")]
+
+    def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
+        """Identity mode 2–10 (the role table), 国战 3–12 (the seed)."""
+        return (3, 12) if options.get("mode") == "hegemony" else (2, 10)
 
     def start(self, options: dict[str, str], seats: int, seed: int) -> State:
         state = new_game(options, seats, seed)
@@ -159,7 +173,7 @@ class SanguoshaEngine(GameEngine):
         return sgs_digest.digest(msgs, seat)
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> list[str]:
-        return ai.timeout(state, request.seat)
+        return R.mode_of(state).timeout(state, request.seat)  # type: ignore[no-any-return]
 
     def compact(self, msgs: list[Msg]) -> list[Msg]:
         """A turn's public lines told shorter for the thread (see ``summary.compact``)."""

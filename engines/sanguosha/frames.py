@@ -677,18 +677,14 @@ def _death(ctx: Ctx, f: Frame) -> None:
     p = s["players"][seat]
     mode = R.mode_of(s)
     if f["st"] == "start":
+        mode.before_death(ctx, seat)
         p["alive"] = False
         p["revealed"] = True
         s["dead_order"].append(seat)
         say(ctx, "death", who=who(seat), role=mode.allegiance_ref(s, seat), src=who(src))
         won = mode.winners(s)
         if won is not None:
-            s["winners"] = won
-            for q in s["players"]:
-                q["revealed"] = True
-            say(ctx, "game_over", side=key_ref(f"sanguosha.side.{mode.side(s, won)}"))
-            R.flush_proc(s)
-            del ctx.stack[:]
+            finish_game(ctx, won)
             return
         f["st"] = "fired"
         ctx.fire("death", {"seat": seat, "src": src})
@@ -704,6 +700,18 @@ def _death(ctx: Ctx, f: Frame) -> None:
         f["st"] = "end"
         return
     _done(ctx, f)
+
+
+def finish_game(ctx: Ctx, won: list[int]) -> None:
+    """The game is decided (a death, or in hegemony mode a reveal): every role shown, the side
+    told, the table cleared and the flow stopped."""
+    s = ctx.state
+    s["winners"] = won
+    for q in s["players"]:
+        q["revealed"] = True
+    say(ctx, "game_over", side=key_ref(f"sanguosha.side.{R.mode_of(s).side(s, won)}"))
+    R.flush_proc(s)
+    del ctx.stack[:]
 
 
 def _end_turn_now(ctx: Ctx) -> None:

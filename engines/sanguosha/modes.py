@@ -59,6 +59,9 @@ class Mode:
         """The catalog reference naming ``seat``'s allegiance when it is shown (at death)."""
         raise NotImplementedError
 
+    def before_death(self, ctx: Ctx, seat: int) -> None:
+        """What happens to a dying seat before its death is told (hegemony: hidden heroes shown)."""
+
     def winners(self, state: State) -> list[int] | None:
         """The winning seats once the game is decided, else None."""
         raise NotImplementedError
@@ -90,6 +93,12 @@ class Mode:
     def decide(self, state: State, seat: int, rng: random.Random, level: str) -> list[str]:
         """The AI's answer for ``seat`` (reads only what the mode lets the seat see)."""
         raise NotImplementedError
+
+    def timeout(self, state: State, seat: int) -> list[str]:
+        """What an absent seat does when its time is up (identity: ``ai.timeout``)."""
+        from engines.sanguosha import ai
+
+        return ai.timeout(state, seat)
 
 
 def install(mode: Mode, flow: Flow | None = None) -> Flow:

@@ -499,8 +499,14 @@ def can_respond(state: State, seat: int, kind: str, info: dict[str, Any] | None 
     name = ANSWERED_BY.get(kind)
     if name is None:
         return True
-    held = any(card(c).name == name for c in state["players"][seat]["hand"])
+    held = not blocked(state, name) and any(card(c).name == name for c in state["players"][seat]["hand"])
     return bool(fold(state, "can_respond", held, seat=seat, kind=kind, info=info or {}))
+
+
+def blocked(state: State, name: str) -> bool:
+    """May no card of ``name`` be used or played as itself now (鏖战: 桃)? A mode's rule, asked
+    through the ``card_blocked`` modifier (identity mode has none)."""
+    return bool(fold(state, "card_blocked", False, name=name))
 
 
 def hand_limit(state: State, seat: int) -> int:

@@ -69,6 +69,12 @@ class Active:
     can: Callable[[State, int], bool]
     step: Callable[[State, int, list[str]], Step]
     start: Callable[[Ctx, int, list[str]], None]
+    #: Who may use it when it is no hero's skill (a hegemony marker): replaces ``has_skill``.
+    gate: Callable[[State, int], bool] | None = None
+
+    def allowed(self, state: State, seat: int) -> bool:
+        ok = self.gate(state, seat) if self.gate else R.has_skill(state, seat, self.skill, hidden=True)
+        return ok and self.can(state, seat)
 
 
 def conversion(conv: Conversion, pack: Pack = STANDARD_HEROES) -> Conversion:

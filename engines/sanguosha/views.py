@@ -77,6 +77,8 @@ def ask_prompt(ask: Ask) -> Msg:
 def _offer(state: State, seat: int) -> list[str]:
     """The heroes offered to ``seat`` while it chooses, in option order (its own view only: the
     hero choice is secret), so a reader of the view (the AI) needs no button labels."""
+    if "hg" in state:  # hegemony: the seven (or five) heroes dealt, while they are chosen
+        return list(state["hg"]["deal"].get(str(seat), []))
     from engines.sanguosha.setup import offer_of
 
     return offer_of(state, seat)
@@ -101,6 +103,9 @@ def build(state: State, seat: int | None) -> View:
         })
         if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
             players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
+        if "marks" in p:  # hegemony: markers held, 叠置
+            players[-1]["marks"] = {k: v for k, v in p["marks"].items() if v}
+            players[-1]["stacked"] = bool(p.get("stacked"))
     asks = Flow.asks(state)
     waiting = None
     if asks:
@@ -125,6 +130,8 @@ def build(state: State, seat: int | None) -> View:
         "acts": [list(row) for row in state["acts"]],
         "winners": list(state["winners"]) if state["winners"] is not None else None,
     }
+    if "hg" in state:  # hegemony: 鏖战 (0 off, 1 from the next turn, 2 on)
+        view["aozhan"] = state["hg"]["aozhan"]
     if seat is not None and 0 <= seat < state["n"]:
         p = state["players"][seat]
         mine = Flow.ask_of(state, seat)
