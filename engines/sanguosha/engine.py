@@ -106,6 +106,15 @@ class SanguoshaEngine(GameEngine):
                 OptionSpec("peek_next", m("option.peek_next"),
                            [(v, m(f"option.peek_next_{v}")) for v in ("off", "on")], "off")]
 
+    def normalize_options(self, options: dict[str, str]) -> dict[str, str]:
+        """The lobby's options, and ``first`` — the seat 国战 starts from, set by the service (the
+        seed: from the second match in a channel, the first to die in the previous one)."""
+        out = super().normalize_options(options)
+        first = options.get("first")
+        if out["mode"] == "hegemony" and isinstance(first, str) and first.isdigit() and len(first) <= 2:
+            out["first"] = first
+        return out
+
     def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
         """Identity mode 2–10 (the role table), 国战 3–12 (the seed)."""
         return (3, 12) if options.get("mode") == "hegemony" else (2, 10)

@@ -128,6 +128,9 @@ class HegemonyMode(modes.Mode):
     def before_death(self, ctx: Ctx, seat: int) -> None:
         death_reveal(ctx, seat)
 
+    def shown(self, ctx: Ctx, seat: int, index: int) -> None:
+        shown(ctx, seat)
+
     def starts_round(self, state: State, seat: int) -> bool:
         start = state["hg"]["start"]
         if not state["players"][start]["alive"]:  # the round begins where the first seat sat
@@ -293,13 +296,10 @@ STEPS["hg_heroes"] = _heroes_step
 
 # -- revealing --------------------------------------------------------------------------------
 
-@HEGEMONY.on("hero_shown", "hg.shown")
-def _shown(ctx: Ctx, ev: dict[str, Any]) -> None:
+def shown(ctx: Ctx, seat: int) -> None:
     """A hero shown: the seat's kingdom is settled, 先驱 to the first seat ever to reveal; when
-    both heroes are up for the first time, a leftover half gives 阴阳鱼 and a pair 珠联璧合; the
-    game may be won the moment a kingdom stands alone."""
+    both heroes are up for the first time, a leftover half gives 阴阳鱼 and a pair 珠联璧合."""
     s = ctx.state
-    seat = ev["seat"]
     p = s["players"][seat]
     _settle_kingdom(s, seat)
     if not s["hg"]["first"]:
@@ -312,6 +312,13 @@ def _shown(ctx: Ctx, ev: dict[str, Any]) -> None:
         main, deputy = (h["id"] for h in p["heroes"])
         if deputy in hero(main).pairs or main in hero(deputy).pairs:
             _gain(ctx, seat, "zhulian")
+
+
+@HEGEMONY.on("hero_shown", "hg.won")
+def _won(ctx: Ctx, ev: dict[str, Any]) -> None:
+    """The game is won the moment a kingdom stands alone — also by a reveal (at the next frame
+    boundary, so the frame that revealed is not cut in the middle of its step)."""
+    s = ctx.state
     won = MODE.winners(s)
     if won is not None and s["winners"] is None:
         frames.finish_game(ctx, won)

@@ -59,6 +59,11 @@ class Mode:
         """The catalog reference naming ``seat``'s allegiance when it is shown (at death)."""
         raise NotImplementedError
 
+    def shown(self, ctx: Ctx, seat: int, index: int) -> None:
+        """A hero was just shown (``rules.reveal``): what the mode settles at once (hegemony: the
+        kingdom, 野心家, markers). Whatever must wait for a frame boundary listens to the
+        ``hero_shown`` timing point instead."""
+
     def before_death(self, ctx: Ctx, seat: int) -> None:
         """What happens to a dying seat before its death is told (hegemony: hidden heroes shown)."""
 

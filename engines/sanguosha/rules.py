@@ -147,6 +147,7 @@ def reveal(ctx: Ctx, seat: int, index: int) -> None:
     h["shown"] = True
     refresh_heroes(ctx.state, seat)
     say(ctx, "hero_shown", who=who(seat), hero=key_ref(f"sanguosha.hero.{h['id']}"))
+    mode_of(ctx.state).shown(ctx, seat, index)
     notice(ctx.state, "hero_shown", {"seat": seat, "hero": h["id"], "index": index})
 
 
