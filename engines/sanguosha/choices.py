@@ -97,7 +97,7 @@ def conv_options(state: State, seat: int, as_name: str, play: bool = False) -> l
         cards = _conv_cards(state, seat, token)
         if play:
             cards = [c for c in cards if usable_as(state, seat, as_name, [c])]
-        if len(cards) >= conv.count and cards:
+        if (len(cards) >= conv.count and cards) or (conv.count == 0 and _cardless_ok(state, seat, conv, play)):
             label = m(conv.label) if conv.label else m("opt.convert", skill=_skill_ref(conv.skill),
                                                        card=R.cname(as_name))
             out.append(Option(token, label))
@@ -116,9 +116,17 @@ def _conv_allowed(state: State, seat: int, token: str, play: bool) -> list[str]:
     cards = _conv_cards(state, seat, token)
     if play:
         cards = [c for c in cards if usable_as(state, seat, conv.as_name, [c])]
+    if conv.count == 0:  # no card (珠联璧合 as 桃): its gate alone says whether it may be used
+        if not _cardless_ok(state, seat, conv, play):
+            raise EngineError("sanguosha.err.illegal")
+        return []
     if len(cards) < conv.count or not cards:
         raise EngineError("sanguosha.err.illegal")
     return cards
+
+
+def _cardless_ok(state: State, seat: int, conv: Any, play: bool) -> bool:
+    return bool(conv.gate and conv.gate(state, seat)) and (not play or usable_as(state, seat, conv.as_name, []))
 
 
 def _conv_path(state: State, seat: int, path: list[str], play: bool = False) -> list[str] | None:
@@ -158,7 +166,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu"):
+        for name in ("sha", "guohe", "lebu", "tao"):
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if a.allowed(state, seat)]

@@ -183,6 +183,8 @@ def reveal_conversion(ctx: Ctx, seat: int, action: list[str]) -> None:
     """A card used or played through a hidden hero's conversion skill shows that hero."""
     if action and action[0] in CONVERT:
         R.reveal_for(ctx, seat, CONVERT[action[0]].skill)
+        if CONVERT[action[0]].spend is not None:
+            CONVERT[action[0]].spend(ctx, seat)
 
 
 def response_cards(action: list[str]) -> list[str]:
@@ -657,7 +659,7 @@ def _dying(ctx: Ctx, f: Frame) -> None:
                 reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
                 R.to_discard(s, cids)
-                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
+                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]) if cids else "")
                 R.note_act(s, saver, seat, -3)
                 recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
                 f["st"] = "fired"

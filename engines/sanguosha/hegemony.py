@@ -523,6 +523,16 @@ for _as in ("sha", "shan"):
         gate=lambda state, seat: aozhan(state)), HEGEMONY)
 
 
+def _spend_zhulian(ctx: Ctx, seat: int) -> None:
+    ctx.state["players"][seat]["marks"]["zhulian"] -= 1
+    say(ctx, "hg_mark_use", who=who(seat), mark=key_ref("sanguosha.mark.zhulian"))
+
+
+skills.conversion(skills.Conversion(
+    "mark_zhulian_tao", "mark_zhulian", "tao", lambda state, seat, cid: False, count=0,
+    gate=_has_mark("zhulian"), label="sanguosha.opt.zhulian_tao", spend=_spend_zhulian), HEGEMONY)
+
+
 # -- the mode's flow --------------------------------------------------------------------------
 
 modes.install(MODE)

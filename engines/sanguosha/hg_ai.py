@@ -102,6 +102,9 @@ class HgMind:
 
 
 def decide(state: State, seat: int, rng: random.Random, level: str = "normal") -> list[str]:
+    ask = Flow.ask_of(state, seat)
+    if ask is not None and ask.kind == "hg_heroes":
+        level = "normal"  # even the easy AI keeps a pair that plays (a half-chosen pair is no move)
     return ai.decide(state, seat, rng, level, mind=HgMind)
 
 

@@ -58,6 +58,8 @@ class Conversion:
     gate: Callable[[State, int], bool] | None = None
     label: str = ""
     prompt: str = ""
+    #: What a use costs besides cards (珠联璧合 as 桃: the marker; ``count`` 0), paid as it is used.
+    spend: Callable[[Ctx, int], None] | None = None
 
 
 @dataclass(frozen=True)
@@ -101,7 +103,8 @@ def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
 
 def conversions_to(state: State, seat: int, as_name: str) -> list[Conversion]:
     """The seat's conversions into ``as_name`` that have a card to convert now."""
-    return [c for c in CONVERT.values() if c.as_name == as_name and len(convertible(state, seat, c)) >= c.count]
+    return [c for c in CONVERT.values() if c.as_name == as_name and (
+        len(convertible(state, seat, c)) >= c.count if c.count else bool(c.gate and c.gate(state, seat)))]
 
 
 @CORE.modifier("can_respond", "skills")

@@ -286,3 +286,28 @@ def test_seeded_ai_games_end_with_every_card_accounted_for(seed: int) -> None:
         held = sum(len(p["hand"]) + len(p["judge"]) + sum(1 for c in p["equip"].values() if c) for p in ps)
         assert held + len(state["deck"]) + len(state["discard"]) + len(state["proc"]) == total
     assert ENGINE.result(state) is not None
+
+
+def test_zhulian_is_a_peach_in_a_dying_window_and_when_wounded() -> None:
+    state = K.table([WEI, SHU, WU], shown={0: (True, True)}, hp={0: 2})
+    assert state["players"][0]["marks"]["zhulian"] == 1
+    opts = [o.value for o in ENGINE.step(state, 0, []).options]
+    assert "mark_zhulian_tao" in opts
+    healed = K.act(state, 0, ["mark_zhulian_tao"])
+    assert healed["players"][0]["hp"] == 3 and healed["players"][0]["marks"]["zhulian"] == 0
+    full = K.table([WEI, SHU, WU], shown={0: (True, True)})
+    assert "mark_zhulian_tao" not in [o.value for o in ENGINE.step(full, 0, []).options]
+    # seat 1 dying in seat 0's turn: the marker saves it
+    from engines.flow import Ctx
+
+    state["players"][1]["hp"] = 0
+    ctx = Ctx(R.flow_of(state), state)
+    ctx.push("dying", seat=1, src=None, st="start")
+    R.flow_of(state).run(ctx)
+    assert (0, "peach") in K.asked(state)
+    assert "mark_zhulian_tao" in [o.value for o in ENGINE.step(state, 0, []).options]
+    saved = K.act(state, 0, ["mark_zhulian_tao"])
+    for seat, _ in K.asked(saved):
+        if K.asked(saved) and K.asked(saved)[0][1] == "peach":
+            saved = K.act(saved, seat, ["pass"])
+    assert saved["players"][1]["hp"] == 1 and saved["players"][1]["alive"]
