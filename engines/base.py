@@ -241,6 +241,12 @@ class Engine(ABC):
         others keep their value). Pentactic's deal matters only in the solo mode."""
         return [spec.name for spec in self.option_specs()]
 
+    def carry_over(self, previous: State, seat_map: dict[int, int], options: dict[str, str]) -> dict[str, str]:
+        """Options a new match with ``options`` takes from the previous finished match of this
+        game in the same channel (``previous``: its state; ``seat_map``: its seats → the new
+        match's, for the people in both). 国战: the first to die in it starts (the seed)."""
+        return {}
+
     def hidden_for(self, options: dict[str, str]) -> bool:
         """Whether this configuration has hidden information (defaults to the class flag)."""
         return self.hidden_information

@@ -232,6 +232,26 @@ class LobbyOps(MatchCore):
                     await repo.update_match(tx, match_id, **fields)
         return await self.get(match_id)
 
+    async def _carry_over(self, m: LoadedMatch) -> dict[str, str]:
+        """What the new match takes from the previous finished match of its game in its channel
+        (``Engine.carry_over``; stored with its options, so replays deal the same game)."""
+        if m.rec.channel_id is None:
+            return {}
+        done = [r for r in await repo.matches_in_channel(self.store, m.rec.channel_id, ("finished",))
+                if r.game == m.rec.game and r.id != m.id]
+        if not done:
+            return {}
+        prev = await repo.load_match(self.store, max(done, key=lambda r: (r.finished_at or 0, r.id)).id)
+        if prev.rec is None or prev.rec.state is None:
+            return {}
+        users = {s.user_id: s.seat for s in m.seats if s.user_id is not None}
+        seat_map = {s.seat: users[s.user_id] for s in prev.seats if s.user_id in users}
+        try:
+            return m.engine.carry_over(prev.rec.state, seat_map, m.rec.options)
+        except Exception:  # noqa: BLE001 - an old state the hook cannot read: start as new
+            log.exception("carry_over failed for match %s", m.id)
+            return {}
+
     async def start(self, match_id: int, by_user: int) -> MatchInfo:
         """Deal the game (engine.new_state with a fresh seed), arm deadlines, publish 'started'."""
         async with self._locks(match_id):
@@ -242,14 +262,16 @@ class LobbyOps(MatchCore):
             if not least <= len(m.seats) <= most:
                 raise UserError("core.err.seat_count", min=least, max=most)
             seed = secrets.randbits(63)
+            carried = await self._carry_over(m)
+            options = {**m.rec.options, **carried}
             try:
-                state = await self._cpu_now(m.engine.new_state, reaction.engine_options(m.rec.options),
+                state = await self._cpu_now(m.engine.new_state, reaction.engine_options(options),
                                           len(m.seats), seed)
             except EngineError as err:
                 raise UserError.from_engine(err) from err
             async with self.store.transaction() as tx:
                 version = await self._bump(tx, m, status="active", state=state, seed=seed,
-                                            edition=m.engine.edition)
+                                            edition=m.engine.edition, **({"options": options} if carried else {}))
                 pending_ids = await self._sync_deadlines(tx, m, state)
                 await self._emit(tx, Change("started", m.id, version, None, [], None, pending_ids))
             self._due_changed(m.new_due)

@@ -115,6 +115,21 @@ class SanguoshaEngine(GameEngine):
             out["first"] = first
         return out
 
+    def carry_over(self, previous: State, seat_map: dict[int, int], options: dict[str, str]) -> dict[str, str]:
+        """国战 after 国战 in a channel: the first to die in the previous match starts (when they
+        play again; otherwise the seed's random start)."""
+        if options.get("mode") != "hegemony" or R.mode_name(previous) != "hegemony":
+            return {}
+        dead = previous.get("dead_order") or []
+        if not dead or dead[0] not in seat_map:
+            return {}
+        return {"first": str(seat_map[dead[0]])}
+
+    def visible_options(self, options: dict[str, str]) -> list[str]:
+        """The hero set matters in identity mode, the next-deputy switch in 国战."""
+        hide = "heroes" if options.get("mode") == "hegemony" else "peek_next"
+        return [spec.name for spec in self.option_specs() if spec.name != hide]
+
     def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
         """Identity mode 2–10 (the role table), 国战 3–12 (the seed)."""
         return (3, 12) if options.get("mode") == "hegemony" else (2, 10)
