@@ -126,7 +126,9 @@ def _conv_allowed(state: State, seat: int, token: str, play: bool) -> list[str]:
 
 
 def _cardless_ok(state: State, seat: int, conv: Any, play: bool) -> bool:
-    return bool(conv.gate and conv.gate(state, seat)) and (not play or usable_as(state, seat, conv.as_name, []))
+    """A conversion of no card (珠联璧合 as 桃): its gate, the card not blocked (鏖战), usable now."""
+    return bool(conv.gate and conv.gate(state, seat)) and not R.blocked(state, conv.as_name) \
+        and (not play or usable_as(state, seat, conv.as_name, []))
 
 
 def _conv_path(state: State, seat: int, path: list[str], play: bool = False) -> list[str] | None:

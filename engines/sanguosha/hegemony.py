@@ -126,7 +126,12 @@ class HegemonyMode(modes.Mode):
         return int(state["hg"]["start"])
 
     def before_death(self, ctx: Ctx, seat: int) -> None:
+        """The victim is shown (验明势力); so is the last seat left standing, which wins — a
+        seat with no kingdom could not, and nobody would be left to make it show itself."""
         death_reveal(ctx, seat)
+        rest = [i for i in R.living(ctx.state) if i != seat]
+        if len(rest) == 1 and not shown_any(ctx.state, rest[0]):
+            death_reveal(ctx, rest[0])
 
     def shown(self, ctx: Ctx, seat: int, index: int) -> None:
         shown(ctx, seat)
@@ -366,7 +371,7 @@ STEPS["hg_reveal"] = _reveal_step
 
 def death_reveal(ctx: Ctx, seat: int) -> None:
     """A dying seat's hidden heroes are shown before its death is told (验明势力): its kingdom
-    is settled, but a dead seat earns no marker."""
+    is settled, but no marker is earned this way."""
     p = ctx.state["players"][seat]
     for h in p.get("heroes", ()):
         if not h["shown"]:

@@ -104,7 +104,8 @@ def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
 def conversions_to(state: State, seat: int, as_name: str) -> list[Conversion]:
     """The seat's conversions into ``as_name`` that have a card to convert now."""
     return [c for c in CONVERT.values() if c.as_name == as_name and (
-        len(convertible(state, seat, c)) >= c.count if c.count else bool(c.gate and c.gate(state, seat)))]
+        len(convertible(state, seat, c)) >= c.count if c.count
+        else bool(c.gate and c.gate(state, seat)) and not R.blocked(state, as_name))]
 
 
 @CORE.modifier("can_respond", "skills")

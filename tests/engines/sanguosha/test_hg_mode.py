@@ -311,3 +311,16 @@ def test_zhulian_is_a_peach_in_a_dying_window_and_when_wounded() -> None:
         if K.asked(saved) and K.asked(saved)[0][1] == "peach":
             saved = K.act(saved, seat, ["pass"])
     assert saved["players"][1]["hp"] == 1 and saved["players"][1]["alive"]
+
+
+def test_the_last_seat_standing_is_shown_and_wins() -> None:
+    state = K.table([WEI, SHU, WU], shown={0: (True, False), 1: (True, False)})
+    _kill(state, 0, 1)
+    _kill(state, 1, 2)  # seat 2 is hidden and alone
+    assert all(h["shown"] for h in state["players"][2]["heroes"]) and state["winners"] == [2]
+
+
+def test_in_aozhan_zhulian_is_no_peach_either() -> None:
+    state = K.table([WEI, SHU, WU], shown={0: (True, True)}, hp={0: 2})
+    state["hg"]["aozhan"] = 2
+    assert "mark_zhulian_tao" not in [o.value for o in ENGINE.step(state, 0, []).options]
