@@ -156,7 +156,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu"):
+        for name in ("sha", "guohe", "lebu", "bingliang"):  # 断粮 (国战): 兵粮寸断
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
