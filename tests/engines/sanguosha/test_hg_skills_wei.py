@@ -14,7 +14,7 @@ from sgs_testkit import act, answer, asked, count_cards, hand_of, hp, names, opt
 from test_sgs_two_heroes import at_phase, two_heroes
 
 import engines.sanguosha.hg_heroes as hg
-from engines.sanguosha import ENGINE, ai, cards, modes
+from engines.sanguosha import ENGINE, ai, cards, data, frames, modes
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
 from engines.sanguosha.frames import CONVERT
@@ -204,6 +204,35 @@ def test_duanliang_reaches_distance_two_for_bingliang_only() -> None:
     assert R.fold(state, "trick_distance", 1, seat=0, name="bingliang") == 2
     assert R.fold(state, "trick_distance", 1, seat=0, name="shunshou") == 1
     assert R.fold(state, "trick_distance", 1, seat=1, name="bingliang") == 1
+
+
+def _stand_in_bingliang(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A 兵粮寸断 as the 国战 deck will define it (that deck is another branch's): a delayed trick
+    on one other seat within ``trick_distance`` (folded with its name), none of its kind there."""
+    if "bingliang" in cards.DEFS:
+        return
+
+    def targets(state: State, seat: int, cids: list[str], chosen: list[int], others: list[int]) -> tuple[list[int], bool]:
+        reach = R.fold(state, "trick_distance", 1, seat=seat, name="bingliang")
+        ok = [t for t in others if R.distance(state, seat, t) <= reach
+              and not any(e[1] == "bingliang" for e in state["players"][t]["judge"])]
+        return ([], True) if chosen else (ok, False)
+
+    kind = data.kind_of
+    monkeypatch.setitem(cards.DEFS, "bingliang", cards.CardDef("bingliang", harmful=True, targets=targets))
+    for module in (data, frames):
+        monkeypatch.setattr(module, "kind_of", lambda name: "delayed" if name == "bingliang" else kind(name))
+
+
+def test_duanliang_uses_a_black_card_as_bingliang_at_distance_two(monkeypatch: pytest.MonkeyPatch) -> None:
+    _stand_in_bingliang(monkeypatch)
+    state = hg_table(6, "ZCFFFN", hp={}, heroes={0: "hg_xuhuang"}, hands={0: [("sha", "C", 2), ("sha", "H", 10)]})
+    black = find_in(state, 0, "sha", "C")
+    assert "duanliang" in options(state, 0)
+    assert options(state, 0, "duanliang") == [black]
+    assert options(state, 0, "duanliang", black) == ["1", "2", "4", "5"]  # distance 3 (seat 3) is out
+    state = act(state, 0, "duanliang", black, 2)[0]
+    assert state["players"][2]["judge"] == [[black, "bingliang"]]
 
 
 def find_in(state: State, seat: int, name: str, suit: str) -> str:
