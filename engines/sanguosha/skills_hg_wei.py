@@ -29,7 +29,7 @@ from engines.sanguosha.ai import (
     play_hint,
     value,
 )
-from engines.sanguosha.ai_skills import JUDGE_GOOD, SKILL_CHOICE
+from engines.sanguosha.ai_skills import SKILL_CHOICE
 from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import card, kind_of
 from engines.sanguosha.frames import PASS, judge_first, push_use, take_chosen
@@ -193,13 +193,15 @@ ASK_SKILL["shensu"] = "shensu"
 # 巧变: discard a hand card to skip a phase (not prepare/finish); skipping draw takes hand cards
 # of up to two others, skipping play moves a card of the field --------------------------------
 
+#: The phases 巧变 may skip; an empty judge phase is not offered (skipping it changes nothing).
 QIAOBIAN_PHASES = ("judge", "draw", "play", "discard")
 
 
 @HG.on("phase_start", "qiaobian", priority=10,
        can=lambda ctx, ev: (ev["phase"] in QIAOBIAN_PHASES and not ev["skip"]
                             and R.has_skill(ctx.state, ev["seat"], "qiaobian", hidden=True)
-                            and bool(ctx.state["players"][ev["seat"]]["hand"])))
+                            and bool(ctx.state["players"][ev["seat"]]["hand"])
+                            and (ev["phase"] != "judge" or bool(ctx.state["players"][ev["seat"]]["judge"]))))
 def _qiaobian(ctx: Ctx, ev: Ev) -> None:
     ctx.push("qiaobian", seat=ev["seat"], st="start")
 
@@ -672,9 +674,6 @@ def _xiaoguo_pay_prompt(info: dict[str, Any]) -> Any:
 
 
 # -- the AI's hints for these skills (read the seat's own view only; see ai.py) ------------------
-
-JUDGE_GOOD["luoshen"] = lambda c: not card(c).red  # 洛神 goes on while black (both editions)
-
 
 def _best_sha(s: Seat, path: list[str]) -> tuple[float, int] | None:
     """(worth × hit chance, seat) of the best target the walk offers after ``path``."""

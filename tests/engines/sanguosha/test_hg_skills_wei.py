@@ -186,6 +186,12 @@ def test_qiaobian_skipping_the_judge_phase_leaves_the_delayed_trick() -> None:
         ("qiaobian", {"key": "sanguosha.phase.play"})]
 
 
+def test_qiaobian_is_not_offered_for_an_empty_judge_phase() -> None:
+    state = hg_table(4, "ZNFF", hp={}, heroes={0: "hg_zhanghe"}, hands={0: ["shan"]}, restart="judge")
+    assert [(r.kind, r.prompt.params.get("phase")) for r in ENGINE.pending(state)] == [
+        ("qiaobian", {"key": "sanguosha.phase.draw"})]
+
+
 # -- 断粮 ------------------------------------------------------------------------------------------
 
 def test_duanliang_turns_black_basic_and_equipment_cards_only() -> None:
