@@ -425,3 +425,39 @@ def test_ai_games_with_the_wei_heroes_finish_with_every_card_kept(seed: int, mon
         state, _ = ENGINE.apply(state, r.seat, ENGINE.ai_action(state, r.seat, rng, request=r), request=r)
         assert set(count_cards(state).values()) == {1} and len(count_cards(state)) == 108
     assert ENGINE.result(state) is not None
+
+
+# -- the AI's hints choose with purpose -------------------------------------------------------------
+
+def _ai(state: State, seat: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setattr(ai, "STRICT", True)
+    return ENGINE.ai_action(state, seat, random.Random(0))
+
+
+def test_ai_shensu_strikes_a_known_enemy_and_dodges_the_waiting_lebu(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = hg_table(5, "ZCFFN", hp={2: 1}, heroes={0: "hg_xiahouyuan"}, judge={0: ["lebu"]}, restart="judge")
+    state["acts"][2][0] = 4  # seat 2 attacked the lord: a rebel
+    assert _ai(state, 0, monkeypatch) == ["2"]
+
+
+def test_ai_qiangxi_pays_with_a_weapon_in_hand_to_hit_an_enemy(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = hg_table(4, "ZNFF", hp={3: 2}, heroes={0: "hg_dianwei"}, hands={0: ["zhuge"]}, equip={0: ["qilin"]})
+    state["acts"][3][0] = 4
+    assert _ai(state, 0, monkeypatch) == ["qiangxi", hand_of(state, 0, "zhuge"), "3"]  # not the 麒麟弓
+
+
+def test_ai_xiaoguo_pay_gives_up_an_equipment_card_from_hand(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = hg_table(4, "ZNFF", hp={}, hands={0: ["chitu"], 1: ["sha"]}, heroes={1: "hg_yuejin"}, restart="finish")
+    state = act(state, 1, hand_of(state, 1, "sha"))[0]
+    assert _ai(state, 0, monkeypatch) == [hand_of(state, 0, "chitu")]
+
+
+def test_ai_quhu_plays_its_highest_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _quhu_table(("sha", "D", 13), ("shan", "H", 2))
+    R.to_hand(state, 0, [find_in_deck(state, "sha", "S", 7)])
+    state = act(state, 0, "quhu", 1)[0]
+    assert _ai(state, 0, monkeypatch) == [find_in(state, 0, "sha", "D")]
+
+
+def find_in_deck(state: State, name: str, suit: str, rank: int) -> str:
+    return next(c for c in state["deck"] if (card(c).name, card(c).suit, card(c).rank) == (name, suit, rank))
