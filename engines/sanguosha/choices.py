@@ -164,11 +164,22 @@ def needs_target(name: str) -> bool:
     return cards.of(name).targets is not None
 
 
+def _play_conversions() -> list[str]:
+    """The cards a conversion may make in the play phase: 杀, 过河拆桥, 乐不思蜀 first (identity
+    mode's order), then whatever else a skill converts into (桃 by 珠联璧合, 兵粮寸断 by 断粮 …),
+    in registration order; a card that is never used in the play phase (闪) offers nothing."""
+    names = ["sha", "guohe", "lebu"]
+    for conv in CONVERT.values():
+        if conv.as_name not in names:
+            names.append(conv.as_name)
+    return names
+
+
 def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu", "tao"):
+        for name in _play_conversions():
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if a.allowed(state, seat)]

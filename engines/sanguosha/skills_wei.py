@@ -237,7 +237,8 @@ def _tiandu(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 # 遗计: per point of damage, look at the top two cards and give them out -------------------------
 
-@STANDARD_HEROES.on("damage_done", "yiji", priority=-10, can=lambda ctx, ev: R.has_skill(ctx.state, ev["dst"], "yiji"))
+@STANDARD_HEROES.on("damage_done", "yiji", priority=-10,
+                    can=lambda ctx, ev: R.has_skill(ctx.state, ev["dst"], "yiji", hidden=True))
 def _yiji(ctx: Ctx, ev: Ev) -> None:
     ctx.push("yiji", seat=ev["dst"], left=ev["n"], st="start")
 
@@ -258,6 +259,7 @@ def _yiji_frame(ctx: Ctx, f: Frame) -> None:
         if not said_yes(ctx, f):
             ctx.pop(f)
             return
+        R.reveal_for(ctx, seat, "yiji")  # a hidden 郭嘉 (国战): the yes shows him
         got = R.deal(s, 2)
         s["deck"].extend(reversed(got))  # they stay on top of the (hidden) deck while she decides
         if not got:
