@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from engines.base import Action, OptionSpec, Request, View
 from engines.sanguosha import skills
+from engines.sanguosha.heroes import hero
 from engines.sanguosha.rules import m
 
 __all__ = ["answer", "ask_always", "specs"]
@@ -30,16 +31,34 @@ def _spec(name: str, values: tuple[str, ...], default: str) -> OptionSpec:
 
 
 def _yes_no_skills(view: View) -> list[str]:
+    """The seat's optional skills: its shown heroes' and, in 国战, its hidden heroes' (a yes then
+    shows that hero, which the ``reveal`` setting governs)."""
     you = view.get("you") or {}
     me = next((p for p in view.get("players", []) if p.get("seat") == you.get("seat")), {})
     optional = set(skills.EFFECT) | set(YES_NO_EXTRA)
-    return [s for s in me.get("skills", ()) if s in optional]
+    own = list(me.get("skills", ()))
+    for h in _hidden_heroes(view):
+        own += [k for k in hero(h).skills if k not in own]
+    return [s for s in own if s in optional]
+
+
+def _hidden_heroes(view: View) -> list[str]:
+    return [h["id"] for h in (view.get("you") or {}).get("heroes", ()) if not h["shown"]]
+
+
+def _hidden_skill(view: View, skill: str) -> bool:
+    """Would using ``skill`` show one of the seat's hidden heroes (no shown hero has it)?"""
+    you = view.get("you") or {}
+    me = next((p for p in view.get("players", []) if p.get("seat") == you.get("seat")), {})
+    return skill not in me.get("skills", ()) and any(skill in hero(h).skills for h in _hidden_heroes(view))
 
 
 def specs(view: View) -> list[OptionSpec]:
     """The settings, the seat's own optional skills last (one yes/no/ask each)."""
     out = [_spec("shan", (YES, ASK), YES), _spec("tao", (YES, ASK), YES), _spec("sha", (YES, ASK), ASK),
            _spec("wuxie", (ASK, "mine", "never"), ASK), _spec("others", (ASK, "pass"), ASK)]
+    if "heroes" in (view.get("you") or {}):  # 国战: showing a hidden hero
+        out += [_spec("reveal", (ASK, YES, NO), ASK), _spec("reveal_start", (ASK, "keep"), ASK)]
     for sk in _yes_no_skills(view):
         out.append(OptionSpec(f"skill.{sk}", m("standing.skill", skill={"key": f"sanguosha.skill.{sk}"}),
                               [(v, m(f"standing.skill_{v}")) for v in (ASK, YES, NO)], ASK))
@@ -90,6 +109,15 @@ def answer(view: View, request: Request, settings: dict[str, str]) -> Action | N
             return default
         return None
     if kind == "skill":
-        choice = settings.get(f"skill.{info.get('skill')}")
+        skill = str(info.get("skill"))
+        choice = settings.get(f"skill.{skill}")
+        if _hidden_skill(view, skill):  # a yes shows a hidden hero: the reveal setting decides first
+            reveal = settings.get("reveal", ASK)
+            if reveal == NO:
+                return ["pass"]
+            if reveal == ASK:
+                return None
         return ["yes"] if choice == YES else ["pass"] if choice == NO else None
+    if kind == "hg_reveal":  # 国战 start phase: keep the heroes hidden without being asked
+        return ["pass"] if settings.get("reveal_start") == "keep" else None
     return None

@@ -324,3 +324,27 @@ def test_in_aozhan_zhulian_is_no_peach_either() -> None:
     state = K.table([WEI, SHU, WU], shown={0: (True, True)}, hp={0: 2})
     state["hg"]["aozhan"] = 2
     assert "mark_zhulian_tao" not in [o.value for o in ENGINE.step(state, 0, []).options]
+
+
+def test_standing_answers_for_reveals() -> None:
+    from engines.base import Request
+    from engines.sanguosha import standing
+
+    state = K.table([WEI, SHU, WU], turn=0, phase="turn")
+    view = ENGINE.view(state, 0)
+    names = [s.name for s in standing.specs(view)]
+    assert "reveal" in names and "reveal_start" in names
+    assert "skill.jianxiong" in names and "skill.luoyi" in names  # hidden heroes' optional skills
+    req = ENGINE.pending(state)[0]
+    assert standing.answer(view, req, {"reveal_start": "keep"}) == ["pass"]
+    assert standing.answer(view, req, {"reveal_start": "ask"}) is None
+    # a hidden 许褚's 裸衣 at the draw phase: "reveal: no" declines, "ask" asks, "yes" follows the skill
+    ask = {"kind": "skill", "info": {"skill": "luoyi"}}
+    view["you"]["ask"] = ask
+    skill_req = Request("r", 0, "skill", req.prompt, default=("pass",))
+    assert standing.answer(view, skill_req, {"reveal": "no", "skill.luoyi": "yes"}) == ["pass"]
+    assert standing.answer(view, skill_req, {"reveal": "ask", "skill.luoyi": "yes"}) is None
+    assert standing.answer(view, skill_req, {"reveal": "yes", "skill.luoyi": "yes"}) == ["yes"]
+    identity_view = {"you": {"seat": 0, "hand": [], "ask": ask}, "players": [{"seat": 0, "skills": ["luoyi"]}]}
+    assert "reveal" not in [s.name for s in standing.specs(identity_view)]
+    assert standing.answer(identity_view, skill_req, {"skill.luoyi": "yes"}) == ["yes"]
