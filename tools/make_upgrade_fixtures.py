@@ -84,6 +84,8 @@ def _games() -> list[Game]:
     common = {"mid": _mid(6), "window": _window}
     sgs = {**common, "hero": _kind("hero"), "nullify": _kind("nullify"), "nullify_chain": _nullify_chain,
            "dying": _kind("peach"), "skill": _kind("skill"), "wugu": _kind("wugu"), "shan": _kind("need_shan")}
+    hg = {**common, "heroes": _kind("hg_heroes"), "reveal": _kind("hg_reveal"), "nullify": _kind("nullify"),
+          "dying": _kind("peach"), "skill": _kind("skill"), "shan": _kind("need_shan")}
     return [
         Game("pentactic", 2, {"mode": "2"}, dict(common)),
         Game("pentactic", 2, {"mode": "1", "board": "9x7"}, dict(common), "mode1"),
@@ -106,6 +108,10 @@ def _games() -> list[Game]:
              seed=4),
         Game("sanguosha", 10, {}, {**sgs, "mid": _mid(40)}),
         Game("sanguosha", 5, {"heroes": "beginner"}, {**sgs, "mid": _mid(30)}, "beginner"),
+        # 国战 (issue 20): inside the hero choice, a start-phase reveal, windows, a skill question
+        Game("sanguosha", 4, {"mode": "hegemony"}, {**hg, "mid": _mid(30)}, "hg"),
+        Game("sanguosha", 8, {"mode": "hegemony"}, {**hg, "mid": _mid(60), "late": _mid(200)}, "hg"),
+        Game("sanguosha", 12, {"mode": "hegemony", "peek_next": "on"}, {**hg, "mid": _mid(60)}, "hg"),
     ]
 
 
@@ -227,12 +233,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--tag", required=True, help="a new name for this set (e.g. the date)")
     ap.add_argument("--only", help="one game slug")
     ap.add_argument("--seed", type=int, default=20261126)
+    ap.add_argument("--label", help="only the games whose label starts with this (e.g. hg: the 国战 games)")
     args = ap.parse_args(argv)
     if list(OUT.glob(f"*/{args.tag}_*")) and not args.only:
         raise SystemExit(f"fixtures tagged {args.tag} exist: pick a new tag (fixtures are never rewritten)")
     assert migrate.migrations()
     for i, game in enumerate(_games()):
-        if args.only and game.slug != args.only:
+        if (args.only and game.slug != args.only) or (args.label and not game.label.startswith(args.label)):
             continue
         names = asyncio.run(play_and_save(game, game.seed or args.seed + i, args.tag, OUT))
         print(f"{game.name}: {len(names)} points: {', '.join(n.split('p_', 1)[1].split('.')[0] for n in names)}")
