@@ -152,12 +152,18 @@ def needs_target(name: str) -> bool:
     return cards.of(name).targets is not None
 
 
+#: Cards a conversion may make in the play phase, in the order offered (连环 adds 铁索连环,
+#: 火计 火攻).
+PLAY_AS: list[str] = ["sha", "guohe", "lebu"]
+
+
 def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu"):
-            opts += conv_options(state, seat, name, play=True)
+        for name in PLAY_AS:
+            if name in cards.DEFS:  # a deck's card not loaded: nothing to convert into
+                opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
         opts.append(Option("end", m("opt.end"), hint="primary"))
@@ -263,7 +269,7 @@ def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     tp = state["players"][target]
     opts = [Option("hand", m("opt.hand", n=len(tp["hand"])))] if tp["hand"] else []
     opts += [card_opt(c) for c in tp["equip"].values() if c]
-    if ask.info["why"] not in ("hanbing", "fankui"):
+    if ask.info["why"] not in ("hanbing", "fankui", "lieren"):  # "一张牌": hand or equipment
         opts += [card_opt(e[0]) for e in tp["judge"]]
     return choose_one(m("step.pick", target=who(target)), opts, path)
 
@@ -320,7 +326,7 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind in ("need_sha", "jiedao", "qinglong"):
         return _sha_like(state, seat, path, prompt, ask)
     if kind == "nullify":
-        return _one_card(_named(state, seat, "wuxie"), prompt, path)
+        return _response(state, seat, path, prompt, "wuxie", ask)
     if kind == "peach":
         return _response(state, seat, path, prompt, "tao", ask)
     if kind == "pick":

@@ -420,12 +420,13 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     if reply["seat"] is None:
         ctx.pop(f, f["count"] % 2 == 1)
         return
-    cid = reply["action"][0]
-    R.to_discard(s, [cid])
-    ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": [cid]})
+    reveal_conversion(ctx, reply["seat"], reply["action"])  # 看破: a card used as 无懈可击
+    cids = response_cards(reply["action"])
+    R.to_discard(s, cids)
+    ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": cids})
     f["count"] += 1
     about = f["about"]
-    say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
+    say(ctx, "wuxie", who=who(reply["seat"]), sr=_labels(cids), card=cname(about["name"]),
         target=who(about["target"]), n=f["count"])
     if cards.harmful(about["name"]) and f["count"] % 2 == 1:
         R.note_act(s, reply["seat"], about["target"], -1)
@@ -574,7 +575,7 @@ def _damage(ctx: Ctx, f: Frame) -> None:
         if ev.get("cancel") or ev["n"] <= 0 or not R.alive(s, f["dst"]):
             ctx.pop(f)
             return
-        f["n"] = ev["n"]
+        f["n"], f["src"] = ev["n"], ev["src"]  # a skill may name another source (祸首)
         f["st"] = "inflicted"
         ctx.fire("damage_inflicted", dict(ev_base, n=f["n"]))
         return

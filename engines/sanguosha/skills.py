@@ -286,14 +286,45 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
     return wrap
 
 
+def push_locked(ctx: Ctx, seat: int, skill: str, *, default_yes: bool = True) -> None:
+    """A locked skill (锁定技) of ``seat`` applies now (its effect in :data:`EFFECT`): at once
+    while its hero is shown; a hidden hero's is asked as a yes/no whose yes shows the hero (国战:
+    a hidden hero's locked skill does not act, but its owner may show the hero when it would)."""
+    shown = R.has_skill(ctx.state, seat, skill)
+    ctx.push("optional", skill=skill, seat=seat, dy=default_yes, st="forced" if shown else "start")
+
+
+def locked(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
+           can: Callable[[Ctx, dict[str, Any]], bool] | None = None, default_yes: bool = True,
+           pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                     Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register a locked skill at ``timing`` for the seat ``event[seat_key]``, run through
+    :func:`push_locked` (as :func:`optional` registers an optional one)."""
+
+    def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
+        EFFECT[skill] = effect
+        pack.provides.add(skill)
+
+        def _can(ctx: Ctx, ev: dict[str, Any]) -> bool:
+            return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
+
+        def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
+            push_locked(ctx, ev[seat_key], skill, default_yes=default_yes)
+
+        pack.on(timing, skill, priority, can=_can)(_run)
+        return effect
+
+    return wrap
+
+
 @CORE.kind("optional")
 def _optional(ctx: Ctx, f: Frame) -> None:
     if f["st"] == "start":
         f["st"] = "asked"
         ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
         return
-    if f["st"] == "asked":
-        if not said_yes(ctx, f):
+    if f["st"] in ("asked", "forced"):  # forced: a shown hero's locked skill (push_locked)
+        if f["st"] == "asked" and not said_yes(ctx, f):
             ctx.pop(f)
             return
         R.reveal_for(ctx, f["seat"], f["skill"])  # a hidden hero's skill: the yes shows it
