@@ -87,7 +87,7 @@ active(Active("hg_rende", lambda s, seat: bool(s["players"][seat]["hand"]) and l
 
 def _kongcheng_seats(state: State, ev: Ev) -> list[int]:
     return [t for t in ev["targets"] if not _hand(state, t)
-            and R.hasskill_ref(state, t, "hg_kongcheng", hidden=True)]
+            and R.has_skill(state, t, "hg_kongcheng", hidden=True)]
 
 
 @HG.on("use_declared", "hg_kongcheng", priority=20,
@@ -125,7 +125,7 @@ def _liegong(ctx: Ctx, f: Frame, ev: Ev) -> None:
 # comes after it: at ``damage_done``, or at the victim's death when the damage killed it.
 
 @HG.on("damage_inflicted", "kuanggu_mark", priority=-100,
-       can=lambda ctx, ev: (ev["src"] is not None and R.hasskill_ref(ctx.state, ev["src"], "kuanggu", hidden=True)
+       can=lambda ctx, ev: (ev["src"] is not None and R.has_skill(ctx.state, ev["src"], "kuanggu", hidden=True)
                             and R.alive(ctx.state, ev["dst"]) and R.distance(ctx.state, ev["src"], ev["dst"]) <= 1))
 def _kuanggu_mark(ctx: Ctx, ev: Ev) -> None:
     damage = ctx.below(ctx.stack[-1])
@@ -296,7 +296,7 @@ def _fangquan(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 
 @HG.on("turn_end", "fangquan_turn",
-       can=lambda ctx, ev: (bool(R.flag(ctx.state, "fangquan")) and R.hasskill_ref(ctx.state, ev["seat"], "fangquan")
+       can=lambda ctx, ev: (bool(R.flag(ctx.state, "fangquan")) and R.has_skill(ctx.state, ev["seat"], "fangquan")
                             and bool(_hand(ctx.state, ev["seat"])) and len(R.living(ctx.state)) > 1))
 def _fangquan_turn(ctx: Ctx, ev: Ev) -> None:
     ctx.push("fangquan", seat=ev["seat"], st="start")
@@ -352,7 +352,7 @@ def _fangquan_prompt(info: dict[str, Any]) -> Any:
 
 def _nanman_immune(skill: str) -> None:
     def seats(state: State, ev: Ev) -> list[int]:
-        return [t for t in ev["targets"] if R.hasskill_ref(state, t, skill, hidden=True)]
+        return [t for t in ev["targets"] if R.has_skill(state, t, skill, hidden=True)]
 
     @HG.on("use_declared", f"{skill}_immune", priority=20,
            can=lambda ctx, ev: ev["name"] == "nanman" and bool(seats(ctx.state, ev)))
@@ -371,7 +371,7 @@ def _immune_effect(ctx: Ctx, f: Frame, ev: Ev) -> bool:
 
 def _huoshou_seat(state: State, src: int | None) -> int | None:
     for seat in R.living(state):
-        if seat != src and R.hasskill_ref(state, seat, "huoshou", hidden=True):
+        if seat != src and R.has_skill(state, seat, "huoshou", hidden=True):
             return seat
     return None
 
@@ -393,7 +393,7 @@ def _huoshou_effect(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 def _juxiang_seat(state: State, user: int) -> int | None:
     for seat in R.living(state):
-        if seat != user and R.hasskill_ref(state, seat, "juxiang", hidden=True):
+        if seat != user and R.has_skill(state, seat, "juxiang", hidden=True):
             return seat
     return None
 
@@ -480,7 +480,7 @@ def _lieren_frame(ctx: Ctx, f: Frame) -> None:
 # 淑慎: for each HP you recover, another seat of your choice may draw 1 --------------------------
 
 @HG.on("hp_recovered", "shushen",
-       can=lambda ctx, ev: (R.hasskill_ref(ctx.state, ev["seat"], "shushen", hidden=True)
+       can=lambda ctx, ev: (R.has_skill(ctx.state, ev["seat"], "shushen", hidden=True)
                             and len(R.living(ctx.state)) > 1))
 def _shushen(ctx: Ctx, ev: Ev) -> None:
     ctx.push("shushen", seat=ev["seat"], left=ev["n"], st="start")
