@@ -462,6 +462,16 @@ def _judge(ctx: Ctx, f: Frame) -> None:
     ctx.pop(f, f["card"])
 
 
+def event_below(ctx: Ctx, f: Frame) -> dict[str, Any]:
+    """The live event of the nearest timing point under ``f`` (八卦阵's frame right above its
+    trigger, or above the ``optional`` frame of a skill that acts as 八卦阵: 八阵)."""
+    below = ctx.below(f)
+    while below is not None and "ev" not in below:
+        below = ctx.below(below)
+    assert below is not None
+    return below["ev"]  # type: ignore[no-any-return]
+
+
 def judge_first(ctx: Ctx, f: Frame, why: str) -> bool:
     """Stage "start" of anything that starts with a judgement of ``f["seat"]`` (八卦阵, 刚烈,
     洛神, 铁骑): push it and return True (the caller returns; stage "judged" finds the card under

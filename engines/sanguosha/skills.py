@@ -262,13 +262,12 @@ ASK_SKILL: dict[str, str] = {"guicai": "guicai", "tuxi": "tuxi", "guanxing": "gu
 EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
 
 
-def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
-             can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
-             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
-                                                   Callable[[Ctx, Frame, dict[str, Any]], None]]:
-    """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
-    (default yes unless it costs something), then ``effect`` runs with the live event (which it
-    may change, as 裸衣 changes the draw count)."""
+def _skill_trigger(timing: str, skill: str, seat_key: str, priority: int,
+                   can: Callable[[Ctx, dict[str, Any]], bool] | None, pack: Pack,
+                   start: Callable[[Ctx, int], None]) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                              Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register ``skill``'s effect and its handler at ``timing`` for the seat ``event[seat_key]``
+    (a hidden hero's too), which ``start``s it: what :func:`optional` and :func:`locked` share."""
 
     def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
         EFFECT[skill] = effect
@@ -278,12 +277,23 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
             return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
+            start(ctx, ev[seat_key])
 
         pack.on(timing, skill, priority, can=_can)(_run)
         return effect
 
     return wrap
+
+
+def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
+             can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
+             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                   Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
+    (default yes unless it costs something), then ``effect`` runs with the live event (which it
+    may change, as 裸衣 changes the draw count)."""
+    return _skill_trigger(timing, skill, seat_key, priority, can, pack,
+                          lambda ctx, seat: ctx.push("optional", skill=skill, seat=seat, dy=default_yes, st="start"))
 
 
 def push_locked(ctx: Ctx, seat: int, skill: str, *, default_yes: bool = True) -> None:
@@ -300,21 +310,8 @@ def locked(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0
                                                      Callable[[Ctx, Frame, dict[str, Any]], None]]:
     """Register a locked skill at ``timing`` for the seat ``event[seat_key]``, run through
     :func:`push_locked` (as :func:`optional` registers an optional one)."""
-
-    def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
-        EFFECT[skill] = effect
-        pack.provides.add(skill)
-
-        def _can(ctx: Ctx, ev: dict[str, Any]) -> bool:
-            return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
-
-        def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            push_locked(ctx, ev[seat_key], skill, default_yes=default_yes)
-
-        pack.on(timing, skill, priority, can=_can)(_run)
-        return effect
-
-    return wrap
+    return _skill_trigger(timing, skill, seat_key, priority, can, pack,
+                          lambda ctx, seat: push_locked(ctx, seat, skill, default_yes=default_yes))
 
 
 @CORE.kind("optional")

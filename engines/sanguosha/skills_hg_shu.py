@@ -20,7 +20,7 @@ from engines.sanguosha.ai import Seat, _cheapest, _discard_order, _valid, ask_hi
 from engines.sanguosha.ai_skills import SKILL_CHOICE, _best_friend
 from engines.sanguosha.choices import PASS_OPT, PLAY_AS, STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import card, kind_of
-from engines.sanguosha.frames import PASS, judge_first, recover, take_chosen
+from engines.sanguosha.frames import PASS, event_below, recover, take_chosen
 from engines.sanguosha.packs import HEGEMONY_HEROES as HG
 from engines.sanguosha.pindian import can_pindian, push_pindian
 from engines.sanguosha.rules import cname, m, say, who
@@ -37,21 +37,12 @@ from engines.sanguosha.skills import (
     push_locked,
     skill_ref,
 )
-from engines.sanguosha.skills_shu import _rende_step
+from engines.sanguosha.skills_shu import _rende_step, give_cards
 from engines.sanguosha.views import prompt
 
 State = dict[str, Any]
 Frame = dict[str, Any]
 Ev = dict[str, Any]
-
-
-def _trigger_ev(ctx: Ctx, f: Frame) -> Ev:
-    """The live event of the timing point under a skill's own frame (frame → the skill's
-    ``optional`` frame → the trigger frame)."""
-    opt = ctx.below(f)
-    trigger = ctx.below(opt) if opt is not None else None
-    assert trigger is not None and "ev" in trigger
-    return trigger["ev"]  # type: ignore[no-any-return]
 
 
 def _hand(state: State, seat: int) -> list[str]:
@@ -65,18 +56,7 @@ HG_RENDE_HEAL_AT = 3
 
 
 def _hg_rende_start(ctx: Ctx, seat: int, path: list[str]) -> None:
-    s = ctx.state
-    target, cids = int(path[0]), path[1:]
-    announce(ctx, seat, "hg_rende")
-    R.to_hand(s, target, cids)
-    say(ctx, "give", who=who(seat), target=who(target), n=len(cids))
-    for cid in cids:
-        say(ctx, "give_private", to=(seat, target), card=cname(card(cid).name), sr=R.card_label(cid))
-    R.bump(s, "hg_rende", len(cids))
-    R.note_act(s, seat, target, -1)
-    if R.flag(s, "hg_rende") >= HG_RENDE_HEAL_AT and not R.flag(s, "hg_rende_healed"):
-        R.bump(s, "hg_rende_healed")
-        recover(ctx, seat, 1, seat)
+    give_cards(ctx, seat, path, "hg_rende", HG_RENDE_HEAL_AT)
 
 
 active(Active("hg_rende", lambda s, seat: bool(s["players"][seat]["hand"]) and len(R.living(s)) > 1,
@@ -110,7 +90,7 @@ HG.provides.add("hg_kongcheng")
 def _liegong_ok(ctx: Ctx, ev: Ev) -> bool:
     s = ctx.state
     user, n = ev["user"], len(_hand(s, ev["target"]))
-    return (s["phase"] == "play" and s["turn"] == user
+    return (s["phase"] == "play" and s["turn"] == user and not ev["void"]
             and (n >= s["players"][user]["hp"] or n <= R.attack_range(s, user)))
 
 
@@ -222,19 +202,7 @@ def _bazhen_ok(ctx: Ctx, ev: Ev) -> bool:
 
 @locked("before_need", "bazhen", priority=9, can=_bazhen_ok, pack=HG)
 def _bazhen(ctx: Ctx, f: Frame, ev: Ev) -> None:
-    ctx.push("bazhen", seat=f["seat"], st="start")
-
-
-@HG.kind("bazhen")
-def _bazhen_frame(ctx: Ctx, f: Frame) -> None:
-    """八卦阵's own judgement (``why`` = bagua: red counts as a 闪)."""
-    if judge_first(ctx, f, "bagua"):
-        return
-    judged = ctx.take(f)
-    if judged is not None and card(judged).red:
-        say(ctx, "bagua_ok", who=who(f["seat"]))
-        _trigger_ev(ctx, f)["done"] = True
-    ctx.pop(f)
+    ctx.push("bagua", seat=f["seat"], st="start")  # 八卦阵's own judgement and effect
 
 
 # 火计 / 看破: a red hand card as 火攻, a black hand card as 无懈可击 ------------------------------
@@ -267,7 +235,7 @@ def _xiangle_frame(ctx: Ctx, f: Frame) -> None:
         f["reply"] = {"seat": f["user"], "action": ["pass"]}
     action = ctx.take(f, "reply")["action"]
     if action == ["pass"]:
-        _trigger_ev(ctx, f)["void"] = True
+        event_below(ctx, f)["void"] = True
     else:
         R.to_discard(s, action[:1])
         say(ctx, "discard", who=who(f["user"]), cards=R.card_label(action[0]))
@@ -350,16 +318,6 @@ def _fangquan_prompt(info: dict[str, Any]) -> Any:
 # 祸首 / 巨象 (锁定技): 南蛮入侵 has no effect on you; 祸首: you are the source of its damage; 巨象:
 # you take the 南蛮入侵 another seat used once it is resolved ---------------------------------
 
-def _nanman_immune(skill: str) -> None:
-    def seats(state: State, ev: Ev) -> list[int]:
-        return [t for t in ev["targets"] if R.has_skill(state, t, skill, hidden=True)]
-
-    @HG.on("use_declared", f"{skill}_immune", priority=20,
-           can=lambda ctx, ev: ev["name"] == "nanman" and bool(seats(ctx.state, ev)))
-    def _immune(ctx: Ctx, ev: Ev) -> None:
-        push_locked(ctx, seats(ctx.state, ev)[0], skill)
-
-
 def _immune_effect(ctx: Ctx, f: Frame, ev: Ev) -> bool:
     """The 南蛮入侵-immunity half of 祸首 / 巨象 (the use_declared event: it has targets)."""
     if "targets" not in ev:
@@ -369,19 +327,12 @@ def _immune_effect(ctx: Ctx, f: Frame, ev: Ev) -> bool:
     return True
 
 
-def _huoshou_seat(state: State, src: int | None) -> int | None:
+def _other_with(state: State, skill: str, user: int | None) -> int | None:
+    """The living seat other than ``user`` with ``skill`` (a hidden hero's too), or None."""
     for seat in R.living(state):
-        if seat != src and R.has_skill(state, seat, "huoshou", hidden=True):
+        if seat != user and R.has_skill(state, seat, skill, hidden=True):
             return seat
     return None
-
-
-@HG.on("damage_cause", "huoshou_source", priority=50,
-       can=lambda ctx, ev: ev["via"] == "nanman" and _huoshou_seat(ctx.state, ev["src"]) is not None)
-def _huoshou_source(ctx: Ctx, ev: Ev) -> None:
-    seat = _huoshou_seat(ctx.state, ev["src"])
-    assert seat is not None
-    push_locked(ctx, seat, "huoshou")
 
 
 def _huoshou_effect(ctx: Ctx, f: Frame, ev: Ev) -> None:
@@ -389,22 +340,6 @@ def _huoshou_effect(ctx: Ctx, f: Frame, ev: Ev) -> None:
         return
     ev["src"] = f["seat"]
     say(ctx, "huoshou_source", who=who(f["seat"]), skill=skill_ref("huoshou"))
-
-
-def _juxiang_seat(state: State, user: int) -> int | None:
-    for seat in R.living(state):
-        if seat != user and R.has_skill(state, seat, "juxiang", hidden=True):
-            return seat
-    return None
-
-
-@HG.on("use_finished", "juxiang_gain",
-       can=lambda ctx, ev: (ev["name"] == "nanman" and any(c in ctx.state["proc"] for c in ev["cards"])
-                            and _juxiang_seat(ctx.state, ev["user"]) is not None))
-def _juxiang_gain(ctx: Ctx, ev: Ev) -> None:
-    seat = _juxiang_seat(ctx.state, ev["user"])
-    assert seat is not None
-    push_locked(ctx, seat, "juxiang")
 
 
 def _juxiang_effect(ctx: Ctx, f: Frame, ev: Ev) -> None:
@@ -415,10 +350,34 @@ def _juxiang_effect(ctx: Ctx, f: Frame, ev: Ev) -> None:
     say(ctx, "gain", who=who(f["seat"]), cards=" ".join(R.card_label(c) for c in got))
 
 
-for _name, _effect in (("huoshou", _huoshou_effect), ("juxiang", _juxiang_effect)):
-    _nanman_immune(_name)
-    EFFECT[_name] = _effect
-    HG.provides.add(_name)
+def _nanman_skill(skill: str, timing: str, key: str, can: Any, effect: Any) -> None:
+    """Register one of the two: immune to 南蛮入侵 (``use_declared``, the first living target
+    with the skill) and its own half, at ``timing`` for the seat with the skill other than
+    ``event[key]`` (the 南蛮入侵's user, or the damage's source)."""
+
+    def immune(state: State, ev: Ev) -> list[int]:
+        return [t for t in ev["targets"] if R.has_skill(state, t, skill, hidden=True)]
+
+    @HG.on("use_declared", f"{skill}_immune", priority=20,
+           can=lambda ctx, ev: ev["name"] == "nanman" and bool(immune(ctx.state, ev)))
+    def _immune(ctx: Ctx, ev: Ev) -> None:
+        push_locked(ctx, immune(ctx.state, ev)[0], skill)
+
+    @HG.on(timing, f"{skill}_{timing}", priority=50,
+           can=lambda ctx, ev: can(ctx, ev) and _other_with(ctx.state, skill, ev[key]) is not None)
+    def _own(ctx: Ctx, ev: Ev) -> None:
+        seat = _other_with(ctx.state, skill, ev[key])
+        assert seat is not None
+        push_locked(ctx, seat, skill)
+
+    EFFECT[skill] = effect
+    HG.provides.add(skill)
+
+
+_nanman_skill("huoshou", "damage_cause", "src", lambda ctx, ev: ev["via"] == "nanman", _huoshou_effect)
+_nanman_skill("juxiang", "use_finished", "user",
+              lambda ctx, ev: ev["name"] == "nanman" and any(c in ctx.state["proc"] for c in ev["cards"]),
+              _juxiang_effect)
 
 
 # 再起: in the draw phase, if wounded, reveal X (HP lost) cards instead of drawing: each ♥ heals
