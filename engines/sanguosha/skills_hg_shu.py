@@ -16,7 +16,7 @@ from typing import Any
 from engines.base import EngineError, Step
 from engines.flow import Ask, Ctx
 from engines.sanguosha import rules as R
-from engines.sanguosha.ai import Seat, _cheapest, _discard_order, _valid, ask_hint, play_hint, value
+from engines.sanguosha.ai import FUTILE, Seat, _cheapest, _discard_order, _valid, ask_hint, play_hint, value
 from engines.sanguosha.ai_skills import SKILL_CHOICE, _best_friend
 from engines.sanguosha.choices import PASS_OPT, PLAY_AS, STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import card, kind_of
@@ -527,6 +527,20 @@ def _recast_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] 
         return None
     path = [*pre, _cheapest(s, clubs)]
     return (0.3, path) if _valid(s, path) else None
+
+
+def _futile(s: Seat, t: int, name: str) -> bool:
+    """A shown 空城 with no hand cancels a 杀 or 决斗; a shown 享乐 voids a 杀 when no other basic
+    card is left to pay with."""
+    p = s.mind.player(t)
+    skills = p.get("skills", ())
+    if name in ("sha", "juedou") and "hg_kongcheng" in skills and not p["hand"]:
+        return True
+    basics = sum(1 for n in s.hand.values() if kind_of(n) == "basic")
+    return name == "sha" and "xiangle" in skills and basics < 2
+
+
+FUTILE.append(_futile)
 
 
 @ask_hint("xiangle")

@@ -374,3 +374,49 @@ def test_seeded_ai_games_with_the_shu_heroes_finish_with_every_card_kept(seed: i
         counts = count_cards(state)
         assert len(counts) == 108 and set(counts.values()) == {1}
     assert ENGINE.result(state) is not None
+
+
+# -- the AI's hints --------------------------------------------------------------------------------
+
+def _ai(state: State, seat: int) -> list[str]:
+    return ENGINE.ai_action(state, seat, random.Random(0))
+
+
+def proven_friend(state: State) -> State:
+    """Seat 1 hurt seat 2, who hurt the lord (seat 0): the lord's AI counts seat 1 a friend."""
+    state["acts"][1][2] = 4
+    state["acts"][2][0] = 4
+    return state
+
+
+def test_the_ai_does_not_strike_an_empty_handed_kongcheng_or_an_unpaid_xiangle() -> None:
+    """A rebel's only enemy in reach is the lord: 诸葛亮 with no hand (空城 cancels the 杀) or 刘禅
+    while the rebel has no other basic card (享乐 voids it): it does not waste the 杀."""
+    for lord, hands in (("hg_zhugeliang", {1: ["sha"]}), ("hg_liushan", {1: ["sha"], 0: ["shan"]})):
+        state = hg(4, "ZFCC", heroes={0: lord}, hands=hands, turn=1)
+        assert _ai(state, 1) == ["end"]
+    paying = hg(4, "ZFCC", heroes={0: "hg_liushan"}, hands={1: ["sha", "shan"], 0: ["shan"]}, turn=1)
+    assert _ai(paying, 1) == [hand_of(paying, 1, "sha"), "0"]
+
+
+def test_the_ai_pays_xiangle_against_an_enemy_only() -> None:
+    state = hg(4, "ZFCC", heroes={0: "hg_liushan"}, hands={1: ["sha", "shan"], 0: ["shan"]}, turn=1)
+    state = sha(state, 1, 0)
+    assert asked(state) == [(1, "xiangle")] and _ai(state, 1) == [hand_of(state, 1, "shan")]
+
+
+def test_the_ai_compares_with_its_highest_spare_card_and_rende_reaches_the_heal() -> None:
+    state = hg(4, "ZFCC", heroes={0: "hg_zhurong"}, hands={0: [("sha", "D", 13), ("jiedao", "C", 13), ("sha", "C", 2)],
+                                                        1: [("shan", "D", 2)]}, turn=0)
+    state = pass_all(sha(state, 0, 1), "need_shan")
+    state, _ = act(state, 0, "yes")
+    assert asked(state) == [(0, "pindian")] and _ai(state, 0) == [hand_of(state, 0, "jiedao")]
+    giver = proven_friend(hg(5, "ZCFFN", heroes={0: "hg_liubei"}, hp={0: 2}, hands={0: ["shan", "shan", "wuxie", "wugu"]}))
+    move = _ai(giver, 0)
+    assert move[:2] == ["hg_rende", "1"] and len(move) - 2 == 3  # the third card heals
+
+
+def test_the_ai_lets_a_friend_draw_with_shushen() -> None:
+    state = proven_friend(hg(5, "ZCFFN", heroes={0: "hg_ganfuren"}, hp={0: 2}, hands={0: ["tao"]}))
+    state = pass_all(act(state, 0, hand_of(state, 0, "tao"))[0])
+    assert asked(state) == [(0, "shushen")] and _ai(state, 0) == ["1"]
