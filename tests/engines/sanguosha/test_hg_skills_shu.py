@@ -420,3 +420,44 @@ def test_the_ai_lets_a_friend_draw_with_shushen() -> None:
     state = proven_friend(hg(5, "ZCFFN", heroes={0: "hg_ganfuren"}, hp={0: 2}, hands={0: ["tao"]}))
     state = pass_all(act(state, 0, hand_of(state, 0, "tao"))[0])
     assert asked(state) == [(0, "shushen")] and _ai(state, 0) == ["1"]
+
+
+# -- hidden heroes: using a skill shows the hero --------------------------------------------------
+
+def test_a_hidden_liubeis_rende_is_offered_and_giving_shows_him() -> None:
+    state = two_heroes(hg(4, "ZNFF", heroes={}, hands={0: ["sha", "shan"]}), 0, "hg_guanyu", "hg_liubei")
+    assert "hg_rende" in options(state, 0)
+    state, events = act(state, 0, "hg_rende", 1, hand_of(state, 0, "sha"))
+    assert state["players"][0]["heroes"] == [{"id": "hg_guanyu", "shown": False}, {"id": "hg_liubei", "shown": True}]
+    assert "hero_shown" in keys(events)
+
+
+def test_a_hidden_wolongs_bazhen_asks_before_judging() -> None:
+    state = two_heroes(hg(4, "ZNFF", heroes={}, hands={0: ["sha"]}, top=[("tao", "H")]), 1, "hg_wolong", "hg_pangtong")
+    state = sha(state, 0, 1)
+    assert asked(state) == [(1, "skill")]
+    declined, _ = act(state, 1, "pass")
+    assert asked(declined) == [(1, "need_shan")] and not declined["players"][1]["heroes"][0]["shown"]
+    used, events = act(state, 1, "yes")
+    assert used["players"][1]["heroes"][0]["shown"] and "bagua_ok" in keys(events)
+
+
+def test_a_hidden_huangzhongs_liegong_asks_and_a_yes_shows_him() -> None:
+    state = two_heroes(hg(4, "ZNFF", heroes={}, hands={0: ["sha"], 1: ["shan"] * 4}), 0, "hg_weiyan", "hg_huangzhong")
+    state = sha(state, 0, 1)
+    assert asked(state) == [(0, "skill")]
+    state, _ = act(state, 0, "yes")
+    assert state["players"][0]["heroes"][1]["shown"] and not state["players"][0]["heroes"][0]["shown"]
+
+
+# -- the standard skills of hegemony heroes ---------------------------------------------------------
+
+def test_zhangfei_machao_and_huangyueying_play_their_standard_skills() -> None:
+    state = hg(4, "ZNFF", heroes={0: "hg_zhangfei"}, hands={0: ["sha", "sha"]})
+    state = pass_all(sha(state, 0, 1), "need_shan")
+    assert hand_of(state, 0, "sha") in options(state, 0)  # 咆哮: a second 杀
+    state = hg(4, "ZNFF", heroes={0: "hg_machao"}, hands={0: ["sha"]})
+    assert asked(sha(state, 0, 1)) == [(0, "skill")]  # 铁骑
+    state = hg(4, "ZNFF", heroes={0: "hg_huangyueying"}, hands={0: ["wuzhong"]})
+    state = act(state, 0, hand_of(state, 0, "wuzhong"))[0]
+    assert asked(state) == [(0, "skill")]  # 集智
