@@ -461,3 +461,28 @@ def test_zhangfei_machao_and_huangyueying_play_their_standard_skills() -> None:
     state = hg(4, "ZNFF", heroes={0: "hg_huangyueying"}, hands={0: ["wuzhong"]})
     state = act(state, 0, hand_of(state, 0, "wuzhong"))[0]
     assert asked(state) == [(0, "skill")]  # 集智
+
+
+def test_the_first_pindian_card_stays_secret_until_both_are_chosen() -> None:
+    import json
+
+    state = hg(4, "ZFCC", heroes={0: "hg_zhurong"}, hands={0: [("sha", "D", 13), ("jiedao", "C", 13)],
+                                                        1: [("shan", "D", 2)]})
+    state = pass_all(sha(state, 0, 1), "need_shan")
+    state, _ = act(state, 0, "yes")
+    chosen = hand_of(state, 0, "jiedao")
+    state, events = act(state, 0, chosen)
+    assert asked(state) == [(1, "pindian")]
+    for viewer in (None, 1, 2, 3):
+        assert chosen not in json.dumps(ENGINE.view(state, viewer))
+    assert all(chosen not in json.dumps(e.msg.to_json()) for e in events if e.to is None or 0 not in e.to)
+
+
+def test_the_ai_keeps_its_play_phase_when_it_has_cards_to_play() -> None:
+    state = proven_friend(hg(5, "ZCFFN", heroes={0: "hg_liushan"}, phase="draw", hands={0: ["sha", "shan"]}))
+    state = pass_all(state)
+    assert asked(state) == [(0, "skill")] and _ai(state, 0) == ["pass"]
+    idle = proven_friend(hg(5, "ZCFFN", heroes={0: "hg_liushan"}, phase="draw", hands={0: ["shan", "shan"]},
+                            top=[("shan", "H"), ("bagua", "S")]))
+    idle = pass_all(idle)
+    assert _ai(idle, 0) == ["yes"]
