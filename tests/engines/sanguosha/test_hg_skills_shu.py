@@ -350,8 +350,10 @@ def test_heroes_with_standard_skills_play_them(hid: str, probe: str) -> None:
 
 # -- seeded all-AI games ---------------------------------------------------------------------------
 
-@pytest.mark.parametrize("seed", range(6))
-def test_seeded_ai_games_with_the_shu_heroes_finish_with_every_card_kept(seed: int) -> None:
+@pytest.mark.parametrize(("seed", "hidden"), [(seed, False) for seed in range(6)] + [(6, True), (7, True)])
+def test_seeded_ai_games_with_the_shu_heroes_finish_with_every_card_kept(seed: int, hidden: bool) -> None:
+    """Identity games (4–7 seats) after the hero choice, every seat given shu heroes: one shown
+    hero each, or (``hidden``) two hidden ones each, shown as their skills are used."""
     rng = random.Random(seed)
     n = 4 + seed % 4
     state = ENGINE.new_state({"heroes": "standard"}, n, 7000 + seed)
@@ -361,6 +363,9 @@ def test_seeded_ai_games_with_the_shu_heroes_finish_with_every_card_kept(seed: i
     pool = sorted(heroes("hg_shu"))
     rng.shuffle(pool)
     for seat, p in enumerate(state["players"]):
+        if hidden:
+            two_heroes(state, seat, pool[2 * seat], pool[2 * seat + 1])
+            continue
         h = hero(pool[seat])
         p["hero"], p["kingdom"], p["gender"] = h.id, h.kingdom, h.gender
         p["skills"] = list(h.skills)
@@ -374,6 +379,8 @@ def test_seeded_ai_games_with_the_shu_heroes_finish_with_every_card_kept(seed: i
         counts = count_cards(state)
         assert len(counts) == 108 and set(counts.values()) == {1}
     assert ENGINE.result(state) is not None
+    if hidden:
+        assert any(h["shown"] for p in state["players"] for h in p["heroes"])
 
 
 # -- the AI's hints --------------------------------------------------------------------------------
