@@ -72,7 +72,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
         s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
         s["tflags"] = {}
         s["turns"] += 1
-        if R.mode_of(s).starts_round(s, seat):
+        if R.mode_of(s).starts_round(s, seat) and not f.get("extra"):  # an extra turn (放权) starts none
             s["round"] += 1
         s["log"] = []
         say(ctx, "turn", who=who(seat))

@@ -288,7 +288,7 @@ def _fangquan_frame(ctx: Ctx, f: Frame) -> None:
             say(ctx, "fangquan_turn", who=who(target), skill=skill_ref("fangquan"))
             R.note_act(s, f["seat"], target, -2)
             f["st"] = "turn"
-            ctx.push("turn", seat=target, st="start")
+            ctx.push("turn", seat=target, extra=True, st="start")
             return
     ctx.take(f)
     ctx.pop(f)

@@ -244,23 +244,23 @@ def test_xiangle_with_no_basic_card_voids_at_once() -> None:
 # -- 放权 ------------------------------------------------------------------------------------------
 
 def test_fangquan_skips_the_play_phase_and_gives_an_extra_turn() -> None:
-    state = hg(4, "ZNFF", heroes={0: "hg_liushan"}, phase="draw", hands={0: ["shan", "shan"]})
+    state = hg(4, "ZNFF", heroes={1: "hg_liushan"}, phase="draw", hands={1: ["shan", "shan"]}, turn=1)
     state = pass_all(state)
-    assert asked(state) == [(0, "skill")]  # 放权 at the play phase's start
-    state, events = act(state, 0, "yes")
+    assert asked(state) == [(1, "skill")]  # 放权 at the play phase's start
+    state, events = act(state, 1, "yes")
     assert "skip_phase" in keys(events)
     while asked(state) and asked(state)[0][1] == "discard":
-        state = act(state, 0, *state["players"][0]["hand"][:len(state["players"][0]["hand"]) - 4])[0]
-    assert asked(state) == [(0, "fangquan")]
-    cid = state["players"][0]["hand"][0]
-    state, events = act(state, 0, cid, 2)
-    assert cid in state["discard"] and "fangquan_turn" in keys(events) and state["turn"] == 2
-    # after the extra turn, play goes on from 刘禅: seat 1
-    while state["turn"] == 2:
+        state = act(state, 1, *state["players"][1]["hand"][:len(state["players"][1]["hand"]) - 4])[0]
+    assert asked(state) == [(1, "fangquan")]
+    cid = state["players"][1]["hand"][0]
+    state, events = act(state, 1, cid, 0)
+    assert cid in state["discard"] and "fangquan_turn" in keys(events) and state["turn"] == 0
+    assert state["round"] == 1  # the lord's extra turn begins no round
+    while state["turn"] == 0:  # after the extra turn, play goes on after 刘禅: seat 2
         r = ENGINE.pending(state)[0]
         state = ENGINE.apply(state, r.seat, ["end"] if r.kind == "play" else ENGINE.ai_action(
             state, r.seat, random.Random(0), request=r), request=r)[0]
-    assert state["turn"] == 1
+    assert state["turn"] == 2 and state["round"] == 1
 
 
 # -- 祸首 / 巨象 -----------------------------------------------------------------------------------
