@@ -511,13 +511,23 @@ def _redirect_risk(s: Seat, t: int) -> bool:
                for f in mind.alive)
 
 
+#: Tests whether a card would do nothing to a target, ``(seat, target, card name)``: a skill that
+#: cancels or voids a card adds its own beside it (国战 空城 with no hand, 享乐 with no basic card
+#: left to pay), and the 杀 / 决斗 hints skip such a target.
+FUTILE: list[Callable[[Seat, int, str], bool]] = []
+
+
+def futile(s: Seat, t: int, name: str) -> bool:
+    return any(test(s, t, name) for test in FUTILE)
+
+
 def _aim_sha(s: Seat, pre: list[str], cid: str | None = None, *, unknown_colour: bool = False,
              extra: bool = True) -> tuple[float, list[str]] | None:
     """(worth × hit chance, path) of a 杀 made by ``pre`` at the target most worth hitting (none
     whose 流离 could turn it onto a dying friend), plus more enemies while the tree offers them
     (方天画戟) when ``extra``; None when nobody is worth it. Shared by 杀, 丈八蛇矛 and 激将."""
     scored = sorted(((_worth_hitting(s, t) * hit_chance(s, t, cid, unknown_colour=unknown_colour), t)
-                     for t in s.targets(pre) if not _redirect_risk(s, t)), reverse=True)
+                     for t in s.targets(pre) if not _redirect_risk(s, t) and not futile(s, t, "sha")), reverse=True)
     if not scored or scored[0][0] <= 0:
         return None
     path = [*pre, str(scored[0][1])]

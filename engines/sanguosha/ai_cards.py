@@ -11,6 +11,7 @@ from engines.sanguosha.ai import (
     _aim_sha,
     _clears_shandian,
     _worth_hitting,
+    futile,
     play_hint,
     value,
 )
@@ -107,7 +108,7 @@ def _juedou(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | Non
     shas = s.count("sha")
     best: tuple[float, int] | None = None
     for t in s.targets(pre):
-        if not s.mind.enemy(t):
+        if not s.mind.enemy(t) or futile(s, t, "juedou"):
             continue
         theirs = s.mind.player(t)["hand"] * P_SHA
         if shas + 0.5 < theirs and s.mind.hp(t) > 1 and not s.mind.push:

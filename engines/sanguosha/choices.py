@@ -164,11 +164,16 @@ def needs_target(name: str) -> bool:
     return cards.of(name).targets is not None
 
 
+#: Cards a conversion may make in the play phase, offered first and in this order (identity
+#: mode's three; a skill may append its card, as 连环 铁索连环 and 火计 火攻 do).
+PLAY_AS: list[str] = ["sha", "guohe", "lebu"]
+
+
 def _play_conversions() -> list[str]:
-    """The cards a conversion may make in the play phase: 杀, 过河拆桥, 乐不思蜀 first (identity
-    mode's order), then whatever else a skill converts into (桃 by 珠联璧合, 兵粮寸断 by 断粮 …),
-    in registration order; a card that is never used in the play phase (闪) offers nothing."""
-    names = ["sha", "guohe", "lebu"]
+    """The cards a conversion may make in the play phase: :data:`PLAY_AS`, then whatever else a
+    skill converts into (桃 by 珠联璧合, 兵粮寸断 by 断粮 …), in registration order; a card that
+    is never used in the play phase (闪) offers nothing."""
+    names = list(PLAY_AS)
     for conv in CONVERT.values():
         if conv.as_name not in names:
             names.append(conv.as_name)
@@ -180,7 +185,8 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
         for name in _play_conversions():
-            opts += conv_options(state, seat, name, play=True)
+            if name in cards.DEFS:  # a deck\'s card not loaded: nothing to convert into
+                opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if a.allowed(state, seat)]
         opts.append(Option("end", m("opt.end"), hint="primary"))
@@ -286,7 +292,7 @@ def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     tp = state["players"][target]
     opts = [Option("hand", m("opt.hand", n=len(tp["hand"])))] if tp["hand"] else []
     opts += [card_opt(c) for c in tp["equip"].values() if c]
-    if ask.info["why"] not in ("hanbing", "fankui"):
+    if ask.info["why"] not in ("hanbing", "fankui", "lieren"):  # "一张牌": hand or equipment
         opts += [card_opt(e[0]) for e in tp["judge"]]
     return choose_one(m("step.pick", target=who(target)), opts, path)
 
@@ -343,7 +349,7 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind in ("need_sha", "jiedao", "qinglong"):
         return _sha_like(state, seat, path, prompt, ask)
     if kind == "nullify":
-        return _one_card(_named(state, seat, "wuxie"), prompt, path)
+        return _response(state, seat, path, prompt, "wuxie", ask)
     if kind == "peach":
         return _response(state, seat, path, prompt, "tao", ask)
     if kind == "pick":

@@ -12,7 +12,7 @@ from typing import Any
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
-from engines.sanguosha.frames import ask_window, judge_first, take_chosen
+from engines.sanguosha.frames import ask_window, event_below, judge_first, take_chosen
 from engines.sanguosha.packs import EQUIPMENT
 from engines.sanguosha.rules import cname, say, who
 from engines.sanguosha.skills import Conversion, conversion
@@ -140,9 +140,7 @@ def _bagua_frame(ctx: Ctx, f: Frame) -> None:
     judged = ctx.take(f)
     if judged is not None and card(judged).red:
         say(ctx, "bagua_ok", who=who(f["seat"]))
-        trigger = ctx.below(f)
-        assert trigger is not None
-        trigger["ev"]["done"] = True
+        event_below(ctx, f)["done"] = True
     ctx.pop(f)
 
 

@@ -72,7 +72,7 @@ def _turn(ctx: Ctx, f: Frame) -> None:
         s["turn"], s["phase"], s["sha_used"], s["skip"] = seat, "prepare", 0, []
         s["tflags"] = {}
         s["turns"] += 1
-        if R.mode_of(s).starts_round(s, seat):
+        if R.mode_of(s).starts_round(s, seat) and not f.get("extra"):  # an extra turn (放权) starts none
             s["round"] += 1
         s["log"] = []
         say(ctx, "turn", who=who(seat))
@@ -422,12 +422,13 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     if reply["seat"] is None:
         ctx.pop(f, f["count"] % 2 == 1)
         return
-    cid = reply["action"][0]
-    R.to_discard(s, [cid])
-    ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": [cid]})
+    reveal_conversion(ctx, reply["seat"], reply["action"])  # 看破: a card used as 无懈可击
+    cids = response_cards(reply["action"])
+    R.to_discard(s, cids)
+    ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": cids})
     f["count"] += 1
     about = f["about"]
-    say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
+    say(ctx, "wuxie", who=who(reply["seat"]), sr=_labels(cids), card=cname(about["name"]),
         target=who(about["target"]), n=f["count"])
     if cards.harmful(about["name"]) and f["count"] % 2 == 1:
         R.note_act(s, reply["seat"], about["target"], -1)
@@ -461,6 +462,16 @@ def _judge(ctx: Ctx, f: Frame) -> None:
     if f["card"] in s["proc"]:
         R.to_discard(s, [f["card"]])
     ctx.pop(f, f["card"])
+
+
+def event_below(ctx: Ctx, f: Frame) -> dict[str, Any]:
+    """The live event of the nearest timing point under ``f`` (八卦阵's frame right above its
+    trigger, or above the ``optional`` frame of a skill that acts as 八卦阵: 八阵)."""
+    below = ctx.below(f)
+    while below is not None and "ev" not in below:
+        below = ctx.below(below)
+    assert below is not None
+    return below["ev"]  # type: ignore[no-any-return]
 
 
 def judge_first(ctx: Ctx, f: Frame, why: str) -> bool:
@@ -576,7 +587,7 @@ def _damage(ctx: Ctx, f: Frame) -> None:
         if ev.get("cancel") or ev["n"] <= 0 or not R.alive(s, f["dst"]):
             ctx.pop(f)
             return
-        f["n"] = ev["n"]
+        f["n"], f["src"] = ev["n"], ev["src"]  # a skill may name another source (祸首)
         f["st"] = "inflicted"
         ctx.fire("damage_inflicted", dict(ev_base, n=f["n"]))
         return

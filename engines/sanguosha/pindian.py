@@ -23,6 +23,12 @@ from engines.sanguosha.views import prompt
 Frame = dict[str, Any]
 
 
+def can_pindian(state: dict[str, Any], a: int, b: int) -> bool:
+    """Both seats alive, different and holding a hand card."""
+    ps = state["players"]
+    return a != b and R.alive(state, a) and R.alive(state, b) and bool(ps[a]["hand"]) and bool(ps[b]["hand"])
+
+
 def pindian(ctx: Ctx, a: int, b: int, why: str) -> None:
     """``a`` compares cards with ``b`` for the skill ``why`` (both must hold a hand card)."""
     ctx.push("pindian", a=a, b=b, why=why, st="start")
@@ -33,7 +39,7 @@ def _pindian(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     a, b = f["a"], f["b"]
     if f["st"] == "start":
-        if not (s["players"][a]["hand"] and s["players"][b]["hand"]):
+        if not can_pindian(s, a, b):
             ctx.pop(f, False)
             return
         f["st"] = "chosen"

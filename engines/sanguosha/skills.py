@@ -272,13 +272,12 @@ ASK_SKILL: dict[str, str] = {"guicai": "guicai", "tuxi": "tuxi", "guanxing": "gu
 EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
 
 
-def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
-             can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
-             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
-                                                   Callable[[Ctx, Frame, dict[str, Any]], None]]:
-    """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
-    (default yes unless it costs something), then ``effect`` runs with the live event (which it
-    may change, as 裸衣 changes the draw count)."""
+def _skill_trigger(timing: str, skill: str, seat_key: str, priority: int,
+                   can: Callable[[Ctx, dict[str, Any]], bool] | None, pack: Pack,
+                   start: Callable[[Ctx, int], None]) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                              Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register ``skill``'s effect and its handler at ``timing`` for the seat ``event[seat_key]``
+    (a hidden hero's too), which ``start``s it: what :func:`optional` and :func:`locked` share."""
 
     def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
         EFFECT[skill] = effect
@@ -288,12 +287,41 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
             return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
+            start(ctx, ev[seat_key])
 
         pack.on(timing, skill, priority, can=_can)(_run)
         return effect
 
     return wrap
+
+
+def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
+             can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
+             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                   Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
+    (default yes unless it costs something), then ``effect`` runs with the live event (which it
+    may change, as 裸衣 changes the draw count)."""
+    return _skill_trigger(timing, skill, seat_key, priority, can, pack,
+                          lambda ctx, seat: ctx.push("optional", skill=skill, seat=seat, dy=default_yes, st="start"))
+
+
+def push_locked(ctx: Ctx, seat: int, skill: str, *, default_yes: bool = True) -> None:
+    """A locked skill (锁定技) of ``seat`` applies now (its effect in :data:`EFFECT`): at once
+    while its hero is shown; a hidden hero's is asked as a yes/no whose yes shows the hero (国战:
+    a hidden hero's locked skill does not act, but its owner may show the hero when it would)."""
+    shown = R.has_skill(ctx.state, seat, skill)
+    ctx.push("optional", skill=skill, seat=seat, dy=default_yes, st="forced" if shown else "start")
+
+
+def locked(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
+           can: Callable[[Ctx, dict[str, Any]], bool] | None = None, default_yes: bool = True,
+           pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                                                     Callable[[Ctx, Frame, dict[str, Any]], None]]:
+    """Register a locked skill at ``timing`` for the seat ``event[seat_key]``, run through
+    :func:`push_locked` (as :func:`optional` registers an optional one)."""
+    return _skill_trigger(timing, skill, seat_key, priority, can, pack,
+                          lambda ctx, seat: push_locked(ctx, seat, skill, default_yes=default_yes))
 
 
 @CORE.kind("optional")
@@ -302,8 +330,8 @@ def _optional(ctx: Ctx, f: Frame) -> None:
         f["st"] = "asked"
         ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
         return
-    if f["st"] == "asked":
-        if not said_yes(ctx, f):
+    if f["st"] in ("asked", "forced"):  # forced: a shown hero's locked skill (push_locked)
+        if f["st"] == "asked" and not said_yes(ctx, f):
             ctx.pop(f)
             return
         R.reveal_for(ctx, f["seat"], f["skill"])  # a hidden hero's skill: the yes shows it

@@ -50,19 +50,26 @@ def _rende_step(state: State, seat: int, path: list[str]) -> Step:
     return Step(m("step.rende_cards"), [card_opt(c) for c in hand if c not in picked], complete=bool(picked))
 
 
-def _rende_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+def give_cards(ctx: Ctx, seat: int, path: list[str], skill: str, heal_at: int) -> None:
+    """仁德's giving (identity, and 国战's ``hg_rende``): the chosen hand cards to the chosen
+    seat; once per phase the cards given this phase reaching ``heal_at`` heal 1 (identity: the
+    second card; 国战: the third)."""
     s = ctx.state
     target, cids = int(path[0]), path[1:]
-    announce(ctx, seat, "rende")
+    announce(ctx, seat, skill)
     R.to_hand(s, target, cids)
     say(ctx, "give", who=who(seat), target=who(target), n=len(cids))
     for cid in cids:
         say(ctx, "give_private", to=(seat, target), card=cname(card(cid).name), sr=R.card_label(cid))
-    R.bump(s, "rende", len(cids))
+    R.bump(s, skill, len(cids))
     R.note_act(s, seat, target, -1)
-    if R.flag(s, "rende") >= 2 and not R.flag(s, "rende_healed"):
-        R.bump(s, "rende_healed")
+    if R.flag(s, skill) >= heal_at and not R.flag(s, f"{skill}_healed"):
+        R.bump(s, f"{skill}_healed")
         recover(ctx, seat, 1, seat)
+
+
+def _rende_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    give_cards(ctx, seat, path, "rende", 2)
 
 
 active(Active("rende", lambda s, seat: bool(s["players"][seat]["hand"]) and len(R.living(s)) > 1,
