@@ -152,11 +152,16 @@ def needs_target(name: str) -> bool:
     return cards.of(name).targets is not None
 
 
+#: Cards a conversion may make in the play phase, in the order offered (乱击 adds 万箭齐发, 双雄
+#: 决斗).
+PLAY_CONVERSIONS = ["sha", "guohe", "lebu"]
+
+
 def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu"):
+        for name in PLAY_CONVERSIONS:
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
@@ -258,12 +263,17 @@ def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, 
     return _one_card(_named(state, seat, what), prompt, path, extra)
 
 
+#: ``pick`` reasons that choose among hand and equipment only, never the judgement area (skills
+#: whose text says 手牌或装备区 add theirs).
+PICK_NO_JUDGE = {"hanbing", "fankui"}
+
+
 def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     target = ask.info["target"]
     tp = state["players"][target]
     opts = [Option("hand", m("opt.hand", n=len(tp["hand"])))] if tp["hand"] else []
     opts += [card_opt(c) for c in tp["equip"].values() if c]
-    if ask.info["why"] not in ("hanbing", "fankui"):
+    if ask.info["why"] not in PICK_NO_JUDGE:
         opts += [card_opt(e[0]) for e in tp["judge"]]
     return choose_one(m("step.pick", target=who(target)), opts, path)
 

@@ -251,8 +251,10 @@ def _use(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         if kind == "delayed":
-            target = f["targets"][0]
-            R.to_judge(s, target, f["cards"][0], name)
+            if not f["targets"]:  # its one target cancelled it (帷幕)
+                R.to_discard(s, f["cards"], reason="use")
+            else:
+                R.to_judge(s, f["targets"][0], f["cards"][0], name)
             ctx.pop(f)
             return
         on_use = cards.of(name).on_use
@@ -360,6 +362,10 @@ def _need(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "armour":
         ev = ctx.take(f)
+        if ev.get("barred"):  # it may not be answered at all (祸水)
+            say(ctx, "no_response", who=who(seat), card=cname(what))
+            ctx.pop(f, False)
+            return
         if ev.get("done"):
             ctx.pop(f, True)
             return
@@ -382,7 +388,7 @@ def _need(ctx: Ctx, f: Frame) -> None:
             R.to_proc(s, cids)
             f["kept"] = cids
         else:
-            R.to_discard(s, cids)
+            R.to_discard(s, cids, reason="play")
         say(ctx, "respond", who=who(seat), card=cname(what), sr=_labels(cids))
         f["st"] = "played"
         ctx.fire("card_played", {"seat": seat, "name": what, "cards": cids})
@@ -421,7 +427,7 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
         ctx.pop(f, f["count"] % 2 == 1)
         return
     cid = reply["action"][0]
-    R.to_discard(s, [cid])
+    R.to_discard(s, [cid], reason="use")
     ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": [cid]})
     f["count"] += 1
     about = f["about"]
@@ -646,7 +652,8 @@ def _dying(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         f["st"] = "peach"
-        ask_window(ctx, f, R.living(s, s["turn"]), "peach", mode="all", dying=seat, need=1 - p["hp"])
+        savers = [x for x in R.living(s, s["turn"]) if R.fold(s, "may_save", True, saver=x, seat=seat)]  # 完杀
+        ask_window(ctx, f, savers, "peach", mode="all", dying=seat, need=1 - p["hp"])
         return
     if f["st"] == "peach":
         replies = ctx.take(f, "replies")
@@ -656,7 +663,7 @@ def _dying(ctx: Ctx, f: Frame) -> None:
             if action != ["pass"]:
                 reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
-                R.to_discard(s, cids)
+                R.to_discard(s, cids, reason="use")
                 say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
                 R.note_act(s, saver, seat, -3)
                 recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)

@@ -264,11 +264,13 @@ EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
 
 def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
              can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
-             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+             default_yes: bool = True, pack: Pack = STANDARD_HEROES,
+             info: Callable[[Ctx, dict[str, Any]], dict[str, Any]] | None = None) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
                                                    Callable[[Ctx, Frame, dict[str, Any]], None]]:
     """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
     (default yes unless it costs something), then ``effect`` runs with the live event (which it
-    may change, as 裸衣 changes the draw count)."""
+    may change, as 裸衣 changes the draw count). ``info(ctx, event)``: what the question shows
+    besides the skill (鞬出: whose card), so a player and the AI can judge it."""
 
     def wrap(effect: Callable[[Ctx, Frame, dict[str, Any]], None]) -> Callable[[Ctx, Frame, dict[str, Any]], None]:
         EFFECT[skill] = effect
@@ -278,7 +280,9 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
             return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
+            f = ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
+            if info is not None:
+                f["info"] = info(ctx, ev)
 
         pack.on(timing, skill, priority, can=_can)(_run)
         return effect
@@ -290,7 +294,7 @@ def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int =
 def _optional(ctx: Ctx, f: Frame) -> None:
     if f["st"] == "start":
         f["st"] = "asked"
-        ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
+        ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"], **f.get("info", {}))
         return
     if f["st"] == "asked":
         if not said_yes(ctx, f):
