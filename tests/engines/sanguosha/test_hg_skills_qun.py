@@ -17,7 +17,7 @@ import pytest
 from sgs_testkit import act, answer, asked, count_cards, hand_of, hp, names, options, pass_all, table
 
 import engines.sanguosha.hg_heroes  # noqa: F401 - registers the hegemony packs
-from engines.flow import Ctx
+from engines.flow import Ctx, Flow
 from engines.sanguosha import ENGINE, modes
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
@@ -224,6 +224,7 @@ def test_jianchu_equipment_discarded_means_no_dodge() -> None:
     state = qt(4, "ZCFN", heroes={0: "hg_pangde"}, hands={0: ["sha"], 1: ["shan"]}, equip={1: ["bagua"]})
     state = sha_on(state, 0, 1)
     assert asked(state) == [(0, "skill")]
+    assert Flow.ask_of(state, 0).info["target"] == 1  # the question names whose card (the AI reads it)
     state = answer(state, "skill", 0, "yes")
     state = answer(state, "pick", 0, state["players"][1]["equip"]["armor"])
     assert hp(state, 1) == 3  # not asked for a 闪
@@ -393,6 +394,33 @@ def test_shuangren_lost_no_other_target_this_turn_and_a_tie_loses() -> None:
     assert hand_of(state, 0, "sha") not in options(state, 0)  # nobody else may be targeted
 
 
+# -- hidden heroes: a skill of a face-down hero ------------------------------------------------
+
+def test_a_hidden_tianfengs_sijian_is_offered_and_using_it_shows_him() -> None:
+    state = qt(4, "ZCFN", heroes={}, hands={0: ["sha"], 2: ["shan"]})
+    state["players"][0]["max"] = state["players"][0]["hp"] = 4
+    two_heroes(state, 0, "hg_tianfeng", "hg_huatuo")
+    state = sha_on(state, 0, 1)
+    assert asked(state) == [(0, "sijian")]
+    state = answer(state, "sijian", 0, 2)
+    assert state["players"][0]["heroes"][0]["shown"] and not state["players"][0]["heroes"][1]["shown"]
+
+
+def test_a_hidden_hero_whose_skills_were_taken_offers_none() -> None:
+    state = qt(4, "ZCFN", heroes={}, hands={0: [("sha", "S", 7)], 1: ["shan"]})
+    two_heroes(state, 0, "hg_huatuo", "hg_lvbu")
+    assert "chuli" in options(state, 0)
+    state["players"][0]["heroes"][0]["lost"] = True  # 断肠 chose the face-down 华佗
+    assert "chuli" not in options(state, 0)
+
+
+def test_chuli_picks_among_hand_and_equipment_never_the_judgement_area() -> None:
+    state = qt(4, "ZCFN", heroes={0: "hg_huatuo"}, hands={0: ["sha"], 1: ["shan"]}, equip={1: ["bagua"]},
+               judge={1: ["lebu"]})
+    state = act(state, 0, "chuli", hand_of(state, 0, "sha"), 1)[0]
+    assert set(options(state, 0)) == {"hand", state["players"][1]["equip"]["armor"]}
+
+
 # -- 田丰: 死谏 随势 -----------------------------------------------------------------------------
 
 def test_sijian_the_last_hand_card_gone_discards_a_card_of_another() -> None:
@@ -461,11 +489,13 @@ def test_huoshui_no_hidden_skill_may_be_used_by_others_in_her_turn() -> None:
 
 
 def test_huoshui_her_strike_cannot_be_dodged_by_a_hidden_seat_of_another_kingdom() -> None:
-    state = qt(4, "ZCFN", heroes={0: "hg_zoushi"}, hands={0: ["sha", "sha"], 1: ["shan"], 3: ["shan"]})
+    state = qt(4, "ZCFN", heroes={0: "hg_zoushi"}, hands={0: ["sha", "sha"], 1: ["shan"], 3: ["shan"]},
+               equip={1: ["bagua"]}, top=[("tao", "H", 6)])
     two_heroes(state, 1, "zhangliao", "xuchu", shown=(True, False))
     state["sha_used"] = -1
-    state = sha_on(state, 0, 1)
+    state, events = act(state, 0, hand_of(state, 0, "sha"), 1)
     assert hp(state, 1) == 3  # never asked for a 闪
+    assert not any(e.msg.key == "sanguosha.ev.judge" for e in events)  # nor may 八卦阵 answer
     two_heroes(state, 3, "hg_lvbu", "hg_huatuo", shown=(True, False))  # qun, as she is
     state = sha_on(state, 0, 3)
     assert asked(state) == [(3, "need_shan")]
