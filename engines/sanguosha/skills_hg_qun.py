@@ -837,7 +837,8 @@ def _contestants(state: State, seat: int) -> list[int]:
 
 def _shuangren_victims(state: State, seat: int, target: int) -> list[int]:
     return [x for x in R.others_from(state, seat)
-            if (x == target or R.same_kingdom(state, x, target)) and R.can_target(state, seat, x, "sha")]
+            if (x == target or R.same_kingdom(state, x, target)) and R.in_range(state, seat, x)
+            and R.can_target(state, seat, x, "sha")]
 
 
 ASK_SKILL["shuangren"] = "shuangren"
@@ -907,6 +908,14 @@ def _shuangren_alone(state: State, ok: bool, args: dict[str, Any]) -> bool:
     if ok and R.flag(state, "shuangren_lost") and args["user"] == state["turn"] and args["target"] != args["user"]:
         return False
     return ok
+
+
+@HG.on("use_declared", "shuangren", priority=35,
+       can=lambda ctx, ev: (R.flag(ctx.state, "shuangren_lost") > 0 and ev["user"] == ctx.state["turn"]
+                            and any(t != ev["user"] for t in ev["targets"])))
+def _shuangren_no_aoe(ctx: Ctx, ev: Ev) -> None:
+    """The cards that name their own targets (南蛮入侵, 桃园结义 …) lose the others as well."""
+    ev["targets"] = [t for t in ev["targets"] if t == ev["user"]]
 
 
 # 死谏: when you lose your last hand card, you may discard a card of another seat -------------

@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from typing import Any
 
 import pytest
-from sgs_testkit import act, answer, asked, count_cards, hand_of, hp, names, options, pass_all, table
+from sgs_testkit import act, answer, asked, count_cards, find, hand_of, hp, names, options, pass_all, table
 
 import engines.sanguosha.hg_heroes  # noqa: F401 - registers the hegemony packs
 from engines.flow import Ctx, Flow
@@ -368,7 +368,7 @@ def test_lirang_a_played_dodge_is_not_a_discard() -> None:
 # -- 纪灵: 双刃 (拼点) ---------------------------------------------------------------------------
 
 def test_shuangren_won_strikes_the_target_or_its_kingdom() -> None:
-    state = qt(4, "ZCFN", heroes={0: "hg_jiling", 1: "caocao", 2: "zhangliao"}, phase="play",
+    state = qt(5, "ZCFNF", heroes={0: "hg_jiling", 1: "caocao", 2: "xuchu", 4: "zhangliao"}, phase="play",
                hands={0: [("sha", "S", 10)], 1: [("shan", "H", 2)]})
     state = at_phase(state, 0, "play")
     assert asked(state) == [(0, "shuangren")]
@@ -376,10 +376,10 @@ def test_shuangren_won_strikes_the_target_or_its_kingdom() -> None:
     state = answer(state, "pindian", 0, state["players"][0]["hand"][0])
     state = answer(state, "pindian", 1, state["players"][1]["hand"][0])
     assert asked(state) == [(0, "shuangren_sha")]
-    assert set(options(state, 0)) == {"1", "2"}
-    state = answer(state, "shuangren_sha", 0, 2)
-    state = answer(state, "need_shan", 2, "pass")
-    assert hp(state, 2) == 3
+    assert set(options(state, 0)) == {"1", "4"}  # 曹操 or a wei seat in range (许褚 is out of range)
+    state = answer(state, "shuangren_sha", 0, 4)
+    state = answer(state, "need_shan", 4, "pass")
+    assert hp(state, 4) == 3
     assert state["sha_used"] == 0  # not counted
 
 
@@ -392,6 +392,10 @@ def test_shuangren_lost_no_other_target_this_turn_and_a_tie_loses() -> None:
     state = answer(state, "pindian", 1, state["players"][1]["hand"][0])
     assert ENGINE.pending(state)[0].kind == "play"
     assert hand_of(state, 0, "sha") not in options(state, 0)  # nobody else may be targeted
+    state["players"][0]["hand"].append(find(state, "nanman"))
+    state["deck"].remove(state["players"][0]["hand"][-1])
+    state = act(state, 0, hand_of(state, 0, "nanman"))[0]
+    assert ENGINE.pending(state)[0].kind == "play" and all(hp(state, x) == 4 for x in (1, 2, 3))
 
 
 # -- hidden heroes: a skill of a face-down hero ------------------------------------------------
