@@ -172,43 +172,8 @@ active(Active("chuli", lambda s, seat: not R.flag(s, "chuli") and R.has_cards(s,
 
 # 离间 (国战): the later chosen man duels the first; it may be negated -------------------------
 
-def _hg_lijian_step(state: State, seat: int, path: list[str]) -> Step:
-    mine = _cards_he(state, seat)
-    if not path:
-        return Step(m("step.lijian_card"), [card_opt(c) for c in mine])
-    if path[0] not in mine:
-        raise EngineError("sanguosha.err.illegal")
-    men = skills_qun._men(state, seat)
-    chosen = [ascii_int(t) for t in path[1:]]
-    if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(c not in men for c in chosen):
-        raise EngineError("sanguosha.err.illegal")
-    if len(chosen) == 2:
-        if not R.can_target(state, chosen[1], chosen[0], "juedou"):  # type: ignore[arg-type]
-            raise EngineError("sanguosha.err.illegal")
-        return Step(m("step.hg_lijian_b"), [], complete=True)
-    if not chosen:
-        return Step(m("step.hg_lijian_a"), [seat_opt(state, x, seat) for x in men
-                                            if any(R.can_target(state, y, x, "juedou") for y in men if y != x)])
-    return Step(m("step.hg_lijian_b"), [seat_opt(state, x, seat) for x in men if x != chosen[0]
-                                        and R.can_target(state, x, chosen[0], "juedou")])  # type: ignore[arg-type]
-
-
-def _hg_lijian_start(ctx: Ctx, seat: int, path: list[str]) -> None:
-    R.bump(ctx.state, "hg_lijian")
-    announce(ctx, seat, "hg_lijian")
-    R.to_discard(ctx.state, path[:1])
-    say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
-    target, user = int(path[1]), int(path[2])
-    push_use(ctx, user, "juedou", [], [target], count=False)
-
-
-def _hg_lijian_can(state: State, seat: int) -> bool:
-    men = skills_qun._men(state, seat)
-    return (not R.flag(state, "hg_lijian") and R.has_cards(state, seat, judge=False)
-            and any(R.can_target(state, a, b, "juedou") for a in men for b in men if a != b))
-
-
-active(Active("hg_lijian", _hg_lijian_can, _hg_lijian_step, _hg_lijian_start), pack=HG)
+active(skills_qun.Lijian("hg_lijian", first_uses=False, nowuxie=False,
+                         prompts=("step.hg_lijian_a", "step.hg_lijian_b")).active(), pack=HG)
 
 
 # 乱击: two hand cards as a 万箭齐发, suits not yet used for it this turn; allies who dodge draw --
@@ -507,13 +472,9 @@ def _black_cards(state: State, seat: int) -> list[str]:
 
 
 @HG.on("judge_retouch", "guidao", priority=9,
-       can=lambda ctx, ev: any(R.has_skill(ctx.state, x, "guidao", hidden=True) and _black_cards(ctx.state, x)
-                               for x in R.living(ctx.state)))
+       can=lambda ctx, ev: bool(skills_wei.retouch_seats(ctx.state, "guidao", _black_cards)))
 def _guidao(ctx: Ctx, ev: Ev) -> None:
-    s = ctx.state
-    seats = [x for x in R.living(s, s["turn"] if s["turn"] is not None else 0)
-             if R.has_skill(s, x, "guidao", hidden=True) and _black_cards(s, x)]
-    ctx.push("guidao", seats=seats, st="start")
+    ctx.push("guidao", seats=skills_wei.retouch_seats(ctx.state, "guidao", _black_cards), st="start")
 
 
 ASK_SKILL["guidao"] = "guidao"
@@ -521,38 +482,10 @@ ASK_SKILL["guidao"] = "guidao"
 
 @HG.kind("guidao")
 def _guidao_frame(ctx: Ctx, f: Frame) -> None:
-    s = ctx.state
-    trigger = ctx.below(f)
-    assert trigger is not None
-    ev = trigger["ev"]
-    if "reply" in f:
-        action = ctx.take(f, "reply")["action"]
-        if action != ["pass"]:
-            seat, new = f["asked"], action[0]
-            old = ev["card"]
-            announce(ctx, seat, "guidao")
-            R.to_proc(s, [new], reason="play")
-            ev["card"] = new
-            say(ctx, "retouch", who=who(seat), card=cname(card(new).name), sr=R.card_label(new))
-            if old in s["proc"]:
-                R.to_hand(s, seat, [old])
-                say(ctx, "gain", who=who(seat), cards=R.card_label(old))
-    while f["seats"]:
-        seat = f["seats"].pop(0)
-        if R.alive(s, seat) and _black_cards(s, seat):
-            f["asked"] = seat
-            ctx.ask(f, [seat], "guidao", default=PASS, short=True, window=True,
-                    info={"card": ev["card"], "seat": ev["seat"], "why": ev["why"]})
-            return
-    ctx.pop(f)
+    skills_wei.retouch(ctx, f, "guidao", _black_cards, keep_old=True)
 
 
-def _guidao_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
-    opts = [card_opt(c) for c in _black_cards(state, seat)] + [Option("pass", m("opt.pass"))]
-    return choose_one(m("step.guidao"), opts, path)
-
-
-STEPS["guidao"] = _guidao_step
+STEPS["guidao"] = skills_wei.retouch_step("guidao", _black_cards)
 
 
 # 悲歌: a seat took 杀 damage; discard a card, it judges: ♥ heal, ♦ draw 2, ♣ source discards 2, ♠ source 叠置
