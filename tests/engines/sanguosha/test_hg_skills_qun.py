@@ -15,9 +15,10 @@ from typing import Any
 
 import pytest
 from sgs_testkit import act, answer, asked, count_cards, find, hand_of, hp, names, options, pass_all, table
+from test_sgs_two_heroes import at_phase
 
 import engines.sanguosha.hg_heroes  # noqa: F401 - registers the hegemony packs
-from engines.flow import Ctx, Flow
+from engines.flow import Flow
 from engines.sanguosha import ENGINE, modes
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card
@@ -55,16 +56,6 @@ def qt(n: int, roles: str, *, heroes: dict[int, str], hp: dict[int, int] | None 
         p["max"] = 4
         p["hp"] = (hp or {}).get(seat, 4)
     return at_phase(state, turn, phase) if phase != "play" else state
-
-
-def at_phase(state: State, seat: int, phase: str) -> State:
-    idx = R.PHASES.index(phase)
-    state["turn"], state["phase"] = seat, phase
-    state["flow"]["stack"] = [{"k": "game", "cur": seat}, {"k": "turn", "seat": seat, "st": (*R.PHASES, "end")[idx + 1]},
-                              {"k": "phase", "seat": seat, "name": phase, "st": "start"}]
-    flow = R.flow_of(state)
-    flow.run(Ctx(flow, state))
-    return state
 
 
 def two_heroes(state: State, seat: int, main: str, deputy: str, shown: tuple[bool, bool] = (False, False)) -> State:
