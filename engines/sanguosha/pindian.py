@@ -75,12 +75,9 @@ def _prompt(info: dict[str, Any]) -> Any:
 
 @ask_hint("pindian")
 def _hint(s: Seat) -> list[str]:
-    """The highest card to win; against a friend's contest that the friend wants to win, the
-    lowest (its skill is the friend's gain)."""
+    """The highest card, on either side: the starter wants the win, and the other side loses to
+    a 双刃 win (a 杀 on it or its kingdom)."""
     opts = [o for o in s.responses() if o in s.hand]
     if not opts:
         return [s.options([])[0]]
-    other = s.ask.info["against"]
-    low = s.ask.info.get("why") and other != s.seat and s.mind.friend(other) and s.view["turn"] == other
-    pick = (min if low else max)(opts, key=lambda c: (card(c).rank, c))
-    return [pick]
+    return [max(opts, key=lambda c: (card(c).rank, c))]

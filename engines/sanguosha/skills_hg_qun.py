@@ -294,10 +294,13 @@ def _luanwu_targets(state: State, seat: int, nearest: list[int]) -> list[int]:
     return [x for x in nearest if R.alive(state, x) and R.in_range(state, seat, x) and R.can_target(state, seat, x, "sha")]
 
 
-def _luanwu_act_step(state: State, seat: int, path: list[str]) -> Step:
-    if path:
-        raise EngineError("sanguosha.err.illegal")
-    return Step(m("step.luanwu_go"), [], complete=True)
+def _go(key: str) -> Any:
+    """The token walk of an active skill that chooses nothing (乱武, 雄异): its token is all."""
+    def step(state: State, seat: int, path: list[str]) -> Step:
+        if path:
+            raise EngineError("sanguosha.err.illegal")
+        return Step(m(key), [], complete=True)
+    return step
 
 
 def _luanwu_start(ctx: Ctx, seat: int, path: list[str]) -> None:
@@ -307,7 +310,7 @@ def _luanwu_start(ctx: Ctx, seat: int, path: list[str]) -> None:
 
 
 active(Active("luanwu", lambda s, seat: not _limited_used(s, seat, "luanwu") and len(R.living(s)) > 2,
-              _luanwu_act_step, _luanwu_start), pack=HG)
+              _go("step.luanwu_go"), _luanwu_start), pack=HG)
 
 
 @HG.kind("luanwu")
@@ -674,7 +677,7 @@ def _xiongyi_start(ctx: Ctx, seat: int, path: list[str]) -> None:
 
 
 active(Active("xiongyi", lambda s, seat: not _limited_used(s, seat, "xiongyi"),
-              lambda s, seat, path: _luanwu_act_step(s, seat, path), _xiongyi_start), pack=HG)
+              _go("step.xiongyi_go"), _xiongyi_start), pack=HG)
 
 
 # 名士: damage from a source with a hero face down is 1 less ------------------------------------
