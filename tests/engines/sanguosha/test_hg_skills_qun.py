@@ -244,6 +244,17 @@ def test_leiji_a_dodge_calls_down_two_thunder_damage_on_a_spade() -> None:
     assert hp(state, 2) == 2
 
 
+def test_a_hidden_zhangjiaos_leiji_is_asked_and_choosing_a_target_shows_him() -> None:
+    state = qt(4, "ZCFN", heroes={}, hands={0: ["sha"], 1: ["shan"]}, top=[("shan", "H", 2)])
+    state["players"][1]["max"] = state["players"][1]["hp"] = 4
+    two_heroes(state, 1, "hg_huatuo", "hg_zhangjiao")
+    state = sha_on(state, 0, 1)
+    state = answer(state, "need_shan", 1, hand_of(state, 1, "shan"))
+    assert asked(state) == [(1, "leiji")] and not state["players"][1]["heroes"][1]["shown"]
+    state = answer(state, "leiji", 1, 2)
+    assert state["players"][1]["heroes"][1]["shown"] and hp(state, 2) == 4  # ♥: no thunder
+
+
 def test_guidao_replaces_the_judgement_with_a_black_card_and_takes_the_old_one() -> None:
     state = qt(4, "ZCFN", heroes={1: "hg_zhangjiao"}, phase="judge", turn=0,
                judge={0: ["lebu"]}, hands={1: [("sha", "C", 4), ("shan", "H", 2)]}, top=[("tao", "H", 6)])
@@ -324,10 +335,9 @@ def test_xiongyi_the_kingdom_draws_three_and_the_smallest_heals() -> None:
 
 def test_mingshi_damage_from_a_source_with_a_hidden_hero_is_one_less() -> None:
     state = qt(4, "ZCFN", heroes={1: "hg_kongrong"}, hands={0: ["sha", "sha"]})
-    two_heroes(state, 0, "hg_lvbu", "hg_huatuo", shown=(True, False))
+    two_heroes(state, 0, "hg_huatuo", "hg_lvbu", shown=(True, False))
     state = sha_on(state, 0, 1)
     state = answer(state, "need_shan", 1, "pass")
-    state = answer(state, "need_shan", 1, "pass") if asked(state) == [(1, "need_shan")] else state
     assert hp(state, 1) == 4
     open_ = qt(4, "ZCFN", heroes={0: "guanyu", 1: "hg_kongrong"}, hands={0: ["sha"]})
     open_ = sha_on(open_, 0, 1)
@@ -433,16 +443,12 @@ def test_suishi_draws_when_an_ally_brings_someone_to_dying_and_loses_when_an_all
                hp={1: 1, 4: 1}, hands={0: ["sha", "sha"]})
     state["sha_used"] = -1
     state = sha_on(state, 0, 1)
-    for _ in range(2):
-        if asked(state) == [(1, "need_shan")]:
-            state = answer(state, "need_shan", 1, "pass")
+    state = answer(state, "need_shan", 1, "pass")
     assert len(state["players"][2]["hand"]) == 1  # 吕布 (qun) brought 张辽 to dying
     state = pass_all(state, "peach")
     assert not state["players"][1]["alive"] and hp(state, 2) == 4  # 张辽 is no ally of 田丰
     state = sha_on(state, 0, 4)
-    for _ in range(2):
-        if asked(state) == [(4, "need_shan")]:
-            state = answer(state, "need_shan", 4, "pass")
+    state = answer(state, "need_shan", 4, "pass")
     assert len(state["players"][2]["hand"]) == 2
     state = pass_all(state, "peach")
     assert not state["players"][4]["alive"] and hp(state, 2) == 3  # 华佗 was
