@@ -180,6 +180,10 @@ def _play_conversions() -> list[str]:
     return names
 
 
+#: The same list under the name another branch used.
+PLAY_CONVERSIONS = PLAY_AS
+
+
 def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
@@ -287,12 +291,17 @@ def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, 
     return _one_card(_named(state, seat, what), prompt, path, extra)
 
 
+#: ``pick`` reasons that choose among hand and equipment only, never the judgement area (skills
+#: whose text says 手牌或装备区 add theirs).
+PICK_NO_JUDGE = {"hanbing", "fankui", "lieren"}
+
+
 def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     target = ask.info["target"]
     tp = state["players"][target]
     opts = [Option("hand", m("opt.hand", n=len(tp["hand"])))] if tp["hand"] else []
     opts += [card_opt(c) for c in tp["equip"].values() if c]
-    if ask.info["why"] not in ("hanbing", "fankui", "lieren"):  # "一张牌": hand or equipment
+    if ask.info["why"] not in PICK_NO_JUDGE:
         opts += [card_opt(e[0]) for e in tp["judge"]]
     return choose_one(m("step.pick", target=who(target)), opts, path)
 

@@ -126,7 +126,7 @@ def _renwang(ctx: Ctx, ev: dict[str, Any]) -> None:
 # -- asked for a 闪: 八卦阵 ----------------------------------------------------------------------
 
 @EQUIPMENT.on("before_need", "bagua", priority=10,
-      can=lambda ctx, ev: (ev["what"] == "shan" and not ev["ignore_armor"]
+      can=lambda ctx, ev: (ev["what"] == "shan" and not ev["ignore_armor"] and not ev.get("barred")
                            and _slot_name(ctx.state, ev["seat"], "armor") == "bagua"))
 def _bagua(ctx: Ctx, ev: dict[str, Any]) -> None:
     """八卦阵: judge; red counts as a 闪. Always used (it can only help; docs/rules)."""

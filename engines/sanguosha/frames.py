@@ -253,8 +253,10 @@ def _use(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         if kind == "delayed":
-            target = f["targets"][0]
-            R.to_judge(s, target, f["cards"][0], name)
+            if not f["targets"]:  # its one target cancelled it (帷幕)
+                R.to_discard(s, f["cards"], reason="use")
+            else:
+                R.to_judge(s, f["targets"][0], f["cards"][0], name)
             ctx.pop(f)
             return
         on_use = cards.of(name).on_use
@@ -362,6 +364,10 @@ def _need(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "armour":
         ev = ctx.take(f)
+        if ev.get("barred"):  # it may not be answered at all (祸水)
+            say(ctx, "no_response", who=who(seat), card=cname(what))
+            ctx.pop(f, False)
+            return
         if ev.get("done"):
             ctx.pop(f, True)
             return
@@ -384,7 +390,7 @@ def _need(ctx: Ctx, f: Frame) -> None:
             R.to_proc(s, cids)
             f["kept"] = cids
         else:
-            R.to_discard(s, cids)
+            R.to_discard(s, cids, reason="play")
         say(ctx, "respond", who=who(seat), card=cname(what), sr=_labels(cids))
         f["st"] = "played"
         ctx.fire("card_played", {"seat": seat, "name": what, "cards": cids})
@@ -424,7 +430,7 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
         return
     reveal_conversion(ctx, reply["seat"], reply["action"])  # 看破: a card used as 无懈可击
     cids = response_cards(reply["action"])
-    R.to_discard(s, cids)
+    R.to_discard(s, cids, reason="use")
     ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": cids})
     f["count"] += 1
     about = f["about"]
@@ -447,7 +453,8 @@ def _judge(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f, None)
             return
         s["proc"].append(got[0])
-        say(ctx, "judge", who=who(f["seat"]), why=cname(f["why"]), card=cname(card(got[0]).name),
+        why = cname(f["why"]) if f["why"] in cards.DEFS else key_ref(f"sanguosha.skill.{f['why']}")  # 闪电 or 刚烈
+        say(ctx, "judge", who=who(f["seat"]), why=why, card=cname(card(got[0]).name),
             sr=R.card_label(got[0]))
         f["st"] = "retouch"
         ctx.fire("judge_retouch", {"seat": f["seat"], "why": f["why"], "card": got[0]})
@@ -659,7 +666,8 @@ def _dying(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         f["st"] = "peach"
-        ask_window(ctx, f, R.living(s, s["turn"]), "peach", mode="all", dying=seat, need=1 - p["hp"])
+        savers = [x for x in R.living(s, s["turn"]) if R.fold(s, "may_save", True, saver=x, seat=seat)]  # 完杀
+        ask_window(ctx, f, savers, "peach", mode="all", dying=seat, need=1 - p["hp"])
         return
     if f["st"] == "peach":
         replies = ctx.take(f, "replies")
@@ -669,7 +677,7 @@ def _dying(ctx: Ctx, f: Frame) -> None:
             if action != ["pass"]:
                 reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
-                R.to_discard(s, cids)
+                R.to_discard(s, cids, reason="use")
                 say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]) if cids else "")
                 R.note_act(s, saver, seat, -3)
                 recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)

@@ -535,7 +535,7 @@ def _spend_zhulian(ctx: Ctx, seat: int) -> None:
 
 skills.conversion(skills.Conversion(
     "mark_zhulian_tao", "mark_zhulian", "tao", lambda state, seat, cid: False, count=0,
-    gate=_has_mark("zhulian"), label="sanguosha.opt.zhulian_tao", spend=_spend_zhulian), HEGEMONY)
+    gate=_has_mark("zhulian"), label="opt.zhulian_tao", spend=_spend_zhulian), HEGEMONY)
 
 
 # -- the mode's flow --------------------------------------------------------------------------

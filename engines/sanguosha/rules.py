@@ -99,7 +99,13 @@ def has_skill(state: State, seat: int | None, skill: str, *, hidden: bool = Fals
         return False
     if skill in p.get("skills", ()):
         return True
-    return hidden and hidden_with(state, seat, skill) is not None
+    return hidden and hidden_with(state, seat, skill) is not None and may_reveal(state, seat)
+
+
+def may_reveal(state: State, seat: int) -> bool:
+    """May ``seat`` show a hidden hero now? 祸水 says no to the others in its owner's turn
+    (modifier ``may_reveal``); a mode's own reveal action asks the same."""
+    return bool(fold(state, "may_reveal", True, seat=seat))
 
 
 # -- seats with two heroes, shown or hidden ---------------------------------------------------
@@ -113,7 +119,7 @@ def hidden_with(state: State, seat: int, skill: str) -> int | None:
     from engines.sanguosha.heroes import hero
 
     for i, h in enumerate(state["players"][seat].get("heroes", ())):
-        if not h["shown"] and skill in hero(h["id"]).skills:
+        if not h["shown"] and not h.get("lost") and skill in hero(h["id"]).skills:
             return i
     return None
 
@@ -264,8 +270,17 @@ WATCH: dict[str, set[str]] = {"hand_empty": set(), "equip_lost": set()}
 
 
 def _watch(state: State, seat: int, p: dict[str, Any], what: str, cid: str) -> None:
-    if WATCH[what] and WATCH[what] & set(p.get("skills", ())):
+    if WATCH[what] and WATCH[what] & (set(p.get("skills", ())) | _hidden_skills(p)):
         state.setdefault("queued", []).append([what, {"seat": seat, "card": cid}])
+
+
+def _hidden_skills(p: dict[str, Any]) -> set[str]:
+    """The skills of a seat's hidden heroes (a hidden 田丰's 死谏 may still be used, showing him)."""
+    if "heroes" not in p:
+        return set()
+    from engines.sanguosha.heroes import hero
+
+    return {k for h in p["heroes"] if not h["shown"] and not h.get("lost") for k in hero(h["id"]).skills}
 
 
 def notice(state: State, timing: str, event: dict[str, Any]) -> None:

@@ -274,7 +274,7 @@ EFFECT: dict[str, Callable[[Ctx, Frame, dict[str, Any]], None]] = {}
 
 def _skill_trigger(timing: str, skill: str, seat_key: str, priority: int,
                    can: Callable[[Ctx, dict[str, Any]], bool] | None, pack: Pack,
-                   start: Callable[[Ctx, int], None]) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+                   start: Callable[[Ctx, dict[str, Any]], None]) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
                                                               Callable[[Ctx, Frame, dict[str, Any]], None]]:
     """Register ``skill``'s effect and its handler at ``timing`` for the seat ``event[seat_key]``
     (a hidden hero's too), which ``start``s it: what :func:`optional` and :func:`locked` share."""
@@ -287,7 +287,7 @@ def _skill_trigger(timing: str, skill: str, seat_key: str, priority: int,
             return R.has_skill(ctx.state, ev.get(seat_key), skill, hidden=True) and (can is None or can(ctx, ev))
 
         def _run(ctx: Ctx, ev: dict[str, Any]) -> None:
-            start(ctx, ev[seat_key])
+            start(ctx, ev)
 
         pack.on(timing, skill, priority, can=_can)(_run)
         return effect
@@ -297,13 +297,20 @@ def _skill_trigger(timing: str, skill: str, seat_key: str, priority: int,
 
 def optional(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0,
              can: Callable[[Ctx, dict[str, Any]], bool] | None = None,
-             default_yes: bool = True, pack: Pack = STANDARD_HEROES) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
+             default_yes: bool = True, pack: Pack = STANDARD_HEROES,
+             info: Callable[[Ctx, dict[str, Any]], dict[str, Any]] | None = None) -> Callable[[Callable[[Ctx, Frame, dict[str, Any]], None]],
                                                    Callable[[Ctx, Frame, dict[str, Any]], None]]:
     """Register an optional skill at ``timing`` for the seat ``event[seat_key]``: asked yes/no
     (default yes unless it costs something), then ``effect`` runs with the live event (which it
-    may change, as 裸衣 changes the draw count)."""
-    return _skill_trigger(timing, skill, seat_key, priority, can, pack,
-                          lambda ctx, seat: ctx.push("optional", skill=skill, seat=seat, dy=default_yes, st="start"))
+    may change, as 裸衣 changes the draw count). ``info(ctx, event)``: what the question shows
+    besides the skill (鞬出: whose card), so a player and the AI can judge it."""
+
+    def start(ctx: Ctx, ev: dict[str, Any]) -> None:
+        f = ctx.push("optional", skill=skill, seat=ev[seat_key], dy=default_yes, st="start")
+        if info is not None:
+            f["info"] = info(ctx, ev)
+
+    return _skill_trigger(timing, skill, seat_key, priority, can, pack, start)
 
 
 def push_locked(ctx: Ctx, seat: int, skill: str, *, default_yes: bool = True) -> None:
@@ -321,14 +328,14 @@ def locked(timing: str, skill: str, seat_key: str = "seat", *, priority: int = 0
     """Register a locked skill at ``timing`` for the seat ``event[seat_key]``, run through
     :func:`push_locked` (as :func:`optional` registers an optional one)."""
     return _skill_trigger(timing, skill, seat_key, priority, can, pack,
-                          lambda ctx, seat: push_locked(ctx, seat, skill, default_yes=default_yes))
+                          lambda ctx, ev: push_locked(ctx, ev[seat_key], skill, default_yes=default_yes))
 
 
 @CORE.kind("optional")
 def _optional(ctx: Ctx, f: Frame) -> None:
     if f["st"] == "start":
         f["st"] = "asked"
-        ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"])
+        ask_skill(ctx, f, f["seat"], f["skill"], default_yes=f["dy"], **f.get("info", {}))
         return
     if f["st"] in ("asked", "forced"):  # forced: a shown hero's locked skill (push_locked)
         if f["st"] == "asked" and not said_yes(ctx, f):

@@ -3,6 +3,7 @@ docs/rules/sanguosha.md for the rulings)."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import EngineError, Step
@@ -81,43 +82,60 @@ def _men(state: State, seat: int) -> list[int]:
     return [x for x in R.living(state, seat + 1) if x != seat and state["players"][x].get("gender") == "m"]
 
 
-def _lijian_step(state: State, seat: int, path: list[str]) -> Step:
-    mine = R.all_cards(state, seat, judge=False)
-    if not path:
-        return Step(m("step.lijian_card"), [card_opt(c) for c in mine])
-    if path[0] not in mine:
-        raise EngineError("sanguosha.err.illegal")
-    men = _men(state, seat)
-    chosen = [ascii_int(t) for t in path[1:]]
-    if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(c not in men for c in chosen):
-        raise EngineError("sanguosha.err.illegal")
-    if len(chosen) == 2:
-        if not R.can_target(state, chosen[0], chosen[1], "juedou"):  # type: ignore[arg-type]
+@dataclass(frozen=True)
+class Lijian:
+    """离间 as an edition words it: ``first_uses`` — the first chosen man uses the 决斗 on the
+    second (identity) or the second on the first (国战); ``nowuxie`` — it cannot be negated
+    (identity). ``prompts``: the step keys for the first and the second man."""
+
+    skill: str
+    first_uses: bool
+    nowuxie: bool
+    prompts: tuple[str, str]
+
+    def _ok(self, state: State, first: int, second: int) -> bool:
+        user, target = (first, second) if self.first_uses else (second, first)
+        return R.can_target(state, user, target, "juedou")
+
+    def step(self, state: State, seat: int, path: list[str]) -> Step:
+        mine = R.all_cards(state, seat, judge=False)
+        if not path:
+            return Step(m("step.lijian_card"), [card_opt(c) for c in mine])
+        if path[0] not in mine:
             raise EngineError("sanguosha.err.illegal")
-        return Step(m("step.lijian_b"), [], complete=True)
-    if not chosen:
-        return Step(m("step.lijian_a"), [seat_opt(state, x, seat) for x in men
-                                         if any(R.can_target(state, x, y, "juedou") for y in men if y != x)])
-    return Step(m("step.lijian_b"), [seat_opt(state, x, seat) for x in men if x != chosen[0]
-                                     and R.can_target(state, chosen[0], x, "juedou")])  # type: ignore[arg-type]
+        men = _men(state, seat)
+        chosen = [ascii_int(t) for t in path[1:]]
+        if len(chosen) > 2 or len(set(chosen)) != len(chosen) or any(c not in men for c in chosen):
+            raise EngineError("sanguosha.err.illegal")
+        if len(chosen) == 2:
+            if not self._ok(state, chosen[0], chosen[1]):  # type: ignore[arg-type]
+                raise EngineError("sanguosha.err.illegal")
+            return Step(m(self.prompts[1]), [], complete=True)
+        if not chosen:
+            return Step(m(self.prompts[0]), [seat_opt(state, x, seat) for x in men
+                                             if any(self._ok(state, x, y) for y in men if y != x)])
+        return Step(m(self.prompts[1]), [seat_opt(state, x, seat) for x in men if x != chosen[0]
+                                         and self._ok(state, chosen[0], x)])  # type: ignore[arg-type]
+
+    def start(self, ctx: Ctx, seat: int, path: list[str]) -> None:
+        R.bump(ctx.state, self.skill)
+        announce(ctx, seat, self.skill)
+        R.to_discard(ctx.state, path[:1])
+        say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
+        a, b = int(path[1]), int(path[2])
+        user, target = (a, b) if self.first_uses else (b, a)
+        push_use(ctx, user, "juedou", [], [target], count=False, extra={"nowuxie": True} if self.nowuxie else None)
+
+    def can(self, state: State, seat: int) -> bool:
+        men = _men(state, seat)
+        return (not R.flag(state, self.skill) and R.has_cards(state, seat, judge=False)
+                and any(self._ok(state, a, b) for a in men for b in men if a != b))
+
+    def active(self) -> Active:
+        return Active(self.skill, self.can, self.step, self.start)
 
 
-def _lijian_start(ctx: Ctx, seat: int, path: list[str]) -> None:
-    R.bump(ctx.state, "lijian")
-    announce(ctx, seat, "lijian")
-    R.to_discard(ctx.state, path[:1])
-    say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
-    a, b = int(path[1]), int(path[2])
-    push_use(ctx, a, "juedou", [], [b], count=False, extra={"nowuxie": True})
-
-
-def _lijian_can(state: State, seat: int) -> bool:
-    men = _men(state, seat)
-    return (not R.flag(state, "lijian") and R.has_cards(state, seat, judge=False)
-            and any(R.can_target(state, a, b, "juedou") for a in men for b in men if a != b))
-
-
-active(Active("lijian", _lijian_can, _lijian_step, _lijian_start))
+active(Lijian("lijian", first_uses=True, nowuxie=True, prompts=("step.lijian_a", "step.lijian_b")).active())
 
 
 # 闭月 -------------------------------------------------------------------------------------------

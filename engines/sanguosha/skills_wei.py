@@ -3,6 +3,7 @@ mechanism and docs/rules/sanguosha.md for the rulings)."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from engines.base import EngineError, Option, Step
@@ -50,19 +51,22 @@ lord_asker(LordAsk("hujia", "shan", "wei"))
 
 
 # 鬼才: replace any judgement card with a hand card ---------------------------------------------
+# (鬼道 of the 国战 张角 is the same mechanism with black cards, keeping the replaced card.)
 
-@STANDARD_HEROES.on("judge_retouch", "guicai", priority=10,
-      can=lambda ctx, ev: any(R.has_skill(ctx.state, s, "guicai", hidden=True) and ctx.state["players"][s]["hand"]
-                              for s in R.living(ctx.state)))
-def _guicai(ctx: Ctx, ev: Ev) -> None:
-    s = ctx.state
-    seats = [x for x in R.living(s, s["turn"] if s["turn"] is not None else 0)
-             if R.has_skill(s, x, "guicai", hidden=True) and s["players"][x]["hand"]]
-    ctx.push("guicai", seats=seats, st="start")
+Pool = Callable[[State, int], list[str]]
 
 
-@STANDARD_HEROES.kind("guicai")
-def _guicai_frame(ctx: Ctx, f: Frame) -> None:
+def retouch_seats(state: State, skill: str, pool: Pool) -> list[int]:
+    """The living seats that may replace a judgement card with ``skill`` now, in turn order from
+    the current player."""
+    return [x for x in R.living(state, state["turn"] if state["turn"] is not None else 0)
+            if R.has_skill(state, x, skill, hidden=True) and pool(state, x)]
+
+
+def retouch(ctx: Ctx, f: Frame, skill: str, pool: Pool, *, keep_old: bool = False) -> None:
+    """The frame of a judgement-replacing skill: each seat in ``f["seats"]`` in turn may play a
+    card of ``pool`` in place of the judgement card (ask kind = ``skill``); the replaced card is
+    discarded, or taken by the replacing seat with ``keep_old`` (鬼道)."""
     s = ctx.state
     trigger = ctx.below(f)
     assert trigger is not None
@@ -72,28 +76,49 @@ def _guicai_frame(ctx: Ctx, f: Frame) -> None:
         if action != ["pass"]:
             seat, new = f["asked"], action[0]
             old = ev["card"]
-            announce(ctx, seat, "guicai")
-            if old in s["proc"]:
+            announce(ctx, seat, skill)
+            if old in s["proc"] and not keep_old:
                 R.to_discard(s, [old])
             R.to_proc(s, [new])
             ev["card"] = new
             say(ctx, "retouch", who=who(seat), card=cname(card(new).name), sr=R.card_label(new))
+            if keep_old and old in s["proc"]:
+                R.to_hand(s, seat, [old])
+                say(ctx, "gain", who=who(seat), cards=R.card_label(old))
     while f["seats"]:
         seat = f["seats"].pop(0)
-        if R.alive(s, seat) and s["players"][seat]["hand"]:
+        if R.alive(s, seat) and pool(s, seat):
             f["asked"] = seat
-            ctx.ask(f, [seat], "guicai", default=PASS, short=True, window=True,
+            ctx.ask(f, [seat], skill, default=PASS, short=True, window=True,
                     info={"card": ev["card"], "seat": ev["seat"], "why": ev["why"]})
             return
     ctx.pop(f)
 
 
-def _guicai_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
-    opts = [card_opt(c) for c in state["players"][seat]["hand"]] + [Option("pass", m("opt.pass"))]
-    return choose_one(m("step.guicai"), opts, path)
+def retouch_step(skill: str, pool: Pool) -> Callable[[State, int, list[str], Ask], Step]:
+    """The token walk of a judgement-replacing skill's ask: a card of ``pool``, or pass."""
+    def step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+        opts = [card_opt(c) for c in pool(state, seat)] + [Option("pass", m("opt.pass"))]
+        return choose_one(m(f"step.{skill}"), opts, path)
+    return step
 
 
-STEPS["guicai"] = _guicai_step
+def _hand(state: State, seat: int) -> list[str]:
+    return list(state["players"][seat]["hand"])
+
+
+@STANDARD_HEROES.on("judge_retouch", "guicai", priority=10,
+      can=lambda ctx, ev: bool(retouch_seats(ctx.state, "guicai", _hand)))
+def _guicai(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("guicai", seats=retouch_seats(ctx.state, "guicai", _hand), st="start")
+
+
+@STANDARD_HEROES.kind("guicai")
+def _guicai_frame(ctx: Ctx, f: Frame) -> None:
+    retouch(ctx, f, "guicai", _hand)
+
+
+STEPS["guicai"] = retouch_step("guicai", _hand)
 
 
 # 反馈: take a card of the source ---------------------------------------------------------------
