@@ -43,6 +43,10 @@ def _named(state: State, seat: int, name: str) -> list[str]:
 
 # -- play phase -------------------------------------------------------------------------------
 
+#: The cards a conversion may make in the play phase, in option order (a skill module adds the
+#: card its conversion makes there, e.g. 度势's 以逸待劳).
+PLAY_AS: list[str] = ["sha", "guohe", "lebu"]
+
 def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
     """(seats that may be added as the next target, whether ``chosen`` is already enough): the
     card's own target rule (``cards.CardDef.targets``) over the living others it may target,
@@ -156,7 +160,7 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu"):
+        for name in PLAY_AS:
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
