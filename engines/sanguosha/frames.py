@@ -646,7 +646,8 @@ def _dying(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "fired":
         ctx.take(f)
-        if p["hp"] >= 1 or not p["alive"]:
+        # a skill may end the dying process below 1 HP (不屈: 创 of different ranks)
+        if p["hp"] >= 1 or not p["alive"] or R.fold(s, "dying_settled", False, seat=seat):
             ctx.pop(f)
             return
         f["st"] = "peach"

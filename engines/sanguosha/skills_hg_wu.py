@@ -29,7 +29,7 @@ from engines.sanguosha.ai import (
 from engines.sanguosha.ai_skills import SKILL_CHOICE
 from engines.sanguosha.choices import PLAY_AS, STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import card, kind_of
-from engines.sanguosha.frames import PASS, recover
+from engines.sanguosha.frames import PASS
 from engines.sanguosha.packs import HEGEMONY_HEROES as HG
 from engines.sanguosha.pindian import can_pindian
 from engines.sanguosha.rules import cname, m, say, who
@@ -414,26 +414,56 @@ def _fenxun_distance(state: State, value_: int, args: dict[str, Any]) -> int:
     return value_
 
 
-# 不屈: while dying, put the top card on your hero as a 创; a rank not among the 创 → back to 1 HP ---
+# 不屈 (国战 标准版): each HP point lost below 1 may put the top card on your hero as a 创; while
+# the 创 all differ in rank you are not dying (no 桃 asked); each HP recovered removes a 创 ---------
+
+def _wounds(state: State, seat: int) -> list[str]:
+    return state["players"][seat].get("piles", {}).get("buqu", [])
+
+
+def _distinct(cids: list[str]) -> bool:
+    ranks = [card(c).rank for c in cids]
+    return len(set(ranks)) == len(ranks)
+
 
 @optional("dying", "buqu", can=lambda ctx, ev: (
-    ctx.state["players"][ev["seat"]]["hp"] < 1 and bool(ctx.state["deck"] or ctx.state["discard"])), pack=HG)
+    1 - ctx.state["players"][ev["seat"]]["hp"] > len(_wounds(ctx.state, ev["seat"]))
+    and bool(ctx.state["deck"] or ctx.state["discard"])), pack=HG)
 def _buqu(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    """One 创 for every HP point below 1 not yet matched by one (the points of this damage or
+    loss), each the top card of the deck; then the dying frame asks ``dying_settled``."""
     s = ctx.state
     seat = f["seat"]
-    got = R.deal(s, 1)
-    if not got:
-        return
-    cid = got[0]
-    s["proc"].append(cid)
-    ranks = {card(c).rank for c in s["players"][seat].get("piles", {}).get("buqu", [])}
-    if card(cid).rank in ranks:
+    for _ in range(1 - s["players"][seat]["hp"] - len(_wounds(s, seat))):
+        got = R.deal(s, 1)
+        if not got:
+            break
+        s["proc"].append(got[0])
+        R.to_pile(s, seat, "buqu", got)
+        say(ctx, "buqu_card", who=who(seat), sr=R.card_label(got[0]))
+    say(ctx, "buqu_ok" if _distinct(_wounds(s, seat)) else "buqu_fail", who=who(seat))
+
+
+@HG.modifier("dying_settled", "buqu")
+def _buqu_settled(state: State, value_: bool, args: dict[str, Any]) -> bool:
+    seat = args["seat"]
+    wounds = _wounds(state, seat)
+    return value_ or (R.has_skill(state, seat, "buqu") and bool(wounds) and _distinct(wounds)
+                      and len(wounds) >= 1 - state["players"][seat]["hp"])
+
+
+@HG.on("hp_recovered", "buqu_heal", can=lambda ctx, ev: bool(_wounds(ctx.state, ev["seat"])))
+def _buqu_heal(ctx: Ctx, ev: Ev) -> None:
+    """A 创 per HP recovered goes to the discard pile: a repeated rank first (which may end the
+    dying process), else the newest."""
+    s = ctx.state
+    wounds = _wounds(s, ev["seat"])
+    for _ in range(min(ev["n"], len(wounds))):
+        ranks = [card(c).rank for c in wounds]
+        repeated = [c for c in reversed(wounds) if ranks.count(card(c).rank) > 1]
+        cid = repeated[0] if repeated else wounds[-1]
         R.to_discard(s, [cid])
-        say(ctx, "buqu_fail", who=who(seat), sr=R.card_label(cid))
-        return
-    R.to_pile(s, seat, "buqu", [cid])
-    say(ctx, "buqu_ok", who=who(seat), sr=R.card_label(cid))
-    recover(ctx, seat, 1 - s["players"][seat]["hp"], seat)
+        say(ctx, "buqu_heal", who=who(ev["seat"]), sr=R.card_label(cid))
 
 
 # 好施: draw two more; then with more than five hand cards, give half to the fewest-card other ----

@@ -343,30 +343,60 @@ def test_tianyi_lost_or_tied_no_sha_this_turn() -> None:
         assert "tianyi" not in options(state, 0)
 
 
-# -- 周泰 不屈 -------------------------------------------------------------------------------------
+# -- 周泰 不屈 (国战 标准版) ---------------------------------------------------------------------------
 
-def test_buqu_a_new_rank_brings_him_back_to_one_hp_and_stays_on_his_hero() -> None:
-    state = hg(4, "ZCFF", heroes_={1: "hg_zhoutai"}, hp_={1: 1}, hands={0: ["sha"]}, top=[("shan", "D", 2)])
-    state, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
-    state = pass_all(state, "need_shan")
+def _hit_zhoutai(hp_: int, top: list, wounds: tuple = (), sha: str = "sha") -> State:
+    state = hg(4, "ZCFF", heroes_={1: "hg_zhoutai"}, hp_={1: hp_}, hands={0: [sha], 2: ["tao"]}, top=top)
+    for spec in wounds:
+        R.to_pile(state, 1, "buqu", [find(state, *spec)])
+    state, _ = act(state, 0, hand_of(state, 0, sha), 1)
+    return pass_all(state, "need_shan")
+
+
+def test_buqu_a_wound_of_a_new_rank_and_he_is_not_dying() -> None:
+    state = _hit_zhoutai(1, [("shan", "D", 2)])
     assert asked(state) == [(1, "skill")]
     state, _ = act(state, 1, "yes")
-    pile = state["players"][1]["piles"]["buqu"]
-    assert hp(state, 1) == 1 and [card(c).rank for c in pile] == [2] and conserved(state)
-    assert ENGINE.view(state, 3)["players"][1]["piles"]["buqu"][0]["id"] == pile[0]
-    assert asked(state) == [(0, "play")]
+    wounds = state["players"][1]["piles"]["buqu"]
+    assert hp(state, 1) == 0 and [card(c).rank for c in wounds] == [2] and state["players"][1]["alive"]
+    assert asked(state) == [(0, "play")] and conserved(state)  # no 桃 asked
+    assert ENGINE.view(state, 3)["players"][1]["piles"]["buqu"][0]["id"] == wounds[0]
 
 
-def test_buqu_a_repeated_rank_is_discarded_and_he_dies_with_his_wounds() -> None:
-    state = hg(4, "ZCFF", heroes_={1: "hg_zhoutai"}, hp_={1: 1}, hands={0: ["sha"]},
-               top=[("shan", "H", 2)])
-    R.to_pile(state, 1, "buqu", [find(state, "shan", "D", 2)])
+def test_buqu_one_wound_per_point_below_one() -> None:
+    state = hg(4, "ZCFF", heroes_={0: "xuchu", 1: "hg_zhoutai"}, hp_={1: 1}, hands={0: ["sha"]},
+               top=[("shan", "D", 2), ("shan", "D", 3)])
+    R.bump(state, "luoyi")  # 裸衣: this 杀 deals 2
     state, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
     state = pass_all(state, "need_shan")
     state, _ = act(state, 1, "yes")
-    assert hp(state, 1) == 0 and any(k == "peach" for _, k in asked(state))
+    assert hp(state, 1) == -1 and sorted(card(c).rank for c in state["players"][1]["piles"]["buqu"]) == [2, 3]
+    assert state["players"][1]["alive"] and asked(state) == [(0, "play")]
+
+
+def test_buqu_a_repeated_rank_is_dying_and_a_peach_removes_the_repeated_wound() -> None:
+    state = _hit_zhoutai(0, [("shan", "H", 2)], wounds=(("shan", "D", 2),))
+    state, _ = act(state, 1, "yes")
+    assert hp(state, 1) == -1 and len(state["players"][1]["piles"]["buqu"]) == 2
+    assert sorted(k for _, k in asked(state)) == ["peach"] * 4
+    state = answer(state, "peach", 2, hand_of(state, 2, "tao"))
+    state = pass_all(state, "peach")
+    assert hp(state, 1) == 0 and len(state["players"][1]["piles"]["buqu"]) == 1 and state["players"][1]["alive"]
+    assert asked(state) == [(0, "play")] and conserved(state)
+
+
+def test_buqu_dies_with_his_wounds_when_nobody_saves_him() -> None:
+    state = _hit_zhoutai(0, [("shan", "H", 2)], wounds=(("shan", "D", 2),))
+    state, _ = act(state, 1, "yes")
     state = pass_all(state, "peach")
     assert not state["players"][1]["alive"] and state["players"][1]["piles"]["buqu"] == [] and conserved(state)
+
+
+def test_buqu_recovering_removes_wounds() -> None:
+    state = hg(4, "ZCFF", heroes_={1: "hg_zhoutai"}, hp_={1: 0}, hands={1: ["tao"]}, turn=1)
+    R.to_pile(state, 1, "buqu", [find(state, "shan", "D", 2)])
+    state, _ = act(state, 1, hand_of(state, 1, "tao"))
+    assert hp(state, 1) == 1 and state["players"][1]["piles"]["buqu"] == [] and conserved(state)
 
 
 # -- 鲁肃 好施 / 缔盟 -------------------------------------------------------------------------------
