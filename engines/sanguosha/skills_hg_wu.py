@@ -26,6 +26,7 @@ from engines.sanguosha.ai import (
     play_hint,
     value,
 )
+from engines.sanguosha.ai_cards import CANCELLED_BY
 from engines.sanguosha.ai_skills import SKILL_CHOICE
 from engines.sanguosha.choices import PLAY_AS, STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import card, kind_of
@@ -117,6 +118,7 @@ def _hg_qianxun(ctx: Ctx, ev: Ev) -> None:
 
 
 EFFECT["hg_qianxun"] = lambda ctx, f, ev: _qianxun_cancel(ctx, f["seat"], ev)
+CANCELLED_BY["hg_qianxun"] = ("shunshou", "lebu")  # the AI spends no card on a shown 陆逊
 
 
 # 度势: up to four times per play phase, a red hand card as 以逸待劳 --------------------------------

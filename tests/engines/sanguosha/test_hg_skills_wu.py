@@ -512,3 +512,59 @@ def test_seeded_ai_identity_games_with_the_wu_heroes_finish(seed: int, monkeypat
         state, _ = ENGINE.apply(state, req.seat, action, request=req)
         assert conserved(state)
     assert ENGINE.result(state) is not None
+
+
+def test_hongyan_a_spade_eight_trigrams_judgement_counts_as_red() -> None:
+    state = hg(4, "ZCFF", heroes_={1: "hg_xiaoqiao"}, max_={1: 3}, hands={0: ["sha"]}, equip={1: ["bagua"]},
+               top=[("sha", "S", 8)])
+    state, events = act(state, 0, hand_of(state, 0, "sha"), 1)
+    assert "bagua_ok" in keys(events) and hp(state, 1) == 3 and asked(state) == [(0, "play")]
+
+
+def test_a_hidden_xiaoqiaos_tianxiang_reveals_her_when_used() -> None:
+    base = shown(table(4, "ZCFF", hands={1: [("tao", "H", 3)], 0: ["sha"]}), 1, "hg_xiaoqiao", "hg_sunjian",
+                 show=(False, False))
+    base["mode"] = HgIdentity.name
+    state, _ = act(base, 0, hand_of(base, 0, "sha"), 1)
+    state = pass_all(state, "need_shan")
+    assert asked(state) == [(1, "tianxiang")]
+    passed, _ = act(state, 1, "pass")
+    assert not any(h["shown"] for h in passed["players"][1]["heroes"]) and hp(passed, 1) == 3
+    used, _ = act(state, 1, hand_of(state, 1, "tao"), 2)
+    assert used["players"][1]["heroes"][0]["shown"] and hp(used, 1) == 4
+
+
+# -- the AI answers the skills' questions sensibly ------------------------------------------------
+
+def _ai(state: State, seat: int) -> list[str]:
+    return ENGINE.ai_action(state, seat, random.Random(0))
+
+
+def test_ai_yinghun_helps_its_lord_with_x_cards() -> None:
+    state = hg(5, "ZCFFN", heroes_={1: "hg_sunjian"}, hp_={1: 2}, phase="prepare", turn=1)
+    assert _ai(state, 1) == ["0", "x"]
+
+
+def test_ai_tianxiang_moves_the_damage_to_a_known_enemy() -> None:
+    state = hg(5, "ZCFFN", heroes_={1: "hg_xiaoqiao"}, max_={1: 3}, hp_={1: 1},
+               hands={1: [("sha", "S", 7)], 0: ["sha"]})
+    R.note_act(state, 3, 0, 6)  # seat 3 attacked the lord: a rebel
+    state, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
+    state = pass_all(state, "need_shan")
+    assert _ai(state, 1) == [state["players"][1]["hand"][0], "3"]
+
+
+def test_ai_pindian_plays_its_highest_card() -> None:
+    state = hg(5, "ZCFFN", heroes_={0: "hg_taishici"}, hands={2: [("sha", "C", 2), ("shan", "D", 11)],
+                                                              0: [("sha", "D", 13), ("sha", "C", 3)]})
+    state, _ = act(state, 0, "tianyi", 2)
+    assert card(_ai(state, 0)[0]).rank == 13 and card(_ai(state, 2)[0]).rank == 11
+
+
+def test_ai_spends_no_lebu_on_a_shown_luxun() -> None:
+    state = hg(5, "ZCFFN", heroes_={2: "hg_luxun"}, hands={0: ["lebu"]})
+    R.note_act(state, 2, 0, 6)  # 陆逊 attacked the lord: the enemy most worth a 乐不思蜀
+    lebu = hand_of(state, 0, "lebu")
+    assert _ai(state, 0) != [lebu, "2"]
+    R.note_act(state, 3, 0, 6)
+    assert _ai(state, 0) == [lebu, "3"]
