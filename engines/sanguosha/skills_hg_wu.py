@@ -193,7 +193,9 @@ def _yinghun_frame(ctx: Ctx, f: Frame) -> None:
         if drop_n == len(pool):
             f["reply"] = {"seat": target, "action": pool}
             return
-        ctx.ask(f, [target], "yinghun_discard", info={"n": drop_n, "user": seat})
+        # a default (the first cards) so an absent seat's time-out is a whole answer
+        ctx.ask(f, [target], "yinghun_discard", default=tuple(pool[:drop_n]), window=True,
+                info={"n": drop_n, "user": seat})
         return
     cids = ctx.take(f, "reply")["action"]
     R.to_discard(s, cids)
@@ -495,7 +497,8 @@ def _haoshi_frame(ctx: Ctx, f: Frame) -> None:
     seat = f["seat"]
     if f["st"] == "start":
         f["st"] = "given"
-        ctx.ask(f, [seat], "haoshi", info={"n": len(s["players"][seat]["hand"]) // 2})
+        hand, n = s["players"][seat]["hand"], len(s["players"][seat]["hand"]) // 2
+        ctx.ask(f, [seat], "haoshi", default=(*hand[:n], str(_fewest(s, seat)[0])), window=True, info={"n": n})
         return
     action = ctx.take(f, "reply")["action"]
     cids, target = action[:-1], int(action[-1])

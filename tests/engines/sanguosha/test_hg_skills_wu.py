@@ -568,3 +568,16 @@ def test_ai_spends_no_lebu_on_a_shown_luxun() -> None:
     assert _ai(state, 0) != [lebu, "2"]
     R.note_act(state, 3, 0, 6)
     assert _ai(state, 0) == [lebu, "3"]
+
+
+def test_a_time_out_answers_the_multi_card_asks_completely() -> None:
+    from engines.sanguosha import ai
+
+    state = hg(4, "ZCFF", heroes_={0: "hg_sunjian"}, hp_={0: 1}, hands={2: ["sha", "shan", "tao"]},
+               phase="prepare")
+    state, _ = act(state, 0, 2, "one")
+    choices.validate(state, 2, ai.timeout(state, 2))
+    assert len(ai.timeout(state, 2)) == 3
+    state = hg(4, "ZCFF", heroes_={0: "hg_lusu"}, hands={0: ["sha", "sha", "shan", "tao"]}, phase="draw")
+    state, _ = act(state, 0, "yes")
+    choices.validate(state, 0, ai.timeout(state, 0))
