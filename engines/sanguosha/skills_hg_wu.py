@@ -149,8 +149,8 @@ def _equip_losers(ctx: Ctx, ev: Ev) -> list[int]:
 
 @HG.on("cards_moved", "hg_xiaoji", can=lambda ctx, ev: bool(_equip_losers(ctx, ev)))
 def _hg_xiaoji(ctx: Ctx, ev: Ev) -> None:
-    for seat in _equip_losers(ctx, ev):
-        ctx.push("optional", skill="hg_xiaoji", seat=seat, dy=True, st="start")
+    """One seat has the hero (each hero is dealt once), so one question per move."""
+    ctx.push("optional", skill="hg_xiaoji", seat=_equip_losers(ctx, ev)[0], dy=True, st="start")
 
 
 EFFECT["hg_xiaoji"] = lambda ctx, f, ev: R.draw(ctx, f["seat"], 2)
