@@ -581,3 +581,17 @@ def test_a_time_out_answers_the_multi_card_asks_completely() -> None:
     state = hg(4, "ZCFF", heroes_={0: "hg_lusu"}, hands={0: ["sha", "sha", "shan", "tao"]}, phase="draw")
     state, _ = act(state, 0, "yes")
     choices.validate(state, 0, ai.timeout(state, 0))
+
+
+def test_tianyi_and_duanbing_on_one_seat_add_up() -> None:
+    state = hg(5, "ZCFFN", heroes_={}, hands={2: [("sha", "C", 2)], 0: [("sha", "D", 13), "sha"]})
+    shown(state, 0, "hg_taishici", "hg_dingfeng")
+    state["mode"] = HgIdentity.name
+    state, _ = act(state, 0, "tianyi", 2)
+    state, _ = act(state, 0, find_in(state, 0, ("sha", "D", 13)))
+    state, _ = act(state, 2, find_in(state, 2, ("sha", "C", 2)))
+    sha = hand_of(state, 0, "sha")
+    assert sorted(options(state, 0, sha, 2)) == ["1", "3", "4"]  # 天义: anyone
+    assert sorted(options(state, 0, sha, 2, 3)) == ["1", "4"]  # then 短兵: distance 1 only
+    assert options(state, 0, sha, 2, 3, 1) == []
+    assert sorted(options(state, 0, sha, 1, 2)) == ["3", "4"]  # seat 1 may be 短兵's
