@@ -70,10 +70,19 @@ def _equip(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None
     return 11.0, pre
 
 
+#: Skills that cancel a card aimed at their (shown) owner: skill → card names (国战 谦逊), filled
+#: by the skill modules, so the hints below do not spend a card on such a target.
+CANCELLED_BY: dict[str, tuple[str, ...]] = {}
+
+
+def _wasted(s: Seat, t: int, name: str) -> bool:
+    return any(name in CANCELLED_BY.get(sk, ()) for sk in s.mind.player(t).get("skills", ()))
+
+
 @play_hint("lebu")
 def _lebu(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     scored = [(s.mind.enemy_score(t) * (1 + 0.2 * s.mind.player(t)["hand"]), t)
-              for t in s.targets(pre) if s.mind.enemy(t)]
+              for t in s.targets(pre) if s.mind.enemy(t) and not _wasted(s, t, name)]
     if not scored:
         return None
     sc, t = max(scored)
@@ -87,6 +96,8 @@ def _take(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     best: tuple[float, int] | None = None
     for t in s.targets(pre):
         p = s.mind.player(t)
+        if _wasted(s, t, name):
+            continue
         if _clears_shandian(s, t):
             sc = 8.0
         elif s.mind.friend(t) and p["judge"]:

@@ -205,6 +205,8 @@ def _sha_targets(state: State, seat: int, cids: list[str], chosen: list[int],
                  others: list[int]) -> tuple[list[int], bool]:
     cap = R.fold(state, "sha_targets", 1, seat=seat, cards=cids)
     cand = [s for s in others if R.in_range(state, seat, s)] if len(chosen) < cap else []
+    # skills that widen who may be chosen next (天义: no distance limit; 短兵: one more at distance 1)
+    cand = R.fold(state, "sha_candidates", cand, seat=seat, cards=cids, chosen=chosen, others=others, cap=cap)
     return cand, len(chosen) >= 1
 
 

@@ -45,6 +45,10 @@ def _named(state: State, seat: int, name: str) -> list[str]:
 
 # -- play phase -------------------------------------------------------------------------------
 
+#: The cards a conversion may make in the play phase, in option order (a skill module adds the
+#: card its conversion makes there, e.g. 度势's 以逸待劳).
+PLAY_AS: list[str] = ["sha", "guohe", "lebu"]
+
 def target_choices(state: State, seat: int, name: str, cids: list[str], chosen: list[int]) -> tuple[list[int], bool]:
     """(seats that may be added as the next target, whether ``chosen`` is already enough): the
     card's own target rule (``cards.CardDef.targets``) over the living others it may target,

@@ -138,7 +138,7 @@ def _bagua_frame(ctx: Ctx, f: Frame) -> None:
     if judge_first(ctx, f, "bagua"):
         return
     judged = ctx.take(f)
-    if judged is not None and card(judged).red:
+    if judged is not None and R.suit(ctx.state, f["seat"], judged) in ("H", "D"):
         say(ctx, "bagua_ok", who=who(f["seat"]))
         event_below(ctx, f)["done"] = True
     ctx.pop(f)

@@ -253,7 +253,7 @@ def _use(ctx: Ctx, f: Frame) -> None:
             ctx.pop(f)
             return
         if kind == "delayed":
-            if not f["targets"]:  # its one target cancelled it (帷幕)
+            if not f["targets"]:  # its one target cancelled it (帷幕, 谦逊)
                 R.to_discard(s, f["cards"], reason="use")
             else:
                 R.to_judge(s, f["targets"][0], f["cards"][0], name)
@@ -505,9 +505,10 @@ def _jarea(ctx: Ctx, f: Frame) -> None:
     ctx.push("delayed", cid=cid, name=name, seat=f["seat"], st="start")
 
 
-def shandian_hits(cid: str) -> bool:
+def shandian_hits(cid: str, suit: str | None = None) -> bool:
+    """Does the judgement card strike (♠2–9)? ``suit``: the suit it counts as (红颜)."""
     c = card(cid)
-    return c.suit == "S" and 2 <= c.rank <= 9
+    return (suit or c.suit) == "S" and 2 <= c.rank <= 9
 
 
 def pass_shandian(ctx: Ctx, cid: str, seat: int) -> None:
@@ -548,14 +549,14 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
         judged = ctx.take(f)
         if name == "lebu":
             R.to_discard(s, [cid])
-            if judged is None or card(judged).suit != "H":
+            if judged is None or R.suit(s, seat, judged) != "H":
                 s["skip"].append("play")
                 say(ctx, "lebu_hit", who=who(seat))
             else:
                 say(ctx, "lebu_miss", who=who(seat))
             ctx.pop(f)
             return
-        if judged is not None and shandian_hits(judged):
+        if judged is not None and shandian_hits(judged, R.suit(s, seat, judged)):
             R.to_discard(s, [cid])
             say(ctx, "shandian_hit", who=who(seat))
             f["st"] = "damage"
@@ -662,7 +663,8 @@ def _dying(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "fired":
         ctx.take(f)
-        if p["hp"] >= 1 or not p["alive"]:
+        # a skill may end the dying process below 1 HP (不屈: 创 of different ranks)
+        if p["hp"] >= 1 or not p["alive"] or R.fold(s, "dying_settled", False, seat=seat):
             ctx.pop(f)
             return
         f["st"] = "peach"
@@ -712,7 +714,7 @@ def _death(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "fired":
         ctx.take(f)
-        R.to_discard(s, R.all_cards(s, seat))
+        R.to_discard(s, R.all_cards(s, seat) + R.pile_cards(s, seat))
         if src is not None and R.alive(s, src):
             mode.reward(ctx, seat, src)
         if seat == s["turn"]:

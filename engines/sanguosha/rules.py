@@ -321,6 +321,10 @@ def take(state: State, cid: str) -> str:
             if entry[0] == cid:
                 p["judge"].remove(entry)
                 return "judge"
+        for pile in p.get("piles", {}).values():
+            if cid in pile:
+                pile.remove(cid)
+                return "pile"
     raise KeyError(cid)
 
 
@@ -335,6 +339,8 @@ def owner_zone(state: State, cid: str) -> tuple[int | None, str]:
             return i, "equip"
         if any(e[0] == cid for e in p["judge"]):
             return i, "judge"
+        if any(cid in pile for pile in p.get("piles", {}).values()):
+            return i, "pile"
     raise KeyError(cid)
 
 
@@ -385,6 +391,22 @@ def to_judge(state: State, seat: int, cid: str, name: str, reason: str = "delay"
     state["players"][seat]["judge"].append([cid, name])
     if moved:
         notice(state, "cards_moved", moved)
+
+
+def to_pile(state: State, seat: int, name: str, cids: list[str], reason: str = "pile") -> None:
+    """Onto ``seat``'s hero as the pile ``name`` (周泰's 创): a zone of its own, public, kept in
+    ``player["piles"]`` and discarded with the seat's other cards when it dies."""
+    moved = _moved(state, cids, (seat, "pile"), reason)
+    for cid in cids:
+        take(state, cid)
+        state["players"][seat].setdefault("piles", {}).setdefault(name, []).append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def pile_cards(state: State, seat: int) -> list[str]:
+    """Every card in the seat's piles on its heroes."""
+    return [c for pile in state["players"][seat].get("piles", {}).values() for c in pile]
 
 
 def flush_proc(state: State) -> None:
@@ -527,6 +549,12 @@ def blocked(state: State, name: str) -> bool:
 
 def hand_limit(state: State, seat: int) -> int:
     return fold(state, "hand_limit", max(0, state["players"][seat]["hp"]), seat=seat)
+
+
+def suit(state: State, seat: int, cid: str) -> str:
+    """The suit ``cid`` counts as for ``seat`` (its own cards and judgements): the card's, unless a
+    skill says otherwise (红颜: ♠ counts as ♥) through the ``suit`` modifier."""
+    return fold(state, "suit", card(cid).suit, seat=seat, cid=cid)  # type: ignore[no-any-return]
 
 
 def color(cids: list[str]) -> str:

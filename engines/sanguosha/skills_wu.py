@@ -55,12 +55,17 @@ def _zhiheng_step(state: State, seat: int, path: list[str]) -> Step:
     return st
 
 
+def discard_and_draw(ctx: Ctx, seat: int, skill: str, cids: list[str]) -> None:
+    """制衡 (and 国战's 制衡): once per phase, the chosen cards go and as many are drawn."""
+    R.bump(ctx.state, skill)
+    announce(ctx, seat, skill)
+    R.to_discard(ctx.state, cids)
+    say(ctx, "discard", who=who(seat), cards=" ".join(R.card_label(c) for c in cids))
+    R.draw(ctx, seat, len(cids))
+
+
 def _zhiheng_start(ctx: Ctx, seat: int, path: list[str]) -> None:
-    R.bump(ctx.state, "zhiheng")
-    announce(ctx, seat, "zhiheng")
-    R.to_discard(ctx.state, path)
-    say(ctx, "discard", who=who(seat), cards=" ".join(R.card_label(c) for c in path))
-    R.draw(ctx, seat, len(path))
+    discard_and_draw(ctx, seat, "zhiheng", path)
 
 
 active(Active("zhiheng", lambda s, seat: not R.flag(s, "zhiheng") and R.has_cards(s, seat, judge=False),
@@ -91,7 +96,8 @@ def _track_sha(ctx: Ctx, ev: Ev) -> None:
 
 def _sha_in_play(ctx: Ctx, seat: int | None, name: str) -> bool:
     s = ctx.state
-    return name == "sha" and seat == s["turn"] and s["phase"] == "play" and R.has_skill(s, seat, "keji")
+    # hidden too: a 吕蒙 still hidden (国战) may reveal for 克己 at the discard phase
+    return name == "sha" and seat == s["turn"] and s["phase"] == "play" and R.has_skill(s, seat, "keji", hidden=True)
 
 
 STANDARD_HEROES.on("use_declared", "keji_track", can=lambda ctx, ev: _sha_in_play(ctx, ev["user"], ev["name"]))(_track_sha)

@@ -101,6 +101,8 @@ def build(state: State, seat: int | None) -> View:
             "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),
         })
+        if p.get("piles"):  # cards on its hero (周泰's 创): public
+            players[-1]["piles"] = {k: [card_json(c) for c in v] for k, v in p["piles"].items()}
         if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
             players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
         if "marks" in p:  # hegemony: markers held, 叠置

@@ -124,6 +124,7 @@ def count_cards(state: State) -> dict[str, int]:
     zones = [state["deck"], state["discard"], state["proc"]]
     for p in state["players"]:
         zones += [p["hand"], [c for c in p["equip"].values() if c], [e[0] for e in p["judge"]]]
+        zones += list(p.get("piles", {}).values())
     for zone in zones:
         for cid in zone:
             seen[cid] = seen.get(cid, 0) + 1

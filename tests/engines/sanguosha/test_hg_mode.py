@@ -12,6 +12,7 @@ from engines.sanguosha import ENGINE, hegemony
 from engines.sanguosha import rules as R
 from engines.sanguosha.heroes import hero
 from tests.engines.sanguosha import hg_testkit as K
+from tests.engines.sanguosha.sgs_testkit import count_cards
 
 WEI = ("hg_caocao", "hg_xuchu")          # 2 + 2 = 4 HP, a 珠联璧合 pair
 WEI2 = ("hg_zhangliao", "hg_xiahoudun")  # 4 HP
@@ -282,9 +283,8 @@ def test_seeded_ai_games_end_with_every_card_accounted_for(seed: int) -> None:
             break
         req = ENGINE.pending(state)[0]
         state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal", req), req)
-        ps = state["players"]
-        held = sum(len(p["hand"]) + len(p["judge"]) + sum(1 for c in p["equip"].values() if c) for p in ps)
-        assert held + len(state["deck"]) + len(state["discard"]) + len(state["proc"]) == total
+        seen = count_cards(state)
+        assert len(seen) == total and set(seen.values()) == {1}
     assert ENGINE.result(state) is not None
 
 
