@@ -25,7 +25,7 @@ State = dict[str, Any]
 
 def card_opt(cid: str) -> Option:
     c = card(cid)
-    return Option(cid, m("opt.card", card=R.cname(c.name), sr=R.card_label(cid)),
+    return Option(cid, m("opt.card", card=R.cname(c.shown), sr=R.card_label(cid)),
                   hint="danger" if c.red else "")
 
 
@@ -160,12 +160,16 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]
+        if _recastable(state, seat):
+            opts.append(Option("recast", m("opt.recast")))
         opts.append(Option("end", m("opt.end"), hint="primary"))
         return Step(m("step.play"), opts)
     head = path[0]
     if head == "end":
         _exact(path, 1)
         return Step(m("step.play"), [], complete=True)
+    if head == "recast":  # 重铸: ["recast", card]
+        return choose_one(m("step.recast"), [card_opt(c) for c in _recastable(state, seat)], path[1:])
     if head in ACTIVE:
         act = ACTIVE[head]
         if not (R.has_skill(state, seat, head, hidden=True) and act.can(state, seat)):
@@ -191,6 +195,11 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     cand, done = target_choices(state, seat, name, cids, chosen)
     key = "step.victim" if name == "jiedao" and len(chosen) == 1 else "step.target"
     return Step(m(key, card=R.cname(name)), [seat_opt(state, s, seat) for s in cand], complete=done)
+
+
+def _recastable(state: State, seat: int) -> list[str]:
+    """The hand cards that may be recast (重铸) now (``CardDef.recast``)."""
+    return [c for c in state["players"][seat]["hand"] if cards.of(card(c).name).recast]
 
 
 def _seat_token(tok: str) -> int:
@@ -258,6 +267,27 @@ def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, 
     return _one_card(_named(state, seat, what), prompt, path, extra)
 
 
+def _nullify(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask) -> Step:
+    """A 无懈可击 (``[card]``), a 无懈可击·国 (``[card, "one"]``: this target only; ``[card,
+    "kingdom"]``: every target of its kingdom, offered against a card's own effect on a target
+    of a known kingdom), or pass."""
+    guo = _named(state, seat, "wuxie_guo")
+    if path and path[0] in guo:
+        opts = [Option("one", m("opt.wuxie_one"))]
+        about = ask.info["about"]
+        if ask.info["count"] == 0 and about["user"] is not None and R.kingdom(state, about["target"]):
+            opts.append(Option("kingdom", m("opt.wuxie_kingdom",
+                                            kingdom=_kingdom_ref(R.kingdom(state, about["target"])))))
+        return choose_one(m("step.wuxie_guo"), opts, path[1:])
+    return _one_card(_named(state, seat, "wuxie") + guo, prompt, path)
+
+
+def _kingdom_ref(kingdom: str | None) -> dict[str, Any]:
+    from engines.base import key_ref
+
+    return key_ref(f"sanguosha.kingdom.{kingdom}")
+
+
 def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     target = ask.info["target"]
     tp = state["players"][target]
@@ -320,9 +350,14 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind in ("need_sha", "jiedao", "qinglong"):
         return _sha_like(state, seat, path, prompt, ask)
     if kind == "nullify":
-        return _one_card(_named(state, seat, "wuxie"), prompt, path)
+        return _nullify(state, seat, path, prompt, ask)
     if kind == "peach":
-        return _response(state, seat, path, prompt, "tao", ask)
+        if path and path[0] in _named(state, seat, "jiu") and seat == ask.info["dying"]:
+            return choose_one(prompt, [card_opt(path[0])], path)  # 酒 on oneself while dying
+        step = _response(state, seat, path, prompt, "tao", ask)
+        if not path and seat == ask.info["dying"]:
+            step.options[-1:-1] = [card_opt(c) for c in _named(state, seat, "jiu")]
+        return step
     if kind == "pick":
         return _pick(state, seat, path, ask)
     if kind == "wugu":

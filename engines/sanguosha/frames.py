@@ -129,6 +129,9 @@ def _phase(ctx: Ctx, f: Frame) -> None:
             if action == ["end"]:
                 f["st"] = "end"
                 return
+            if action[0] == "recast":
+                recast(ctx, seat, action[1])
+                return
             if action[0] in ACTIVE:
                 R.reveal_for(ctx, seat, action[0])  # a hidden hero's skill: using it shows it
                 ACTIVE[action[0]].start(ctx, seat, action[1:])
@@ -158,6 +161,13 @@ def _phase(ctx: Ctx, f: Frame) -> None:
 
 def _labels(cids: list[str]) -> str:
     return " ".join(R.card_label(c) for c in cids)
+
+
+def recast(ctx: Ctx, seat: int, cid: str) -> None:
+    """重铸 (铁索连环, 知己知彼): the card goes to the discard pile and its owner draws one."""
+    R.to_discard(ctx.state, [cid], reason="recast")
+    say(ctx, "recast", who=who(seat), card=cname(card(cid).shown), sr=R.card_label(cid))
+    R.draw(ctx, seat, 1)
 
 
 # -- using a card -----------------------------------------------------------------------------
@@ -196,6 +206,8 @@ def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -
     reveal_conversion(ctx, user, action)
     name, cids, targets = parse_use(ctx.state, action)
     extra: dict[str, Any] = {}
+    if action[0] not in CONVERT and card(cids[0]).nature:  # a 火杀 / 雷杀 itself (converted: none)
+        extra["nature"] = card(cids[0]).nature
     if name == "jiedao":
         targets, extra = [targets[0]], {"victim": targets[1]}
     push_use(ctx, user, name, cids, targets, count=count, extra=extra)
@@ -240,11 +252,13 @@ def _use(ctx: Ctx, f: Frame) -> None:
             R.note_act(s, user, t, 1 if cards.harmful(name) else -1 if cards.of(name).friendly else 0)
         f["st"] = "declared"
         ctx.fire("use_declared", {"user": user, "name": name, "cards": f["cards"],
-                                  "targets": f["targets"], "color": f["color"]})
+                                  "targets": f["targets"], "color": f["color"],
+                                  **({"nature": f["extra"]["nature"]} if "nature" in f["extra"] else {})})
         return
     if f["st"] == "declared":
         ev = ctx.take(f)
         f["targets"] = list(ev["targets"])
+        f["extra"].update(ev.get("extra", {}))  # 酒's +1, 朱雀羽扇's fire
         kind = card_type(name)
         if kind == "equip":
             R.to_equip(s, user, f["cards"][0])
@@ -266,6 +280,9 @@ def _use(ctx: Ctx, f: Frame) -> None:
             target = f["targets"][f["i"]]
             f["i"] += 1
             if not R.alive(s, target):
+                continue
+            if f.get("void") and R.kingdom(s, target) in f["void"]:  # 无懈可击·国 over a kingdom
+                say(ctx, "nullified", card=cname(name), target=who(target))
                 continue
             skip = cards.of(name).skip
             if skip is not None and skip(s, target):
@@ -293,6 +310,10 @@ def _effect(ctx: Ctx, f: Frame) -> None:
         if not R.alive(s, target):
             ctx.pop(f)
             return
+        if R.fold(s, "card_void", False, name=name, user=f["user"], target=target):  # 藤甲
+            say(ctx, "void", card=cname(name), target=who(target))
+            ctx.pop(f)
+            return
         f["st"] = "nullify"
         if cards.nullifiable(name) and not f["extra"].get("nowuxie"):
             ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st="start")
@@ -301,6 +322,10 @@ def _effect(ctx: Ctx, f: Frame) -> None:
         nullified = ctx.take(f)
         if nullified:
             say(ctx, "nullified", card=cname(name), target=who(target))
+            if isinstance(nullified, str):  # 无懈可击·国: the rest of that kingdom too
+                use = ctx.below(f)
+                assert use is not None and use["k"] == "use"
+                use.setdefault("void", []).append(nullified)
             ctx.pop(f)
             return
         f["st"] = "effect"
@@ -406,30 +431,41 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     (``rules.can_respond``) the window is not opened: that reveals only "nobody holds a 无懈", as
     the official online game's auto-skip does (docs/rules/sanguosha.md, 无懈可击 windows), and
     saves a wait per trick effect. Returns True when the effect is cancelled (an odd number of
-    无懈)."""
+    无懈) — or, when the first 无懈 was a 无懈可击·国 played over the target's kingdom
+    (``[card, "kingdom"]``), that kingdom: the use then cancels the rest of it too."""
     s = ctx.state
     if f["st"] == "start":
         seats = R.living(s, s["turn"])
         if not any(R.can_respond(s, seat, "nullify") for seat in seats):
-            ctx.pop(f, f["count"] % 2 == 1)
+            ctx.pop(f, _nullified(f))
             return
         f["st"] = "open"
         ask_window(ctx, f, seats, "nullify", mode="any", about=f["about"], count=f["count"])
         return
     reply = ctx.take(f, "reply")
     if reply["seat"] is None:
-        ctx.pop(f, f["count"] % 2 == 1)
+        ctx.pop(f, _nullified(f))
         return
     cid = reply["action"][0]
+    if reply["action"][1:] == ["kingdom"] and f["count"] == 0:
+        f["guo"] = R.kingdom(s, f["about"]["target"])
     R.to_discard(s, [cid])
     ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": [cid]})
     f["count"] += 1
     about = f["about"]
     say(ctx, "wuxie", who=who(reply["seat"]), sr=R.card_label(cid), card=cname(about["name"]),
         target=who(about["target"]), n=f["count"])
+    if f["count"] == 1 and f.get("guo"):
+        say(ctx, "wuxie_guo", kingdom=key_ref(f"sanguosha.kingdom.{f['guo']}"))
     if cards.harmful(about["name"]) and f["count"] % 2 == 1:
         R.note_act(s, reply["seat"], about["target"], -1)
     f["st"] = "start"
+
+
+def _nullified(f: Frame) -> bool | str:
+    """What a closed 无懈 chain returns (see ``_nullify``)."""
+    cancelled = f["count"] % 2 == 1
+    return f["guo"] if cancelled and f.get("guo") else cancelled
 
 
 # -- judgement and delayed tricks -------------------------------------------------------------
@@ -526,6 +562,10 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "judged":
         judged = ctx.take(f)
+        resolve = cards.of(name).delayed
+        if resolve is not None:  # 兵粮寸断 and any later delayed trick judge themselves
+            resolve(ctx, f, judged)
+            return
         if name == "lebu":
             R.to_discard(s, [cid])
             if judged is None or card(judged).suit != "H":
@@ -565,6 +605,8 @@ def _damage(ctx: Ctx, f: Frame) -> None:
     ev_base = {"src": f["src"], "dst": f["dst"], "n": f["n"], "via": f["via"], "cards": f["cards"]}
     if nature != "normal":
         ev_base["nature"] = nature
+    if f.get("chained"):  # passed on along 铁索连环: not the 杀's own target (三尖两刃刀, 酒)
+        ev_base["chained"] = True
     if f["st"] == "start":
         f["st"] = "cause"
         ctx.fire("damage_cause", dict(ev_base))
@@ -657,8 +699,13 @@ def _dying(ctx: Ctx, f: Frame) -> None:
                 reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
                 R.to_discard(s, cids)
-                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
                 R.note_act(s, saver, seat, -3)
+                if card(cids[0]).name == "jiu":  # 酒 on oneself while dying: 1 HP, not a 桃
+                    say(ctx, "jiu_save", who=who(seat), sr=R.card_label(cids[0]))
+                    recover(ctx, seat, 1, saver)
+                    f["st"] = "fired"
+                    return
+                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]))
                 recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
                 f["st"] = "fired"
                 return

@@ -26,7 +26,10 @@ def card_json(cid: str) -> dict[str, Any]:
     """A face-up card as views show it; its type (basic, trick, delayed, equip) comes from the
     deck's data, so a picture colours it without a copy of the deck."""
     c = card(cid)
-    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank, "type": c.type}
+    out = {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank, "type": c.type}
+    if c.nature:  # 火杀 / 雷杀: a 杀 (name) with its face and nature
+        out.update(face=c.face, nature=c.nature)
+    return out
 
 
 #: Ask kind → its request text from the ask's info, registered beside what asks it (a skill's
@@ -99,6 +102,8 @@ def build(state: State, seat: int | None) -> View:
             "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),
         })
+        if p.get("chained"):  # 铁索连环
+            players[-1]["chained"] = True
         if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
             players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
     asks = Flow.asks(state)
@@ -189,7 +194,7 @@ def private_summary(view: View) -> list[Msg]:
             lines.append(m("private.skill", skill=key_ref(f"sanguosha.skill.{sk}"),
                            desc=key_ref(f"sanguosha.skill_desc.{sk}")))
     for c in you["hand"]:
-        lines.append(m("private.card", card=R.cname(c["name"]), sr=R.card_label(c["id"])))
+        lines.append(m("private.card", card=R.cname(c.get("face") or c["name"]), sr=R.card_label(c["id"])))
     if you["ask"]:
         lines.append(Msg.from_json(you["ask"]["prompt"]))
     return lines
