@@ -151,14 +151,15 @@ def test_jiu_saves_only_its_owner_from_dying() -> None:
     state = hg(hands={1: ["jiu"], 2: ["jiu"], 0: ["sha"]}, hp={1: 1})
     state, _ = _sha(state, 0, 1)
     state = answer(state, "need_shan", 1, "pass")
-    assert ("peach") in [k for _, k in asked(state)]
+    assert "peach" in [k for _, k in asked(state)]
     assert options(state, 2) == ["pass"]  # another's 酒 cannot save seat 1
     assert R.can_respond(state, 1, "peach", {"dying": 1}) and not R.can_respond(state, 2, "peach", {"dying": 1})
     jiu = hand_of(state, 1, "jiu")
     assert jiu in options(state, 1)
-    state, _ = ENGINE.apply(state, 1, [jiu])
+    state, events = ENGINE.apply(state, 1, [jiu])
     state = pass_all(state, "peach")
     assert hp(state, 1) == 1 and state["players"][1]["alive"]
+    assert "jiu_save" in keys(events) and "peach" not in keys(events)  # a 酒, not a 桃 (救援 …)
 
 
 # -- 铁索连环 and 重铸 ------------------------------------------------------------------------------
@@ -361,6 +362,17 @@ def test_sanjian_deals_one_more_damage_next_to_the_target() -> None:
     assert options(state, 0, shan) == ["3", "1"]  # at distance 1 from seat 2, not the user
     state = answer(state, "sanjian", 0, shan, 3)
     assert [hp(state, s) for s in range(5)] == [5, 4, 3, 3, 4] and not hand(state, 0)
+
+
+def test_sanjian_is_not_offered_for_damage_passed_along_a_chain() -> None:
+    state = hg(5, "ZCFFN", hands={0: ["huosha", "shan"]}, equip={0: ["sanjian"]})
+    state["players"][2]["chained"] = state["players"][4]["chained"] = True
+    state, _ = _sha(state, 0, 2, "huosha")
+    state = answer(state, "need_shan", 2, "pass")
+    assert asked(state) == [(0, "sanjian")]  # for the 杀's own target
+    state = answer(state, "sanjian", 0, "pass")
+    assert asked(state) == [(0, "play")]  # seat 4's passed-on damage offers nothing more
+    assert [hp(state, s) for s in range(5)] == [5, 4, 3, 4, 3]
 
 
 def test_zhuque_makes_a_plain_sha_fire() -> None:
