@@ -5,6 +5,7 @@ asks these cards make (:data:`ai.ASK_HINTS`). Each reads only the seat's own vie
 from __future__ import annotations
 
 from engines.sanguosha.ai import (
+    ASK_HINTS,
     EQUIP,
     Seat,
     _aim_sha,
@@ -179,3 +180,19 @@ def _sanjian(s: Seat) -> list[str]:
 def _zhuque(s: Seat) -> list[str]:
     """Fire never does less than a plain 杀 (and burns 藤甲, passes along chains)."""
     return ["yes"]
+
+
+_plain_nullify = ASK_HINTS["nullify"]
+
+
+@ask_hint("nullify")
+def _nullify(s: Seat) -> list[str]:
+    """As for a 无懈可击 (``ai._nullify``); a 无懈可击·国 then covers the target's whole kingdom when
+    that is this seat's own kingdom (its allies in 国战), else the target alone."""
+    path = _plain_nullify(s)
+    if not path or s.hand.get(path[0]) != "wuxie_guo":
+        return path
+    target = s.ask.info["about"]["target"]
+    mine = s.me().get("kingdom")
+    ours = mine is not None and s.mind.player(target).get("kingdom") == mine
+    return [path[0], "kingdom" if ours and "kingdom" in s.options(path[:1]) else "one"]

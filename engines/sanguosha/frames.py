@@ -322,10 +322,9 @@ def _effect(ctx: Ctx, f: Frame) -> None:
         nullified = ctx.take(f)
         if nullified:
             say(ctx, "nullified", card=cname(name), target=who(target))
-            if isinstance(nullified, str):  # 无懈可击·国: the rest of that kingdom too
-                use = ctx.below(f)
-                assert use is not None and use["k"] == "use"
-                use.setdefault("void", []).append(nullified)
+            use = ctx.below(f)
+            if isinstance(nullified, str) and use is not None and use["k"] == "use":
+                use.setdefault("void", []).append(nullified)  # 无懈可击·国: the rest of that kingdom too
             ctx.pop(f)
             return
         f["st"] = "effect"

@@ -428,6 +428,39 @@ def test_baiyin_replaced_by_another_armour_heals_too() -> None:
 
 # -- AI ------------------------------------------------------------------------------------------
 
+def _sides(state: State) -> State:
+    """Seat 3 hurt the lord (seat 0) and seat 1 hit seat 3 back: to the lord, 1 is a friend and 3
+    an enemy (the recorded behaviour, as in play)."""
+    state["acts"][3][0] = 4
+    state["acts"][1][3] = 4
+    return state
+
+
+def _ai(state: State, seat: int, monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    monkeypatch.setattr(ai, "STRICT", True)
+    return ENGINE.ai_action(state, seat, random.Random(0))
+
+
+def test_ai_drinks_before_the_sha_and_recasts_a_dead_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = _sides(hg(hands={0: ["jiu", ("sha", "S", 7), "tiesuo"]}, hp={3: 2}))
+    first = _ai(state, 0, monkeypatch)
+    assert first == [hand_of(state, 0, "jiu")]
+    state, _ = act(state, 0, *first)
+    second = _ai(state, 0, monkeypatch)
+    assert second[:1] == [hand_of(state, 0, "sha")] and second[-1] == "3"
+    state = _sides(hg(hands={0: ["tiesuo"]}))
+    assert _ai(state, 0, monkeypatch) == ["recast", hand_of(state, 0, "tiesuo")]
+
+
+def test_ai_spends_wuxie_guo_over_its_own_kingdom(monkeypatch: pytest.MonkeyPatch) -> None:
+    state = hg(kingdoms={0: "shu", 1: "wei", 2: "wu", 3: "wei"}, hands={0: ["nanman"], 1: ["wuxie_guo"]},
+               hp={1: 1})
+    state, _ = act(state, 0, hand_of(state, 0, "nanman"))  # on seat 1 first: it protects itself
+    assert _ai(state, 1, monkeypatch) == [hand_of(state, 1, "wuxie_guo"), "kingdom"]
+    state["players"][1]["kingdom"] = None  # no kingdom known: on itself only
+    assert _ai(state, 1, monkeypatch) == [hand_of(state, 1, "wuxie_guo"), "one"]
+
+
 @pytest.mark.parametrize("seats", [4, 7])
 def test_ai_games_on_the_hegemony_deck_end_and_keep_every_card(seats: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """Identity rules on the 国战 deck, all seats AI (hint errors fail loudly): the games end, the
