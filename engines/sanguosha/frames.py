@@ -242,10 +242,12 @@ def _use(ctx: Ctx, f: Frame) -> None:
             s["sha_used"] += 1
         label = _labels(f["cards"])
         named = [t for t in f["targets"] if t != user] if cards.of(name).names_targets else []
+        one = card(f["cards"][0]) if len(f["cards"]) == 1 else None
+        shown = one.shown if one is not None and one.name == name else name  # a 火杀 says 火杀
         if not named:
-            say(ctx, "use", who=who(user), card=cname(name), sr=label)
+            say(ctx, "use", who=who(user), card=cname(shown), sr=label)
         for t in named:
-            say(ctx, "use_on", who=who(user), card=cname(name), sr=label, target=who(t))
+            say(ctx, "use_on", who=who(user), card=cname(shown), sr=label, target=who(t))
         if "victim" in f["extra"]:
             say(ctx, "jiedao_victim", who=who(f["targets"][0]), victim=who(f["extra"]["victim"]))
         for t in f["targets"]:

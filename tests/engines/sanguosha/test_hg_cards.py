@@ -95,8 +95,9 @@ def test_a_card_with_a_nature_must_name_what_it_is() -> None:
 def test_a_fire_sha_is_a_sha_that_deals_fire_damage_along_the_chain() -> None:
     state = hg(hands={0: ["huosha", "sha"], 1: ["leisha"]})
     state["players"][1]["chained"] = state["players"][3]["chained"] = True
-    state, _ = _sha(state, 0, 1, "huosha")
+    state, events = _sha(state, 0, 1, "huosha")
     assert state["sha_used"] == 1 and asked(state) == [(1, "need_shan")]
+    assert [e.msg.params["card"]["key"] for e in events if e.kind == "use_on"] == ["sanguosha.card.huosha"]
     assert options(state, 1) == ["pass"]  # a 雷杀 is no 闪
     state = answer(state, "need_shan", 1, "pass")
     assert [hp(state, s) for s in range(4)] == [4, 3, 4, 3]  # passed on to the chained seat 3
