@@ -209,17 +209,26 @@ def _eff_yiyi(ctx: Ctx, f: Frame) -> None:
     target = f["target"]
     if f["st"] == "effect":
         R.draw(ctx, target, 2)
-        n = min(2, len(R.all_cards(s, target, judge=False)))
+        pool = R.all_cards(s, target, judge=False)
+        n = min(2, len(pool))
         if n == 0:
             ctx.pop(f)
             return
         f["st"] = "discard"
-        ctx.ask(f, [target], "yiyi", info={"n": n})
+        # an absent seat lets go of the two cards it just drew (hand cards last in, worn ones last)
+        ctx.ask(f, [target], "yiyi", default=tuple(sorted(pool, key=_drawn_first(s, target))[:n]),
+                info={"n": n})
         return
     cids = ctx.take(f, "reply")["action"]
     R.to_discard(s, cids)
     say(ctx, "discard", who=who(target), cards=" ".join(R.card_label(c) for c in cids))
     ctx.pop(f)
+
+
+def _drawn_first(state: State, seat: int) -> Any:
+    """Sort key: the newest hand cards first, equipment after."""
+    hand = state["players"][seat]["hand"]
+    return lambda c: -hand.index(c) if c in hand else len(hand)
 
 
 def _step_yiyi(state: State, seat: int, path: list[str], ask: Ask) -> Step:
@@ -249,6 +258,14 @@ def _eff_yuanjiao(ctx: Ctx, f: Frame) -> None:
     if R.alive(ctx.state, f["user"]):
         R.draw(ctx, f["user"], 3)
     ctx.pop(f)
+
+
+# -- 闪电 -----------------------------------------------------------------------------------------
+
+@CARDS_HEGEMONY.modifier("card_nature", "shandian")
+def _shandian_thunder(state: State, value: str, args: dict[str, Any]) -> str:
+    """国战's 闪电 deals 3 thunder damage (it passes along 铁索连环); identity's has no nature."""
+    return "thunder" if args["name"] == "shandian" else value
 
 
 # -- answers only these cards give ----------------------------------------------------------------

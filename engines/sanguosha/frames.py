@@ -580,7 +580,9 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
             R.to_discard(s, [cid])
             say(ctx, "shandian_hit", who=who(seat))
             f["st"] = "damage"
-            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st="start")
+            nature = R.fold(s, "card_nature", "normal", name="shandian")  # 国战's 闪电: thunder
+            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st="start",
+                     **({"nature": nature} if nature != "normal" else {}))
             return
         pass_shandian(ctx, cid, seat)
         ctx.pop(f)

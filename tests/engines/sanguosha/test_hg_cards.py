@@ -240,6 +240,16 @@ def test_bingliang_reaches_distance_one_and_skips_the_draw_phase() -> None:
     assert names(state, 1) == ["shan", "shan"]
 
 
+def test_shandian_strikes_with_thunder_along_the_chain() -> None:
+    state = hg(5, "ZCFFN", turn=1, phase="judge", judge={1: ["shandian"]}, top=[("sha", "S", 5)],
+               hands={4: ["wuxie"]})  # a 无懈 in hand holds the judgement at its window
+    state["players"][1]["chained"] = state["players"][3]["chained"] = True
+    for p in state["players"]:
+        p["hp"] = p["max"] = 5
+    state = pass_all(state)
+    assert [hp(state, s) for s in range(5)] == [5, 2, 5, 2, 5]
+
+
 # -- 知己知彼 -------------------------------------------------------------------------------------
 
 def test_zhiji_shows_the_hand_to_the_user_only() -> None:
@@ -279,6 +289,7 @@ def test_yiyi_targets_the_users_kingdom_each_draws_two_then_discards_two() -> No
     state, _ = act(state, 0, hand_of(state, 0, "yiyi"))
     state = pass_all(state)
     assert asked(state) == [(0, "yiyi")] and names(state, 0) == ["sha", "sha"]
+    assert next(r for r in ENGINE.pending(state)).default == tuple(reversed(hand(state, 0)))  # time-out
     state = answer(state, "yiyi", 0, *hand(state, 0))
     state = pass_all(state)
     assert asked(state) == [(2, "yiyi")] and names(state, 2) == ["shan", "shan", "tao"]
