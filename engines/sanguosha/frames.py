@@ -5,16 +5,20 @@ judgement, damage, dying and death. Each handler is a small machine of named sta
 
 Asks of this game (``kind``; tokens answered):
 
-- ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``, ``["end"]``
+- ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``,
+  ``["recast", card]`` (重铸: 铁索连环, 知己知彼), ``["end"]``
 - ``discard``: the card ids to discard (exactly the excess)
 - ``need_shan`` / ``need_sha`` (window of one, default pass): ``[card]``, ``["zb", a, b]``, ``["pass"]``
 - ``nullify`` (window "any" of every living seat, default pass; not opened when no living seat
-  can answer, ``rules.can_respond``): ``[无懈 card]`` or ``["pass"]``
-- ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` or ``["pass"]``
+  can answer, ``rules.can_respond``): ``[无懈 card]``, ``[无懈可击·国, "one" | "kingdom"]`` or ``["pass"]``
+- ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` (the dying seat also
+  its own ``[酒 card]``) or ``["pass"]``
 - ``pick`` (过河拆桥, 顺手牵羊, 寒冰剑): ``["hand"]`` or a card id in the target's equipment/judgement area
 - ``wugu``: a card id from the revealed pool
 - ``jiedao``: ``[杀 card]`` / ``["zb", a, b]`` to attack the victim, ``["pass"]`` to hand over the weapon
 - weapon questions ``qinglong`` ``guanshi`` ``hanbing`` ``qilin`` ``cixiong`` ``cixiong_choice``
+- the 国战 deck's asks (``cards_hegemony.py``, ``equipment_hegemony.py``): ``huogong_show``,
+  ``huogong``, ``zhiji``, ``yiyi``, ``sanjian``, ``zhuque``
 - hero choice ``hero`` (``setup.py``); skill questions ``skill`` (yes/no), ``guicai``, ``ganglie``,
   ``tuxi``, ``yiji``, ``guanxing``, ``liuli``, ``fanjian_suit`` (``skills_*.py``); a play action or
   a response may also start with a skill token (``skills.py``)
