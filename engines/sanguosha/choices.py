@@ -156,7 +156,8 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     p = state["players"][seat]
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
-        for name in ("sha", "guohe", "lebu"):
+        made = ["sha", "guohe", "lebu"]  # identity's, in their order; then any other card made
+        for name in dict.fromkeys(made + [c.as_name for c in CONVERT.values()]):  # (火攻, 铁索连环 …)
             opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if R.has_skill(state, seat, k, hidden=True) and a.can(state, seat)]

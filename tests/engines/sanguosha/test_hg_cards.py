@@ -126,6 +126,25 @@ def test_a_converted_sha_has_no_nature() -> None:
     assert ctx.stack[-1]["extra"] == {}  # two cards as a 杀 through 丈八蛇矛: a plain 杀
 
 
+def test_a_conversion_into_a_new_card_is_offered_in_the_play_phase() -> None:
+    """A hero skill making a 国战 card (火计: a red hand card as 火攻) is offered like 奇袭."""
+    from engines.flow import Pack
+    from engines.sanguosha.frames import CONVERT
+    from engines.sanguosha.skills import Conversion, conversion
+
+    if "test_huoji" not in CONVERT:
+        conversion(Conversion("test_huoji", "test_huoji", "huogong", ok=lambda _s, _seat, c: card(c).red),
+                   pack=Pack("test.hg_cards"))
+    state = hg(hands={0: [("tao", "H", 4), "shan"], 1: ["sha"]})
+    assert "test_huoji" not in options(state, 0)
+    state["players"][0]["skills"] = ["test_huoji"]
+    assert "test_huoji" in options(state, 0)
+    tao = hand_of(state, 0, "tao")
+    state, _ = act(state, 0, "test_huoji", tao, 1)
+    state = pass_all(state)
+    assert asked(state) == [(1, "huogong_show")] and tao in state["proc"]  # on the table as a 火攻
+
+
 # -- 酒 ------------------------------------------------------------------------------------------
 
 def test_jiu_makes_the_next_sha_deal_two_once_per_turn() -> None:
