@@ -108,7 +108,9 @@ def _eff_huogong(ctx: Ctx, f: Frame) -> None:
         f["shown"] = cid
         say(ctx, "huogong_show", who=who(target), card=cname(card(cid).shown), sr=R.card_label(cid))
         suit = card(cid).suit
-        if not R.alive(s, user) or not any(card(c).suit == suit for c in s["players"][user]["hand"]):
+        # asked even without a card of that suit (only "pass" then): skipping the question would
+        # tell the table the user holds none; an empty hand is public
+        if not R.alive(s, user) or not s["players"][user]["hand"]:
             ctx.pop(f)
             return
         f["st"] = "discard"

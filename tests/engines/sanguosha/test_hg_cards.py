@@ -229,11 +229,13 @@ def test_huogong_burns_when_the_user_matches_the_shown_suit() -> None:
     assert hp(state, 1) == 3 and heart in state["players"][1]["hand"]
 
 
-def test_huogong_without_a_matching_suit_does_nothing() -> None:
+def test_huogong_without_a_matching_suit_asks_anyway_and_does_nothing() -> None:
     state = hg(hands={0: ["huogong", ("shan", "D", 2)], 1: [("sha", "C", 2)]})
     state, _ = act(state, 0, hand_of(state, 0, "huogong"), 1)
     state = pass_all(state)
     state = answer(state, "huogong_show", 1, hand_of(state, 1, "sha"))
+    assert asked(state) == [(0, "huogong")] and options(state, 0) == ["pass"]  # asked all the same
+    state = answer(state, "huogong", 0, "pass")
     assert asked(state) == [(0, "play")] and hp(state, 1) == 4
 
 
