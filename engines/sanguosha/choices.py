@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import EngineError, Msg, Option, Step
+from engines.base import EngineError, Msg, Option, Step, key_ref
 from engines.flow import Ask, Flow
 from engines.sanguosha import cards
 from engines.sanguosha import rules as R
@@ -268,6 +268,17 @@ def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, 
     return _one_card(_named(state, seat, what), prompt, path, extra)
 
 
+def _peach(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask) -> Step:
+    """A 桃 for whoever is dying; the dying seat may also use its own 酒 (the 国战 deck)."""
+    jiu = _named(state, seat, "jiu") if seat == ask.info["dying"] else []
+    if path and path[0] in jiu:
+        return choose_one(prompt, [card_opt(path[0])], path)
+    step = _response(state, seat, path, prompt, "tao", ask)
+    if jiu and not path:  # before "pass", which stays last
+        return Step(step.prompt, step.options[:-1] + [card_opt(c) for c in jiu] + step.options[-1:])
+    return step
+
+
 def _nullify(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask) -> Step:
     """A 无懈可击 (``[card]``), a 无懈可击·国 (``[card, "one"]``: this target only; ``[card,
     "kingdom"]``: every target of its kingdom, offered against a card's own effect on a target
@@ -278,15 +289,9 @@ def _nullify(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask) ->
         about = ask.info["about"]
         if ask.info["count"] == 0 and about["user"] is not None and R.kingdom(state, about["target"]):
             opts.append(Option("kingdom", m("opt.wuxie_kingdom",
-                                            kingdom=_kingdom_ref(R.kingdom(state, about["target"])))))
+                                            kingdom=key_ref(f"sanguosha.kingdom.{R.kingdom(state, about['target'])}"))))
         return choose_one(m("step.wuxie_guo"), opts, path[1:])
     return _one_card(_named(state, seat, "wuxie") + guo, prompt, path)
-
-
-def _kingdom_ref(kingdom: str | None) -> dict[str, Any]:
-    from engines.base import key_ref
-
-    return key_ref(f"sanguosha.kingdom.{kingdom}")
 
 
 def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
@@ -353,12 +358,7 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind == "nullify":
         return _nullify(state, seat, path, prompt, ask)
     if kind == "peach":
-        if path and path[0] in _named(state, seat, "jiu") and seat == ask.info["dying"]:
-            return choose_one(prompt, [card_opt(path[0])], path)  # 酒 on oneself while dying
-        step = _response(state, seat, path, prompt, "tao", ask)
-        if not path and seat == ask.info["dying"]:
-            step.options[-1:-1] = [card_opt(c) for c in _named(state, seat, "jiu")]
-        return step
+        return _peach(state, seat, path, prompt, ask)
     if kind == "pick":
         return _pick(state, seat, path, ask)
     if kind == "wugu":
