@@ -207,7 +207,7 @@ def _mini_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str,
         draw_text(d, (x0 + 4, y0 + 3), suit_rank(c), 17, suit_color(c), True)
         return
     draw_text(d, ((x0 + x1) / 2, y0 + 3), suit_rank(c), 17, suit_color(c), True, anchor="ma")
-    draw_text_centered(d, (x0 + 2, y0 + 24, x1 - 2, y1 - 6), short_name(locale, c.get("name", "")),
+    draw_text_centered(d, (x0 + 2, y0 + 24, x1 - 2, y1 - 6), short_name(locale, c.get("face") or c.get("name", "")),
                        15, INK, True, min_size=10)
 
 
@@ -500,7 +500,7 @@ def _wrap_name(text: str, width: float, size: int) -> tuple[list[str], int]:
 
 def _hand_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str) -> None:
     x0, y0, x1, y1 = box
-    name = c.get("name", "")
+    name = c.get("face") or c.get("name", "")  # 火杀 shows its face, not 杀
     d.rounded_rectangle(box, radius=7, fill=PANEL, outline=(110, 100, 90), width=2)
     d.rounded_rectangle((x0 + 2, y1 - 12, x1 - 2, y1 - 2), radius=5, fill=TYPE_COLOR[card_type(c)])
     sc = suit_color(c)

@@ -24,7 +24,13 @@ from typing import Any
 
 from engines.base import Step
 from engines.flow import Ask, Flow
-from engines.sanguosha import cards, cards_standard, choices, walks  # noqa: F401 - cards_standard defines the cards
+from engines.sanguosha import (  # noqa: F401 - cards_standard / cards_hegemony define the cards
+    cards,
+    cards_hegemony,
+    cards_standard,
+    choices,
+    walks,
+)
 from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.data import card, deck, kind_of
 from engines.sanguosha.rules import in_range
@@ -478,6 +484,8 @@ def hit_chance(s: Seat, t: int, cid: str | None = None, *, unknown_colour: bool 
         armor = ""
     if armor == "renwang" and cid is not None and cid in s.hand and not card(cid).red:
         return 0.0
+    if armor == "tengjia" and cid is not None and cid in s.hand and not card(cid).nature:
+        return 0.0  # 藤甲: a plain 杀 has no effect
     hit = (1 - P_SHAN) ** p["hand"]
     if armor == "bagua":
         hit *= 0.5
@@ -554,5 +562,5 @@ def _valid(s: Seat, path: list[str]) -> bool:
 
 
 # The hint tables are filled by the card and hero-skill modules (they import this one).
-from engines.sanguosha import ai_cards, ai_skills  # noqa: E402, F401
+from engines.sanguosha import ai_cards, ai_cards_hegemony, ai_skills  # noqa: E402, F401
 from engines.sanguosha.ai_skills import HERO_PREF, RENEGADE_HERO_PREF  # noqa: E402, F401

@@ -51,6 +51,12 @@ class CardDef:
     effect: Callable[[Ctx, Frame], None] | None = None
     #: How much the AI values holding one (discards keep the best, 五谷丰登 takes the best).
     ai_value: int = 4
+    #: May be recast (重铸) in the play phase instead: into the discard pile, draw one (铁索连环).
+    recast: bool = False
+    #: A delayed trick's judgement (the ``delayed`` frame, its card already out of the area):
+    #: ``(ctx, frame, judged card id or None)``, pops the frame (兵粮寸断). None: 乐不思蜀 and 闪电,
+    #: which the frame itself knows.
+    delayed: Callable[[Ctx, Frame, str | None], None] | None = None
 
 
 #: name → definition, filled by the card modules on import.

@@ -25,7 +25,8 @@ def _eff_sha(ctx: Ctx, f: Frame) -> None:
     if st == "effect":
         f["st"] = "fired"
         ctx.fire("sha_effect", {"user": f["user"], "target": f["target"], "color": f["color"],
-                                "cards": f["cards"], "ignore_armor": False, "void": False, "need": 1})
+                                "cards": f["cards"], "ignore_armor": False, "void": False, "need": 1,
+                                **_nature(f)})
         return
     if st == "fired":
         ev = ctx.take(f)
@@ -39,7 +40,7 @@ def _eff_sha(ctx: Ctx, f: Frame) -> None:
     if st == "need":
         if f["ev"]["need"] <= 0:
             f["st"] = "damage"
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
+            _sha_damage(ctx, f)
             return
         f["st"] = "dodge"
         # "left": 闪 still needed against this 杀 (2 against 无双), so a standing answer spends
@@ -58,15 +59,26 @@ def _eff_sha(ctx: Ctx, f: Frame) -> None:
                                     "hit": False})
             return
         f["st"] = "damage"
-        ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
+        _sha_damage(ctx, f)
         return
     if st == "dodged":
         ev = ctx.take(f)
         if ev.get("hit") and R.alive(s, f["target"]):
             f["st"] = "damage"
-            ctx.push("damage", src=f["user"], dst=f["target"], n=1, via="sha", cards=f["cards"], st="start")
+            _sha_damage(ctx, f)
             return
     _done(ctx, f)
+
+
+def _nature(f: Frame) -> dict[str, str]:
+    """The 杀's damage nature as a keyword (火杀, 雷杀, 朱雀羽扇; none for a plain 杀)."""
+    return {"nature": f["extra"]["nature"]} if "nature" in f["extra"] else {}
+
+
+def _sha_damage(ctx: Ctx, f: Frame) -> None:
+    """The 杀 hits: 1 damage, +1 after a 酒 (``extra["jiu"]``), of the 杀's nature."""
+    ctx.push("damage", src=f["user"], dst=f["target"], n=1 + f["extra"].get("jiu", 0), via="sha",
+             cards=f["cards"], st="start", **_nature(f))
 
 
 def _eff_tao(ctx: Ctx, f: Frame) -> None:

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from engines.base import EngineError, Msg, Option, Step
+from engines.base import EngineError, Msg, Option, Step, key_ref
 from engines.flow import Ask, Flow
 from engines.sanguosha import cards
 from engines.sanguosha import rules as R
@@ -25,7 +25,7 @@ State = dict[str, Any]
 
 def card_opt(cid: str) -> Option:
     c = card(cid)
-    return Option(cid, m("opt.card", card=R.cname(c.name), sr=R.card_label(cid)),
+    return Option(cid, m("opt.card", card=R.cname(c.shown), sr=R.card_label(cid)),
                   hint="danger" if c.red else "")
 
 
@@ -193,16 +193,20 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     if not path:
         opts = [card_opt(c) for c in p["hand"] if usable(state, seat, c)]
         for name in _play_conversions():
-            if name in cards.DEFS:  # a deck\'s card not loaded: nothing to convert into
+            if name in cards.DEFS:  # a deck's card not loaded: nothing to convert into
                 opts += conv_options(state, seat, name, play=True)
         opts += [Option(k, m("opt.skill", skill=_skill_ref(k))) for k, a in ACTIVE.items()
                  if a.allowed(state, seat)]
+        if _recastable(state, seat):
+            opts.append(Option("recast", m("opt.recast")))
         opts.append(Option("end", m("opt.end"), hint="primary"))
         return Step(m("step.play"), opts)
     head = path[0]
     if head == "end":
         _exact(path, 1)
         return Step(m("step.play"), [], complete=True)
+    if head == "recast":  # 重铸: ["recast", card]
+        return choose_one(m("step.recast"), [card_opt(c) for c in _recastable(state, seat)], path[1:])
     if head in ACTIVE:
         act = ACTIVE[head]
         if not act.allowed(state, seat):
@@ -228,6 +232,11 @@ def _play(state: State, seat: int, path: list[str]) -> Step:
     cand, done = target_choices(state, seat, name, cids, chosen)
     key = "step.victim" if name == "jiedao" and len(chosen) == 1 else "step.target"
     return Step(m(key, card=R.cname(name)), [seat_opt(state, s, seat) for s in cand], complete=done)
+
+
+def _recastable(state: State, seat: int) -> list[str]:
+    """The hand cards that may be recast (重铸) now (``CardDef.recast``)."""
+    return [c for c in state["players"][seat]["hand"] if cards.of(card(c).name).recast]
 
 
 def _seat_token(tok: str) -> int:
@@ -300,6 +309,35 @@ def _response(state: State, seat: int, path: list[str], prompt: Msg, what: str, 
 PICK_NO_JUDGE = {"hanbing", "fankui", "lieren"}
 
 
+def _peach(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask) -> Step:
+    """A 桃 for whoever is dying; the dying seat may also use its own 酒 (the 国战 deck)."""
+    jiu = _named(state, seat, "jiu") if seat == ask.info["dying"] else []
+    if path and path[0] in jiu:
+        return choose_one(prompt, [card_opt(path[0])], path)
+    step = _response(state, seat, path, prompt, "tao", ask)
+    if jiu and not path:  # before "pass", which stays last
+        return Step(step.prompt, step.options[:-1] + [card_opt(c) for c in jiu] + step.options[-1:])
+    return step
+
+
+def _nullify(state: State, seat: int, path: list[str], prompt: Msg, ask: Ask) -> Step:
+    """A 无懈可击 (``[card]``, or a conversion into one: 看破), a 无懈可击·国 (``[card, "one"]``: this target only; ``[card,
+    "kingdom"]``: every target of its kingdom, offered against a card's own effect on a target
+    of a known kingdom), or pass."""
+    guo = _named(state, seat, "wuxie_guo")
+    if path and path[0] in guo:
+        opts = [Option("one", m("opt.wuxie_one"))]
+        about = ask.info["about"]
+        if ask.info["count"] == 0 and about["user"] is not None and R.kingdom(state, about["target"]):
+            opts.append(Option("kingdom", m("opt.wuxie_kingdom",
+                                            kingdom=key_ref(f"sanguosha.kingdom.{R.kingdom(state, about['target'])}"))))
+        return choose_one(m("step.wuxie_guo"), opts, path[1:])
+    step = _response(state, seat, path, prompt, "wuxie", ask)  # a 无懈可击 or a conversion (看破)
+    if guo and not path:  # before "pass", which stays last
+        return Step(step.prompt, step.options[:-1] + [card_opt(c) for c in guo] + step.options[-1:])
+    return step
+
+
 def _pick(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     target = ask.info["target"]
     tp = state["players"][target]
@@ -362,9 +400,9 @@ def step(state: State, seat: int, path: list[str]) -> Step:
     if kind in ("need_sha", "jiedao", "qinglong"):
         return _sha_like(state, seat, path, prompt, ask)
     if kind == "nullify":
-        return _response(state, seat, path, prompt, "wuxie", ask)
+        return _nullify(state, seat, path, prompt, ask)
     if kind == "peach":
-        return _response(state, seat, path, prompt, "tao", ask)
+        return _peach(state, seat, path, prompt, ask)
     if kind == "pick":
         return _pick(state, seat, path, ask)
     if kind == "wugu":

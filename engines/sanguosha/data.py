@@ -1,7 +1,10 @@
 """Decks, loaded from ``data/sanguosha/*.json`` and validated once, each on its own terms.
 
 A deck file names itself (``deck_name``), its card-id prefix and what it must hold (``size``,
-``expect``: copies per card name); card ids are ``<prefix>0`` … in file order. The state stores
+``expect``: copies per card name); card ids are ``<prefix>0`` … in file order. A kind may be
+another card with a damage nature (``"as": "sha", "nature": "fire"``: the 国战 deck's 火杀 and
+雷杀), so everything that counts, answers or converts a 杀 sees a 杀; its row name stays its face
+(:attr:`Card.face`, what a button or a line shows). The state stores
 only ids, so the card tables are read-only data shared by every game; prefixes differ between
 decks, so :func:`card` answers for a card of any deck and a mode chooses its deck by name
 (:func:`deck`). Validation fails loudly at import: a deck with a wrong count, an unknown name or
@@ -18,9 +21,12 @@ from pathlib import Path
 
 FOLDER = Path(__file__).resolve().parent.parent.parent / "data" / "sanguosha"
 DATA = FOLDER / "cards.json"
-#: Deck name → file. The standard deck (108 cards with the 4 EX cards) is identity mode's.
-DECKS = {"standard": DATA}
+#: Deck name → file. The standard deck (108 cards with the 4 EX cards) is identity mode's; the
+#: hegemony (国战) deck is hegemony mode's (docs/rules/sanguosha-hegemony-deck.md).
+DECKS = {"standard": DATA, "hegemony": FOLDER / "cards_hegemony.json"}
 STANDARD = "standard"
+HEGEMONY = "hegemony"
+NATURES = ("fire", "thunder")
 
 SUITS = ("S", "H", "C", "D")
 RED = frozenset({"H", "D"})
@@ -36,6 +42,15 @@ class Card:
     type: str
     slot: str = ""
     range: int = 0
+    #: The damage nature a 火杀 / 雷杀 deals ("" for every other card).
+    nature: str = ""
+    #: What the card is called on its face (火杀) when the rules see another name (杀).
+    face: str = ""
+
+    @property
+    def shown(self) -> str:
+        """The name a button or a line shows: the face, else the rules name."""
+        return self.face or self.name
 
     @property
     def red(self) -> bool:
@@ -64,6 +79,10 @@ def parse(raw: dict) -> dict[str, Card]:
             raise DeckError(f"{name}: bad slot {kind['slot']!r}")
         if (kind.get("slot") == "weapon") != ("range" in kind) or int(kind.get("range", 1)) < 1:
             raise DeckError(f"{name}: a weapon and only a weapon has a range >= 1")
+        if ("as" in kind) != ("nature" in kind) or kind.get("nature", "fire") not in NATURES:
+            raise DeckError(f"{name}: a card with a nature names the card it is ('as') and a nature {NATURES}")
+        if "as" in kind and kinds.get(kind["as"], {}).get("type") != kind["type"]:
+            raise DeckError(f"{name}: 'as' must name a kind of the same type in this deck")
     cards: dict[str, Card] = {}
     seen: Counter[tuple[str, str, int]] = Counter()
     for i, row in enumerate(rows):
@@ -77,8 +96,9 @@ def parse(raw: dict) -> dict[str, Card]:
         kind = kinds[name]
         seen[(name, suit, rank)] += 1
         cid = f"{prefix}{i}"
-        cards[cid] = Card(cid, name, suit, rank, kind["type"], kind.get("slot", ""), int(kind.get("range", 0)))
-    counts = Counter(c.name for c in cards.values())
+        cards[cid] = Card(cid, kind.get("as", name), suit, rank, kind["type"], kind.get("slot", ""),
+                          int(kind.get("range", 0)), kind.get("nature", ""), name if "as" in kind else "")
+    counts = Counter(c.shown for c in cards.values())
     if dict(counts) != expect:
         wrong = {n: (counts.get(n, 0), expect.get(n, 0)) for n in set(counts) | set(expect)
                  if counts.get(n, 0) != expect.get(n, 0)}

@@ -5,16 +5,20 @@ judgement, damage, dying and death. Each handler is a small machine of named sta
 
 Asks of this game (``kind``; tokens answered):
 
-- ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``, ``["end"]``
+- ``play`` (turn player, play phase): ``[card, targets…]``, ``["zb", a, b, targets…]``,
+  ``["recast", card]`` (重铸: 铁索连环, 知己知彼), ``["end"]``
 - ``discard``: the card ids to discard (exactly the excess)
 - ``need_shan`` / ``need_sha`` (window of one, default pass): ``[card]``, ``["zb", a, b]``, ``["pass"]``
 - ``nullify`` (window "any" of every living seat, default pass; not opened when no living seat
-  can answer, ``rules.can_respond``): ``[无懈 card]`` or ``["pass"]``
-- ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` or ``["pass"]``
+  can answer, ``rules.can_respond``): ``[无懈 card]``, ``[无懈可击·国, "one" | "kingdom"]`` or ``["pass"]``
+- ``peach`` (window "all" of every living seat, default pass): ``[桃 card]`` (the dying seat also
+  its own ``[酒 card]``) or ``["pass"]``
 - ``pick`` (过河拆桥, 顺手牵羊, 寒冰剑): ``["hand"]`` or a card id in the target's equipment/judgement area
 - ``wugu``: a card id from the revealed pool
 - ``jiedao``: ``[杀 card]`` / ``["zb", a, b]`` to attack the victim, ``["pass"]`` to hand over the weapon
 - weapon questions ``qinglong`` ``guanshi`` ``hanbing`` ``qilin`` ``cixiong`` ``cixiong_choice``
+- the 国战 deck's asks (``cards_hegemony.py``, ``equipment_hegemony.py``): ``huogong_show``,
+  ``huogong``, ``zhiji``, ``yiyi``, ``sanjian``, ``zhuque``
 - hero choice ``hero`` (``setup.py``); skill questions ``skill`` (yes/no), ``guicai``, ``ganglie``,
   ``tuxi``, ``yiji``, ``guanxing``, ``liuli``, ``fanjian_suit`` (``skills_*.py``); a play action or
   a response may also start with a skill token (``skills.py``)
@@ -129,6 +133,9 @@ def _phase(ctx: Ctx, f: Frame) -> None:
             if action == ["end"]:
                 f["st"] = "end"
                 return
+            if action[0] == "recast":
+                recast(ctx, seat, action[1])
+                return
             if action[0] in ACTIVE:
                 R.reveal_for(ctx, seat, action[0])  # a hidden hero's skill: using it shows it
                 ACTIVE[action[0]].start(ctx, seat, action[1:])
@@ -158,6 +165,13 @@ def _phase(ctx: Ctx, f: Frame) -> None:
 
 def _labels(cids: list[str]) -> str:
     return " ".join(R.card_label(c) for c in cids)
+
+
+def recast(ctx: Ctx, seat: int, cid: str) -> None:
+    """重铸 (铁索连环, 知己知彼): the card goes to the discard pile and its owner draws one."""
+    R.to_discard(ctx.state, [cid], reason="recast")
+    say(ctx, "recast", who=who(seat), card=cname(card(cid).shown), sr=R.card_label(cid))
+    R.draw(ctx, seat, 1)
 
 
 # -- using a card -----------------------------------------------------------------------------
@@ -198,6 +212,8 @@ def start_use_from_action(ctx: Ctx, user: int, action: list[str], count: bool) -
     reveal_conversion(ctx, user, action)
     name, cids, targets = parse_use(ctx.state, action)
     extra: dict[str, Any] = {}
+    if action[0] not in CONVERT and card(cids[0]).nature:  # a 火杀 / 雷杀 itself (converted: none)
+        extra["nature"] = card(cids[0]).nature
     if name == "jiedao":
         targets, extra = [targets[0]], {"victim": targets[1]}
     push_use(ctx, user, name, cids, targets, count=count, extra=extra)
@@ -232,21 +248,25 @@ def _use(ctx: Ctx, f: Frame) -> None:
             s["sha_used"] += 1
         label = _labels(f["cards"])
         named = [t for t in f["targets"] if t != user] if cards.of(name).names_targets else []
+        one = card(f["cards"][0]) if len(f["cards"]) == 1 else None
+        shown = one.shown if one is not None and one.name == name else name  # a 火杀 says 火杀
         if not named:
-            say(ctx, "use", who=who(user), card=cname(name), sr=label)
+            say(ctx, "use", who=who(user), card=cname(shown), sr=label)
         for t in named:
-            say(ctx, "use_on", who=who(user), card=cname(name), sr=label, target=who(t))
+            say(ctx, "use_on", who=who(user), card=cname(shown), sr=label, target=who(t))
         if "victim" in f["extra"]:
             say(ctx, "jiedao_victim", who=who(f["targets"][0]), victim=who(f["extra"]["victim"]))
         for t in f["targets"]:
             R.note_act(s, user, t, 1 if cards.harmful(name) else -1 if cards.of(name).friendly else 0)
         f["st"] = "declared"
         ctx.fire("use_declared", {"user": user, "name": name, "cards": f["cards"],
-                                  "targets": f["targets"], "color": f["color"]})
+                                  "targets": f["targets"], "color": f["color"],
+                                  **({"nature": f["extra"]["nature"]} if "nature" in f["extra"] else {})})
         return
     if f["st"] == "declared":
         ev = ctx.take(f)
         f["targets"] = list(ev["targets"])
+        f["extra"].update(ev.get("extra", {}))  # 酒's +1, 朱雀羽扇's fire
         kind = card_type(name)
         if kind == "equip":
             R.to_equip(s, user, f["cards"][0])
@@ -270,6 +290,9 @@ def _use(ctx: Ctx, f: Frame) -> None:
             target = f["targets"][f["i"]]
             f["i"] += 1
             if not R.alive(s, target):
+                continue
+            if f.get("void") and R.kingdom(s, target) in f["void"]:  # 无懈可击·国 over a kingdom
+                say(ctx, "nullified", card=cname(name), target=who(target))
                 continue
             skip = cards.of(name).skip
             if skip is not None and skip(s, target):
@@ -297,6 +320,10 @@ def _effect(ctx: Ctx, f: Frame) -> None:
         if not R.alive(s, target):
             ctx.pop(f)
             return
+        if R.fold(s, "card_void", False, name=name, user=f["user"], target=target):  # 藤甲
+            say(ctx, "void", card=cname(name), target=who(target))
+            ctx.pop(f)
+            return
         f["st"] = "nullify"
         if cards.nullifiable(name) and not f["extra"].get("nowuxie"):
             ctx.push("nullify", about={"name": name, "user": f["user"], "target": target}, count=0, st="start")
@@ -305,6 +332,9 @@ def _effect(ctx: Ctx, f: Frame) -> None:
         nullified = ctx.take(f)
         if nullified:
             say(ctx, "nullified", card=cname(name), target=who(target))
+            use = ctx.below(f)
+            if isinstance(nullified, str) and use is not None and use["k"] == "use":
+                use.setdefault("void", []).append(nullified)  # 无懈可击·国: the rest of that kingdom too
             ctx.pop(f)
             return
         f["st"] = "effect"
@@ -414,31 +444,42 @@ def _nullify(ctx: Ctx, f: Frame) -> None:
     (``rules.can_respond``) the window is not opened: that reveals only "nobody holds a 无懈", as
     the official online game's auto-skip does (docs/rules/sanguosha.md, 无懈可击 windows), and
     saves a wait per trick effect. Returns True when the effect is cancelled (an odd number of
-    无懈)."""
+    无懈) — or, when the first 无懈 was a 无懈可击·国 played over the target's kingdom
+    (``[card, "kingdom"]``), that kingdom: the use then cancels the rest of it too."""
     s = ctx.state
     if f["st"] == "start":
         seats = R.living(s, s["turn"])
         if not any(R.can_respond(s, seat, "nullify") for seat in seats):
-            ctx.pop(f, f["count"] % 2 == 1)
+            ctx.pop(f, _nullified(f))
             return
         f["st"] = "open"
         ask_window(ctx, f, seats, "nullify", mode="any", about=f["about"], count=f["count"])
         return
     reply = ctx.take(f, "reply")
     if reply["seat"] is None:
-        ctx.pop(f, f["count"] % 2 == 1)
+        ctx.pop(f, _nullified(f))
         return
     reveal_conversion(ctx, reply["seat"], reply["action"])  # 看破: a card used as 无懈可击
     cids = response_cards(reply["action"])
+    if reply["action"][1:] == ["kingdom"] and f["count"] == 0:  # 无懈可击·国 for a whole kingdom
+        f["guo"] = R.kingdom(s, f["about"]["target"])
     R.to_discard(s, cids, reason="use")
     ctx.fire("card_played", {"seat": reply["seat"], "name": "wuxie", "cards": cids})
     f["count"] += 1
     about = f["about"]
     say(ctx, "wuxie", who=who(reply["seat"]), sr=_labels(cids), card=cname(about["name"]),
         target=who(about["target"]), n=f["count"])
+    if f["count"] == 1 and f.get("guo"):
+        say(ctx, "wuxie_guo", kingdom=key_ref(f"sanguosha.kingdom.{f['guo']}"))
     if cards.harmful(about["name"]) and f["count"] % 2 == 1:
         R.note_act(s, reply["seat"], about["target"], -1)
     f["st"] = "start"
+
+
+def _nullified(f: Frame) -> bool | str:
+    """What a closed 无懈 chain returns (see ``_nullify``)."""
+    cancelled = f["count"] % 2 == 1
+    return f["guo"] if cancelled and f.get("guo") else cancelled
 
 
 # -- judgement and delayed tricks -------------------------------------------------------------
@@ -547,6 +588,10 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "judged":
         judged = ctx.take(f)
+        resolve = cards.of(name).delayed
+        if resolve is not None:  # 兵粮寸断 and any later delayed trick judge themselves
+            resolve(ctx, f, judged)
+            return
         if name == "lebu":
             R.to_discard(s, [cid])
             if judged is None or R.suit(s, seat, judged) != "H":
@@ -560,7 +605,9 @@ def _delayed(ctx: Ctx, f: Frame) -> None:
             R.to_discard(s, [cid])
             say(ctx, "shandian_hit", who=who(seat))
             f["st"] = "damage"
-            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st="start")
+            nature = R.fold(s, "card_nature", "normal", name="shandian")  # 国战's 闪电: thunder
+            ctx.push("damage", src=None, dst=seat, n=3, via="shandian", cards=[], st="start",
+                     **({"nature": nature} if nature != "normal" else {}))
             return
         pass_shandian(ctx, cid, seat)
         ctx.pop(f)
@@ -586,6 +633,8 @@ def _damage(ctx: Ctx, f: Frame) -> None:
     ev_base = {"src": f["src"], "dst": f["dst"], "n": f["n"], "via": f["via"], "cards": f["cards"]}
     if nature != "normal":
         ev_base["nature"] = nature
+    if f.get("chained"):  # passed on along 铁索连环: not the 杀's own target (三尖两刃刀, 酒)
+        ev_base["chained"] = True
     if f["st"] == "start":
         f["st"] = "cause"
         ctx.fire("damage_cause", dict(ev_base))
@@ -680,8 +729,13 @@ def _dying(ctx: Ctx, f: Frame) -> None:
                 reveal_conversion(ctx, saver, action)
                 cids = response_cards(action)
                 R.to_discard(s, cids, reason="use")
-                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]) if cids else "")
                 R.note_act(s, saver, seat, -3)
+                if cids and card(cids[0]).name == "jiu":  # 酒 on oneself while dying: 1 HP, not a 桃
+                    say(ctx, "jiu_save", who=who(seat), sr=R.card_label(cids[0]))
+                    recover(ctx, seat, 1, saver)
+                    f["st"] = "fired"
+                    return
+                say(ctx, "peach", who=who(saver), target=who(seat), sr=R.card_label(cids[0]) if cids else "")
                 recover(ctx, seat, R.fold(s, "peach_heal", 1, saver=saver, seat=seat), saver)
                 f["st"] = "fired"
                 return

@@ -27,6 +27,7 @@ from engines.flow import Ask, Ctx
 from engines.rng import Rng
 from engines.sanguosha import (  # noqa: F401 - importing fills the packs
     ai,
+    cards_hegemony,
     equipment,
     frames,
     hg_heroes,
@@ -37,7 +38,14 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, choose_one, yes_no
 from engines.sanguosha.data import card, deck
 from engines.sanguosha.heroes import hero
-from engines.sanguosha.packs import CORE, EQUIPMENT, HEGEMONY, HEGEMONY_HEROES, STANDARD_HEROES
+from engines.sanguosha.packs import (
+    CARDS_HEGEMONY,
+    CORE,
+    EQUIPMENT,
+    HEGEMONY,
+    HEGEMONY_HEROES,
+    STANDARD_HEROES,
+)
 from engines.sanguosha.rules import m, say, who
 
 State = dict[str, Any]
@@ -94,7 +102,8 @@ def _settle_kingdom(state: State, seat: int) -> None:
 
 class HegemonyMode(modes.Mode):
     name = "hegemony"
-    packs = (CORE, EQUIPMENT, STANDARD_HEROES, HEGEMONY_HEROES, HEGEMONY)
+    packs = (CORE, EQUIPMENT, CARDS_HEGEMONY, STANDARD_HEROES, HEGEMONY_HEROES, HEGEMONY)
+    deck = "hegemony"
 
     def new_game(self, options: dict[str, str], n: int, seed: int) -> State:
         if not MIN_SEATS <= n <= MAX_SEATS:

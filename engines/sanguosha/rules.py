@@ -440,7 +440,7 @@ def draw(ctx: Ctx, seat: int, n: int) -> list[str]:
                                           "to": [seat, "hand"], "reason": "draw"})
         say(ctx, "draw", who=who(seat), n=len(got))
         for c in got:
-            say(ctx, "draw_private", to=(seat,), card=cname(card(c).name), sr=card_label(c))
+            say(ctx, "draw_private", to=(seat,), card=cname(card(c).shown), sr=card_label(c))
     return got
 
 

@@ -26,7 +26,10 @@ def card_json(cid: str) -> dict[str, Any]:
     """A face-up card as views show it; its type (basic, trick, delayed, equip) comes from the
     deck's data, so a picture colours it without a copy of the deck."""
     c = card(cid)
-    return {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank, "type": c.type}
+    out = {"id": cid, "name": c.name, "suit": c.suit, "rank": c.rank, "type": c.type}
+    if c.nature:  # 火杀 / 雷杀: a 杀 (name) with its face and nature
+        out.update(face=c.face, nature=c.nature)
+    return out
 
 
 #: Ask kind → its request text from the ask's info, registered beside what asks it (a skill's
@@ -103,6 +106,8 @@ def build(state: State, seat: int | None) -> View:
         })
         if p.get("piles"):  # cards on its hero (周泰's 创): public
             players[-1]["piles"] = {k: [card_json(c) for c in v] for k, v in p["piles"].items()}
+        if p.get("chained"):  # 铁索连环
+            players[-1]["chained"] = True
         if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
             players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
         if "marks" in p:  # hegemony: markers held, 叠置
@@ -198,7 +203,7 @@ def private_summary(view: View) -> list[Msg]:
             lines.append(m("private.skill", skill=key_ref(f"sanguosha.skill.{sk}"),
                            desc=key_ref(f"sanguosha.skill_desc.{sk}")))
     for c in you["hand"]:
-        lines.append(m("private.card", card=R.cname(c["name"]), sr=R.card_label(c["id"])))
+        lines.append(m("private.card", card=R.cname(c.get("face") or c["name"]), sr=R.card_label(c["id"])))
     if you["ask"]:
         lines.append(Msg.from_json(you["ask"]["prompt"]))
     return lines

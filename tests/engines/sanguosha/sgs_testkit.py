@@ -8,8 +8,7 @@ from typing import Any
 from engines.flow import Ctx, Flow
 from engines.sanguosha import ENGINE
 from engines.sanguosha import rules as R
-from engines.sanguosha.data import card, deck
-from engines.sanguosha.rules import FLOW
+from engines.sanguosha.data import DECKS, card, deck
 from engines.sanguosha.setup import assign
 
 State = dict[str, Any]
@@ -17,10 +16,11 @@ State = dict[str, Any]
 
 def find(state: State, name: str, suit: str | None = None, rank: int | None = None,
          exclude: set[str] | frozenset[str] = frozenset()) -> str:
-    """A card id of ``name`` (optionally of a suit/rank) still in the deck."""
-    for cid in deck():
+    """A card id of ``name`` (optionally of a suit/rank) still in the deck (of either deck: a
+    火杀 is found by its face, ``huosha``)."""
+    for cid in (c for d in DECKS for c in deck(d)):
         c = card(cid)
-        if c.name == name and (suit is None or c.suit == suit) and (rank is None or c.rank == rank) \
+        if c.shown == name and (suit is None or c.suit == suit) and (rank is None or c.rank == rank) \
                 and cid in state["deck"] and cid not in exclude:
             return cid
     raise LookupError(f"no {name} {suit}{rank} left in the deck")
@@ -29,12 +29,17 @@ def find(state: State, name: str, suit: str | None = None, rank: int | None = No
 def table(n: int, roles: str, *, turn: int = 0, hp: dict[int, int] | None = None,
           hands: dict[int, list[Any]] | None = None, equip: dict[int, list[Any]] | None = None,
           judge: dict[int, list[Any]] | None = None, top: list[Any] | None = None,
-          seed: int = 1, heroes: dict[int, str] | None = None, phase: str = "play") -> State:
+          seed: int = 1, heroes: dict[int, str] | None = None, phase: str = "play",
+          deck_name: str = "standard", mode: str | None = None) -> State:
     """A table where seat i has role ``roles[i]``; cards are names or (name, suit, rank).
     ``top`` lists the next cards drawn, first drawn first. ``heroes`` gives seats a hero (HP,
-    skills; lord skills for the lord). The ``phase`` of ``turn`` starts (default: play)."""
+    skills; lord skills for the lord). The ``phase`` of ``turn`` starts (default: play).
+    ``deck_name`` holds the table's cards (``hegemony``: the 国战 deck); ``mode`` plays it on
+    another installed mode's flow (identity mode's rules, another mode's packs)."""
     state = ENGINE.new_state({"heroes": "beginner"}, n, seed)
-    everything = [c for c in deck()]
+    if mode is not None:
+        state["mode"] = mode
+    everything = [c for c in deck(deck_name)]
     for p in state["players"]:
         p["hand"], p["judge"] = [], []
         p["equip"] = {s: None for s in p["equip"]}
@@ -83,7 +88,8 @@ def table(n: int, roles: str, *, turn: int = 0, hp: dict[int, int] | None = None
         state["phase"] = phase
         state["flow"]["stack"] = [{"k": "game", "cur": turn}, {"k": "turn", "seat": turn, "st": idx + 2},
                                   {"k": "phase", "seat": turn, "name": phase, "st": 0}]
-    FLOW.run(Ctx(FLOW, state))
+    flow = R.flow_of(state)
+    flow.run(Ctx(flow, state))
     return state
 
 

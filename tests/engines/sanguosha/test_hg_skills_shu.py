@@ -163,17 +163,24 @@ def test_kuanggu_heals_also_when_the_damage_kills() -> None:
 
 # -- 连环 / 火计: conversions; recast --------------------------------------------------------------
 
-def test_lianhuan_recasts_a_club_and_is_no_tiesuo_before_the_deck_has_one() -> None:
+def test_lianhuan_recasts_a_club_or_uses_it_as_tiesuo() -> None:
     state = hg(4, "ZNFF", heroes={0: "hg_pangtong"}, hands={0: [("sha", "C")]})
-    assert "lianhuan_tiesuo" not in options(state, 0)  # 铁索连环 is the hegemony deck's card
+    assert "lianhuan_tiesuo" in options(state, 0)  # 铁索连环, the hegemony deck's card
     club = hand_of(state, 0, "sha")
+    chained, _ = act(state, 0, "lianhuan_tiesuo", club, 1)
+    chained = pass_all(chained, "nullify")
+    assert chained["players"][1].get("chained") and club in chained["discard"]
     state, events = act(state, 0, "lianhuan", club)
     assert club in state["discard"] and len(state["players"][0]["hand"]) == 1 and "lianhuan_recast" in keys(events)
 
 
-def test_huoji_offers_nothing_before_the_deck_has_huogong() -> None:
-    state = hg(4, "ZNFF", heroes={0: "hg_wolong"}, hands={0: [("tao", "H")]}, hp={0: 3})
-    assert "huoji" not in options(state, 0)
+def test_huoji_uses_a_red_hand_card_as_huogong() -> None:
+    state = hg(4, "ZNFF", heroes={0: "hg_wolong"}, hands={0: [("tao", "H"), ("sha", "S")], 1: ["shan"]}, hp={0: 3})
+    assert "huoji" in options(state, 0)
+    red = hand_of(state, 0, "tao")
+    assert options(state, 0, "huoji") == [red]  # a black card is no 火攻
+    state, _ = act(state, 0, "huoji", red, 1)
+    assert red in state["discard"] or red in state["proc"]
 
 
 # -- 涅槃 ------------------------------------------------------------------------------------------

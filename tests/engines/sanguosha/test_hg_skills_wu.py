@@ -200,9 +200,11 @@ def _stub_yiyi(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(frames, "card_type", lambda name: "trick" if name == "yiyi" else real(name))
 
 
-def test_duoshi_is_not_offered_without_the_card() -> None:
-    state = hg(4, "ZCFF", heroes_={0: "hg_luxun"}, hands={0: ["tao"]})
+def test_duoshi_needs_a_red_hand_card() -> None:
+    state = hg(4, "ZCFF", heroes_={0: "hg_luxun"}, hands={0: [("sha", "S")]})
     assert "duoshi" not in options(state, 0)
+    state = hg(4, "ZCFF", heroes_={0: "hg_luxun"}, hands={0: ["tao"]})
+    assert "duoshi" in options(state, 0)  # the 国战 deck's 以逸待劳
 
 
 def test_duoshi_uses_red_hand_cards_as_yiyi_up_to_four_times(monkeypatch: pytest.MonkeyPatch) -> None:

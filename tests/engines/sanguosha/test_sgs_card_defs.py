@@ -7,11 +7,11 @@ from sgs_testkit import options, table
 
 from engines.sanguosha import cards
 from engines.sanguosha.choices import needs_target, usable_as
-from engines.sanguosha.data import deck, kind_of
+from engines.sanguosha.data import DECKS, deck, kind_of
 
 
 def test_every_card_of_the_deck_has_one_definition_agreeing_with_its_data() -> None:
-    names = {c.name for c in deck().values()}
+    names = {c.name for d in DECKS for c in deck(d).values()}  # of every deck (国战's too)
     assert names == set(cards.DEFS)
     for name, d in cards.DEFS.items():
         kind = kind_of(name)
