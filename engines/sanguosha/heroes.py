@@ -27,23 +27,16 @@ PACK_FILES: dict[str, Path] = {"standard": DATA}
 ENGINE_PACKS: dict[str, Any] = {}
 
 
-#: Packs given as data rather than read from their file (a pack being written: its finished part).
-PACK_DATA: dict[str, dict[str, Any]] = {}
-
-
-def register_pack(name: str, path: Path, engine_pack: Any, raw: dict[str, Any] | None = None) -> None:
-    """Make a hero pack known: its data file and the engine pack implementing its skills."""
+def register_pack(name: str, path: Path, engine_pack: Any) -> None:
+    """Make a hero pack known: its data file and the engine pack(s) implementing its skills."""
     PACK_FILES[name] = path
     ENGINE_PACKS[name] = engine_pack
-    if raw is not None:
-        PACK_DATA[name] = raw
     _clear()
 
 
 def unregister_pack(name: str) -> None:
     PACK_FILES.pop(name, None)
     ENGINE_PACKS.pop(name, None)
-    PACK_DATA.pop(name, None)
     _clear()
 
 def _clear() -> None:
@@ -150,8 +143,6 @@ def _every_hero() -> dict[str, Hero]:
 @cache
 def _raw(pack: str) -> dict[str, Any]:
     """A pack's file, read once (its heroes and its AI orders come from it)."""
-    if pack in PACK_DATA:
-        return PACK_DATA[pack]
     with PACK_FILES[pack].open(encoding="utf-8") as fh:
         return json.load(fh)  # type: ignore[no-any-return]
 
