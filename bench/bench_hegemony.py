@@ -2,8 +2,9 @@
 AI decision time and a full 8-seat AI game on the engine alone (issue 20's figures).
 
 - **AI vs random** — even seats are the AI, odd seats play uniformly random legal moves (at 4, 6
-  and 8 seats); a game counts for the AI when a winning seat is an AI seat. The same seats all
-  random give the base rate of "a winner sits on an even seat".
+  and 8 seats); a game counts for the AI when a winning seat is an AI seat (the same seats all
+  random give the base rate of "a winner sits on an even seat"), and the per-seat win rate of AI
+  and random seats; then one AI seat among random players (seeds 705000 + i): how often it wins.
 - **All AI** — every seat the AI: each game must end (a cap of 30 000 actions fails the bench);
   rounds median / p99 and wall time per game.
 - **Decisions** — every AI decision's time, p99 over all the games above.
@@ -76,13 +77,26 @@ def main() -> None:
     with harness.Session("hegemony") as s:
         for n in (4, 6, 8):
             won = base = 0
+            seat_wins = {True: 0, False: 0}
             for i in range(args.games):
                 state, _ = play(n, 700000 + i, lambda seat: seat % 2 == 0, decide_ms)
                 won += any(w % 2 == 0 for w in state["winners"])
+                for w in state["winners"]:
+                    seat_wins[w % 2 == 0] += 1
                 state, _ = play(n, 700000 + i, lambda seat: False, [])
                 base += any(w % 2 == 0 for w in state["winners"])
             s.figure(f"AI vs random {n} seats: AI seat wins", 100 * won / args.games, "%",
                      note=f"95% {wilson(won, args.games)}; all random {100 * base / args.games:.1f} %")
+            seats = args.games * (n // 2)
+            s.figure(f"AI vs random {n} seats: per-seat win rate, AI", 100 * seat_wins[True] / seats, "%",
+                     note=f"random seats {100 * seat_wins[False] / seats:.1f} %")
+        for n in (4, 8):  # one AI seat among random players: its win rate against its fair share
+            won = 0
+            for i in range(args.games):
+                state, _ = play(n, 705000 + i, lambda seat: seat == 0, decide_ms)
+                won += 0 in state["winners"]
+            s.figure(f"one AI among {n - 1} random: AI seat wins", 100 * won / args.games, "%",
+                     note=f"95% {wilson(won, args.games)}")
         for n in (4, 8, 12):
             rounds: list[float] = []
             walls: list[float] = []
