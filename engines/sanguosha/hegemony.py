@@ -53,13 +53,13 @@ Frame = dict[str, Any]
 
 MIN_SEATS, MAX_SEATS = 3, 12
 MARKS = ("yinyang", "xianqu", "zhulian")
-#: Skills marked 锁定技 on the hegemony heroes: a hidden hero holding one may be revealed in the
-#: play phase (the seed: 具有"锁定技"的武将的出牌阶段).
+#: The hegemony heroes' skills marked 锁定技 (标准版): a hidden hero holding one may be revealed in
+#: the play phase (the seed: 具有"锁定技"的武将的出牌阶段); 祸水's text lets its hero be shown in
+#: the play phase too. A test checks every id here is a hegemony hero's skill.
 LOCKED = frozenset({
-    "mashu", "wushuang", "kongcheng", "qianxun", "qicai", "weimu", "wansha", "bazhen", "juxiang",
-    "huoshou", "xiangle", "mingshi", "hongyan", "duanchang", "paoxiao", "kuanggu", "shuangren_locked",
-    "shushen_locked", "jianxiong_locked", "buqu_locked", "tianyi_locked", "yingzi", "duanbing",
-    "shenzhi_locked", "suishi", "mengjin_locked", "qiangxi_locked",
+    "mashu", "kongcheng", "hg_kongcheng", "paoxiao", "bazhen", "xiangle", "huoshou", "juxiang",
+    "kuanggu", "qicai", "qianxun", "hg_qianxun", "hongyan", "wushuang", "wansha", "weimu",
+    "hg_weimu", "mingshi", "duanchang", "hg_duanchang", "suishi", "huoshui",
 })
 
 
@@ -345,7 +345,8 @@ def _gain(ctx: Ctx, seat: int, mark: str) -> None:
 
 @HEGEMONY.on("phase_start", "hg.reveal_prepare",
              can=lambda ctx, ev: ev["phase"] == "prepare" and R.mode_name(ctx.state) == MODE.name
-             and any(not h["shown"] for h in ctx.state["players"][ev["seat"]]["heroes"]))
+             and any(not h["shown"] for h in ctx.state["players"][ev["seat"]]["heroes"])
+             and R.may_reveal(ctx.state, ev["seat"]))
 def _prepare(ctx: Ctx, ev: dict[str, Any]) -> None:
     """At the start phase a seat with a hidden hero may reveal one or both."""
     ctx.push("hg_reveal", seat=ev["seat"], st="ask")
@@ -446,7 +447,7 @@ def _xianqu_step(state: State, seat: int, path: list[str]) -> Step:
 
 def _play_reveal_can(state: State, seat: int) -> bool:
     """A hidden hero with a locked skill may be shown in the play phase."""
-    if R.mode_name(state) != MODE.name:
+    if R.mode_name(state) != MODE.name or not R.may_reveal(state, seat):  # 祸水
         return False
     return any(not h["shown"] and set(hero(h["id"]).skills) & LOCKED for h in state["players"][seat]["heroes"])
 

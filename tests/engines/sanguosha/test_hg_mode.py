@@ -348,3 +348,19 @@ def test_standing_answers_for_reveals() -> None:
     identity_view = {"you": {"seat": 0, "hand": [], "ask": ask}, "players": [{"seat": 0, "skills": ["luoyi"]}]}
     assert "reveal" not in [s.name for s in standing.specs(identity_view)]
     assert standing.answer(identity_view, skill_req, {"skill.luoyi": "yes"}) == ["yes"]
+
+
+def test_every_locked_skill_named_is_a_hegemony_heros() -> None:
+    from engines.sanguosha import hg_heroes
+
+    skills = {k for h in hg_heroes.every_hero().values() for k in h.skills}
+    assert hegemony.LOCKED - {"kongcheng", "qianxun", "weimu", "duanchang"} <= skills
+    assert len(hegemony.LOCKED & skills) >= 15
+
+
+def test_huoshui_keeps_the_others_hidden_in_its_owners_turn() -> None:
+    # 邹氏 shown, her turn: another seat may not show a locked-skill hero in the play phase
+    state = K.table([("hg_zoushi", "hg_lvbu"), ("hg_machao", "hg_zhaoyun"), WEI], shown={0: (True, False)})
+    assert not hegemony._play_reveal_can(state, 1)
+    state["turn"] = 1
+    assert hegemony._play_reveal_can(state, 1)
