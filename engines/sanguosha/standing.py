@@ -99,7 +99,7 @@ def answer(view: View, request: Request, settings: dict[str, str]) -> Action | N
         return None
     if kind == "peach":
         if info.get("dying") == me:
-            cid = _first(view, "tao")
+            cid = _first(view, "tao") if view.get("aozhan") != 2 else None  # 鏖战: a 桃 heals nobody
             return [cid] if cid and settings.get("tao") == YES else None
         return default if passes else None
     if kind == "nullify":

@@ -364,3 +364,16 @@ def test_huoshui_keeps_the_others_hidden_in_its_owners_turn() -> None:
     assert not hegemony._play_reveal_can(state, 1)
     state["turn"] = 1
     assert hegemony._play_reveal_can(state, 1)
+
+
+def test_in_aozhan_the_standing_peach_answer_stays_quiet() -> None:
+    from engines.base import Request
+    from engines.sanguosha import standing
+
+    state = K.table([WEI, SHU, WU], shown={i: (True, False) for i in range(3)}, hands={1: ["tao"]}, hp={1: 0})
+    view = ENGINE.view(state, 1)
+    view["you"]["ask"] = {"kind": "peach", "info": {"dying": 1, "need": 1}}
+    req = Request("r", 1, "peach", ENGINE.pending(state)[0].prompt, default=("pass",))
+    assert standing.answer(view, req, {"tao": "yes"}) == [view["you"]["hand"][0]["id"]]
+    view["aozhan"] = 2
+    assert standing.answer(view, req, {"tao": "yes"}) is None
