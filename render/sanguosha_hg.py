@@ -34,6 +34,8 @@ MIDDLE_H = 280
 #: Kingdom colours of frames and chips (野心家: a kingdom of one, in its own colour).
 KINGDOM_COLOR: dict[str, RGB] = {**S.KINGDOM_INK, "ye": (128, 52, 160)}
 STACKED_FILL: RGB = (212, 216, 228)
+#: A seat with no kingdom yet: a light frame, apart from 群's dark grey.
+UNKNOWN_FRAME: RGB = (178, 172, 162)
 AOZHAN: RGB = (170, 30, 30)
 MARKS = ("yinyang", "xianqu", "zhulian")
 MARK_FILL: dict[str, RGB] = {"yinyang": (236, 236, 236), "xianqu": (255, 214, 160), "zhulian": (250, 200, 220)}
@@ -125,7 +127,7 @@ def draw_seat(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], view: dict[
     elif is_turn or won:
         border, bw = S.GOLD, 5
     else:
-        border, bw = (frame, 4) if frame else ((90, 90, 90), 2)
+        border, bw = (frame, 4) if frame else (UNKNOWN_FRAME, 2)
     d.rounded_rectangle(box, radius=10, fill=fill, outline=border, width=bw)
     if frame and alive and (is_turn or won):  # the kingdom inside the gold
         d.rounded_rectangle((x0 + 5, y0 + 5, x1 - 5, y1 - 5), radius=7, outline=frame, width=3)

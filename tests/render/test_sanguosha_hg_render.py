@@ -90,8 +90,8 @@ def test_a_shown_hero_names_itself_on_its_own_tile_and_frames_the_seat_in_its_ki
     assert shown["players"][2]["role"] == "wu" and hidden["players"][2]["role"] is None
     a, b = _board(hidden), _board(shown)
     box = _diff_box(a, b)
-    panel = _panel_of(shown, 2)
-    assert panel[0] <= box[0] and box[2] <= panel[2] and panel[1] <= box[1] and box[3] <= panel[3]
+    panel = _panel_of(shown, 2)  # inclusive pixel box: the frame's last column is panel[2]
+    assert panel[0] <= box[0] and box[2] <= panel[2] + 1 and panel[1] <= box[1] and box[3] <= panel[3] + 1
     edge = (panel[0] + 1, (panel[1] + panel[3]) / 2)
     assert _near(_pixel(_open(b), edge), HG.KINGDOM_COLOR["wu"])
     assert not _near(_pixel(_open(a), edge), HG.KINGDOM_COLOR["wu"], 40)
