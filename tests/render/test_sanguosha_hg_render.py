@@ -189,3 +189,20 @@ def test_the_panel_refreshes_when_what_the_hegemony_picture_draws_changes() -> N
         assert ENGINE.panel_fingerprint(other, 0) != base, change
     identity = ENGINE.view(ENGINE.new_state({}, 5, 3), 1)
     assert len(ENGINE.panel_fingerprint(identity, 1)) == 5
+
+
+def test_identity_pictures_never_enter_the_hegemony_drawing(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Identity views (also during the hero choice, when ``you`` has an offer too) are drawn by
+    identity mode's code alone, so its pictures stay as they were."""
+    def boom(*args: Any, **kwargs: Any) -> Any:
+        raise AssertionError("a 国战 drawing for an identity view")
+
+    for name in ("draw_seat", "draw_banner", "compose_offer", "draw_hand_rows", "over_side"):
+        monkeypatch.setattr(HG, name, boom)
+    assert HG.hand_rows_height(ENGINE.view(ENGINE.new_state({}, 5, 3), 1)) == 0
+    for seats in (2, 5, 10):
+        state = ENGINE.new_state({}, seats, 3)
+        lord = state["lord"]
+        assert ENGINE.view(state, lord)["you"].get("offer")  # the lord's hero choice
+        render_board(ENGINE.view(state, None), "en", NAMES[:seats])
+        render_step_picture(ENGINE.view(state, lord), {"kind": "hand"}, "en", NAMES[:seats])
