@@ -112,7 +112,7 @@ async def _give(service: Any, match_id: int, seat: int, name: str) -> str:
 
 async def _play_match(fake: FakeDiscord, bots: RealBots, table: Table, seats: int,
                       caplog: pytest.LogCaptureFixture) -> None:
-    caplog.set_level(logging.DEBUG)
+    caplog.set_level(logging.INFO)  # the bot's own lines (not the database driver's)
     bots.overrides = dict(TIMING)
     await bots.start()
     service = bots.service
@@ -182,18 +182,29 @@ async def _play_match(fake: FakeDiscord, bots: RealBots, table: Table, seats: in
     defender = bob if attacker is alice else alice
     a_seat, d_seat = seat_of[attacker.id], seat_of[defender.id]
     sha = await _give(service, match_id, a_seat, "sha")
-    await _give(service, match_id, d_seat, "shan")
+    for _ in range(2):  # two: a 无双 attacker asks for both
+        await _give(service, match_id, d_seat, "shan")
     for s in info.seats:  # the panels show the new hands, as if the cards had come through play
         if s.user_id is not None:
             await publisher.refresh_panel(await service.get(match_id), s, "en", None)
     panel = await _panel_for(fake, attacker, req.id)
     hp = (await service.view(match_id, None))["players"][d_seat]["hp"]
     await click_plan(fake, table, attacker, panel, [sha, str(d_seat)])
-    dodge = await table.until(lambda: _asked(service, match_id, defender, "need_shan"), 10, "the 闪 window")
-    panel = await _panel_for(fake, defender, dodge.id)
-    shan = next(c["id"] for c in (await service.view(match_id, d_seat))["you"]["hand"] if c["name"] == "shan")
-    await _choose(fake, defender, panel, dodge.id, shan)
-    await table.until(lambda: _not_asked(service, match_id, dodge.id), 10, "the 闪 to be played")
+
+    async def dodge_asked() -> Any:
+        """The defender's 闪 window; questions before it (a skill of either side, 八阵's or 八卦阵's
+        judgement, 铁骑) answered with their defaults, so the 杀 is the 闪's to stop."""
+        for user in people:
+            await _pass_windows(service, match_id, user, keep=("play", "need_shan"))
+        return await _asked(service, match_id, defender, "need_shan")
+
+    dodge = await table.until(dodge_asked, 10, "the 闪 window")
+    while dodge is not None:  # a second window when the attacker has 无双
+        panel = await _panel_for(fake, defender, dodge.id)
+        shan = next(c["id"] for c in (await service.view(match_id, d_seat))["you"]["hand"] if c["name"] == "shan")
+        await _choose(fake, defender, panel, dodge.id, shan)
+        await table.until(lambda d=dodge: _not_asked(service, match_id, d.id), 10, "the 闪 to be played")
+        dodge = await _asked(service, match_id, defender, "need_shan")
     assert (await service.view(match_id, None))["players"][d_seat]["hp"] == hp, "the 闪 stopped the 杀"
     lines = "\n".join(str(e.msg.to_json()) for entry in await service.log(match_id, limit=10_000)
                       for e in entry.events if e.to is None)
@@ -247,7 +258,7 @@ async def _shown(service: Any, match_id: int, seat: int) -> bool:
     return any((await service.view(match_id, None))["players"][seat]["heroes"])
 
 
-async def _pass_windows(service: Any, match_id: int, user: FakeUser) -> None:
+async def _pass_windows(service: Any, match_id: int, user: FakeUser, keep: tuple[str, ...] = ("play",)) -> None:
     """While waiting for a play phase, a person's other questions (a window, a reveal, a skill's
     question) are answered — the default, else the AI's choice — so the game moves on without
     waiting out each reaction time."""
@@ -257,7 +268,7 @@ async def _pass_windows(service: Any, match_id: int, user: FakeUser) -> None:
     from store import repo
 
     for req in await service.requests_for_user(match_id, user.id):
-        if req.kind == "play":
+        if req.kind in keep:
             continue
         if req.default:
             action = list(req.default)
