@@ -27,8 +27,9 @@ from render import sanguosha as S
 from render.common import BACKGROUND, INK, MUTED, RGB, darken, draw_text, lighten, mix, text_fit
 from render.sanguosha_text import hero_name, seat_name
 
-#: Taller seat panels than identity mode's: the hero pair and the marker line.
-PANEL_H = 206
+#: Taller seat panels than identity mode's: the main and deputy one above the other (a full
+#: line each, so "Yan Liang & Wen Chou" stays readable at 550 px) and the marker line.
+PANEL_H = 226
 #: The felt is taller too: the 鏖战 banner sits above the "waiting for responses" pill.
 MIDDLE_H = 280
 #: Kingdom colours of frames and chips (野心家: a kingdom of one, in its own colour).
@@ -82,7 +83,8 @@ def layout(n: int) -> tuple[list[S.Box], S.Box, int]:
 
 
 def _hero_tile(d: ImageDraw.ImageDraw, box: S.Box, hid: str | None, index: int, alive: bool, locale: str) -> None:
-    """One of a seat's two heroes: face down (a card back saying main/deputy) until shown."""
+    """One of a seat's two heroes, main above deputy: face down (a card back saying main/deputy)
+    until shown, then its name in its kingdom's colour."""
     x0, y0, x1, y1 = box
     label = _r(locale, "main" if index == 0 else "deputy")
     if hid is None:
@@ -95,7 +97,7 @@ def _hero_tile(d: ImageDraw.ImageDraw, box: S.Box, hid: str | None, index: int, 
     h = _hero(hid)
     ink = KINGDOM_COLOR.get(h.kingdom if h else "", INK) if alive else S.DEAD_INK
     d.rounded_rectangle(box, radius=5, fill=S.PANEL if alive else S.DEAD, outline=ink, width=2)
-    fitted, used = text_fit(hero_name(locale, hid), x1 - x0 - 10, S.HERO_SIZE - 1, True, min_size=12)
+    fitted, used = text_fit(hero_name(locale, hid), x1 - x0 - 10, S.HERO_SIZE, True, min_size=14)
     draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), fitted, used, ink, True, anchor="mm")
 
 
@@ -137,13 +139,12 @@ def draw_seat(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], view: dict[
         chip_fill = mix(chip_fill, S.DEAD, 0.45)
     S._header(d, box, p, locale, names, ink, fill, chip, chip_fill)
     heroes = p.get("heroes") or [None, None]
-    tile_w = (x1 - x0 - 26) / 2
     for i, hid in enumerate(heroes[:2]):
-        tx = x0 + 10 + i * (tile_w + 6)
-        _hero_tile(d, (tx, y0 + 42, tx + tile_w, y0 + 70), hid, i, alive, locale)
-    S._stats(d, x0, y0 + 90, p, ink)
-    S._equipment(d, x0, x1, y0 + 118, p, ink, locale)
-    _marks_line(d, box, p, locale, y0 + 152)
+        ty = y0 + 40 + i * 28
+        _hero_tile(d, (x0 + 10, ty, x1 - 10, ty + 25), hid, i, alive, locale)
+    S._stats(d, x0, y0 + 110, p, ink)
+    S._equipment(d, x0, x1, y0 + 138, p, ink, locale)
+    _marks_line(d, box, p, locale, y0 + 173)
     S._bottom(d, box, p, view, locale, is_turn, won)
 
 

@@ -69,7 +69,7 @@ def test_twelve_seats_fit_one_picture_and_stay_readable_at_550_px() -> None:
     view = ENGINE.view(state, None)
     png = _board(view, "zh-CN")
     img = _open(png)
-    assert img.size == (S.WIDTH, 874)
+    assert img.size == (S.WIDTH, 954)
     assert len(png) < 120 * 1024
     other = 7
     a, b = copy.deepcopy(view), copy.deepcopy(view)
