@@ -97,8 +97,24 @@ def _hero_tile(d: ImageDraw.ImageDraw, box: S.Box, hid: str | None, index: int, 
     h = _hero(hid)
     ink = KINGDOM_COLOR.get(h.kingdom if h else "", INK) if alive else S.DEAD_INK
     d.rounded_rectangle(box, radius=5, fill=S.PANEL if alive else S.DEAD, outline=ink, width=2)
-    fitted, used = text_fit(hero_name(locale, hid), x1 - x0 - 10, S.HERO_SIZE, True, min_size=14)
-    draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), fitted, used, ink, True, anchor="mm")
+    fitted, used, bold = name_fit(hero_name(locale, hid), x1 - x0 - 6)
+    draw_text(d, ((x0 + x1) / 2, (y0 + y1) / 2), fitted, used, ink, bold, anchor="mm")
+
+
+#: The smallest name size on the table: 17 px is 9.35 px tall when shown 550 px wide.
+NAME_MIN = 17
+#: Room for a name on its line of a seat panel (the tile spans the panel but 8 px each side).
+NAME_ROOM = S.PANEL_W - 22
+
+
+def name_fit(name: str, room: float) -> tuple[str, int, bool]:
+    """(text, size, bold) of a hero's name on its line: bold while it fits at a readable size,
+    else the regular face, which is narrower than a smaller bold one ("Zhang Zhao & Zhang Hong")."""
+    fitted, used = text_fit(name, room, S.HERO_SIZE, True, min_size=NAME_MIN)
+    if fitted == name:
+        return fitted, used, True
+    fitted, used = text_fit(name, room, S.HERO_SIZE, False, min_size=14)
+    return fitted, used, False
 
 
 def _marks_line(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], locale: str, y: float) -> None:
@@ -141,7 +157,7 @@ def draw_seat(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], view: dict[
     heroes = p.get("heroes") or [None, None]
     for i, hid in enumerate(heroes[:2]):
         ty = y0 + 40 + i * 28
-        _hero_tile(d, (x0 + 10, ty, x1 - 10, ty + 25), hid, i, alive, locale)
+        _hero_tile(d, (x0 + 8, ty, x1 - 8, ty + 25), hid, i, alive, locale)
     S._stats(d, x0, y0 + 110, p, ink)
     S._equipment(d, x0, x1, y0 + 138, p, ink, locale)
     _marks_line(d, box, p, locale, y0 + 173)

@@ -206,3 +206,19 @@ def test_identity_pictures_never_enter_the_hegemony_drawing(monkeypatch: pytest.
         assert ENGINE.view(state, lord)["you"].get("offer")  # the lord's hero choice
         render_board(ENGINE.view(state, None), "en", NAMES[:seats])
         render_step_picture(ENGINE.view(state, lord), {"kind": "hand"}, "en", NAMES[:seats])
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-TW", "zh-CN"])
+def test_every_hegemony_hero_name_fits_its_line_readably_at_550_px(locale: str) -> None:
+    """A shown hero's name fills its own line of the panel: even the longest name keeps a size
+    that is >= 9 px tall when Discord shows the picture 550 px wide."""
+    from engines.sanguosha import hg_heroes
+    from render.sanguosha_text import hero_name
+
+    assert HG.NAME_ROOM == (S.PANEL_W - 16) - 6  # the tile's width less its padding
+    for hid in hg_heroes.every_hero():
+        name = hero_name(locale, hid)
+        fitted, size, _ = HG.name_fit(name, HG.NAME_ROOM)
+        assert fitted == name and size * 550 / S.WIDTH >= 9, (hid, name, size)
+    # The longest name of the hegemony set (wu, 张昭张纮) in the regular face at 17 px.
+    assert HG.name_fit("Zhang Zhao & Zhang Hong", HG.NAME_ROOM)[:2] == ("Zhang Zhao & Zhang Hong", 17)
