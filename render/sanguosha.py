@@ -287,8 +287,8 @@ def _equipment(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, p: dict[s
 
 
 def _bottom(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[str, Any], locale: str,
-            is_turn: bool, won: bool) -> None:
-    """Bottom line: judgement area (left), state (right)."""
+            is_turn: bool, won: bool) -> float:
+    """Bottom line: judgement area (left), state (right); returns where the judgement chips end."""
     x0, y0, x1, y1 = box
     by = y1 - 27
     jx = x0 + 10
@@ -306,6 +306,7 @@ def _bottom(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[str,
     elif p.get("distance") is not None and view.get("winners") is None:
         # Distance from the player whose turn it is (horses included).
         draw_text(d, (x1 - 10, y1 - 15), f"↔{p['distance']}", DIST_SIZE, DIST_INK, True, anchor="rm")
+    return jx
 
 
 def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[str, Any], locale: str,

@@ -35,11 +35,15 @@ MIDDLE_H = 280
 #: Kingdom colours of frames and chips (野心家: a kingdom of one, in its own colour).
 KINGDOM_COLOR: dict[str, RGB] = {**S.KINGDOM_INK, "ye": (128, 52, 160)}
 STACKED_FILL: RGB = (212, 216, 228)
+STACKED_CHIP: RGB = (90, 100, 130)
+CHAINED_FILL: RGB = (200, 200, 200)
+PILE_FILL: RGB = (240, 225, 190)
 #: A seat with no kingdom yet: a light frame, apart from 群's dark grey.
 UNKNOWN_FRAME: RGB = (178, 172, 162)
 AOZHAN: RGB = (170, 30, 30)
 MARKS = ("yinyang", "xianqu", "zhulian")
 MARK_FILL: dict[str, RGB] = {"yinyang": (236, 236, 236), "xianqu": (255, 214, 160), "zhulian": (250, 200, 220)}
+PEEK_FILL: RGB = (220, 232, 250)
 
 
 def is_hegemony(view: dict[str, Any]) -> bool:
@@ -117,17 +121,52 @@ def name_fit(name: str, room: float) -> tuple[str, int, bool]:
     return fitted, used, False
 
 
-def _marks_line(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], locale: str, y: float) -> None:
-    """Marker chips (left) and the 叠置 label (right)."""
-    x0, _, x1, _ = box
-    x = x0 + 10
+def _chips(p: dict[str, Any], locale: str) -> list[tuple[str, RGB]]:
+    """A seat's public extras as (label, fill): markers held, 铁索连环, cards on its hero (周泰's
+    创, ranks shown: they decide whether he is dying)."""
+    out = []
     for mark in MARKS:
         n = (p.get("marks") or {}).get(mark, 0)
         if n:
-            text = _r(locale, f"mark.{mark}") + (f"×{n}" if n > 1 else "")
-            x += S._chip(d, x, y, text, 13, MARK_FILL[mark], INK, max_w=92) + 4
-    if p.get("stacked"):
-        S._chip(d, x1 - 8, y, _r(locale, "stacked"), 13, (90, 100, 130), anchor_right=True, max_w=96)
+            out.append((_r(locale, f"mark.{mark}") + (f"×{n}" if n > 1 else ""), MARK_FILL[mark]))
+    if p.get("chained"):
+        out.append((_r(locale, "chained"), CHAINED_FILL))
+    for name, cards in sorted((p.get("piles") or {}).items()):
+        key = f"sanguosha.skill.{name}"
+        ranks = " ".join(S.RANK_TEXT.get(c.get("rank"), str(c.get("rank", ""))) for c in cards)
+        out.append((_r(locale, "pile", name=t(locale, key) if has(key, locale) else name, cards=ranks), PILE_FILL))
+    return out
+
+
+def _chip_width(text: str, size: int) -> float:
+    """A chip's width as ``render.sanguosha._chip`` draws it at its full size."""
+    return S.text_width(text, size, True) + 12
+
+
+def _chip_row(d: ImageDraw.ImageDraw, x: float, right: float, y: float, chips: list[tuple[str, RGB]],
+              size: int, *, last: bool = True) -> list[tuple[str, RGB]]:
+    """Chips left to right from ``x`` up to ``right``, each whole; returns those left over. The
+    ``last`` row ends with a "+n" chip for what it cannot hold (a cut label would say nothing)."""
+    for i, (text, fill) in enumerate(chips):
+        room = right - x
+        if _chip_width(text, size) > room:
+            more = f"+{len(chips) - i}"
+            if last and _chip_width(more, size) <= room:
+                S._chip(d, x, y, more, size, (230, 230, 230), INK)
+            return chips[i:]
+        x += S._chip(d, x, y, text, size, fill, S.text_color_on(fill)) + 4
+    return []
+
+
+def _marks_flow(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], locale: str, y: float,
+                after_judge: float, state_room: float) -> None:
+    """The 叠置 label, markers, 连环 and piles on the marker line; what does not fit goes on to the
+    bottom line between the judgement chips and the seat's state (so a busy seat loses nothing)."""
+    x0, _, x1, y1 = box
+    chips = ([(_r(locale, "stacked"), STACKED_CHIP)] if p.get("stacked") else []) + _chips(p, locale)
+    rest = _chip_row(d, x0 + 10, x1 - 8, y, chips, 13, last=False)
+    if rest:
+        _chip_row(d, after_judge, x1 - 8 - state_room, y1 - 27, rest, 13)
 
 
 def draw_seat(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], view: dict[str, Any], locale: str,
@@ -160,8 +199,10 @@ def draw_seat(d: ImageDraw.ImageDraw, box: S.Box, p: dict[str, Any], view: dict[
         _hero_tile(d, (x0 + 8, ty, x1 - 8, ty + 25), hid, i, alive, locale)
     S._stats(d, x0, y0 + 110, p, ink)
     S._equipment(d, x0, x1, y0 + 138, p, ink, locale)
-    _marks_line(d, box, p, locale, y0 + 173)
-    S._bottom(d, box, p, view, locale, is_turn, won)
+    after_judge = S._bottom(d, box, p, view, locale, is_turn, won)
+    # The state at the bottom right: the phase chip, "dead"/"winner", or the distance.
+    state_room = 126 if is_turn else 76 if won or not alive else 44
+    _marks_flow(d, box, p, locale, y0 + 173, after_judge, state_room)
 
 
 def draw_banner(d: ImageDraw.ImageDraw, table: S.Box, view: dict[str, Any], locale: str) -> None:
@@ -243,10 +284,9 @@ def hand_rows_height(view: dict[str, Any]) -> int:
     return HERO_ROW + (NOTE_ROW if _notes(view) else 0)
 
 
-def _notes(view: dict[str, Any]) -> bool:
-    you = view.get("you") or {}
+def _notes(view: dict[str, Any], locale: str = "en") -> bool:
     me = _me(view)
-    return bool(you.get("peeks") or any((me.get("marks") or {}).values()) or me.get("stacked"))
+    return bool((view.get("you") or {}).get("peeks") or _chips(me, locale) or me.get("stacked"))
 
 
 def _me(view: dict[str, Any]) -> dict[str, Any]:
@@ -277,20 +317,12 @@ def draw_hand_rows(d: ImageDraw.ImageDraw, view: dict[str, Any], locale: str, na
         draw_text(d, (x + 8, y + 40), fitted, used, INK, False, anchor="lm")
     if not _notes(view):
         return
-    ny = y + HERO_ROW - 2
-    x = 10.0
     me = _me(view)
-    for mark in MARKS:
-        n = (me.get("marks") or {}).get(mark, 0)
-        if n:
-            text = _r(locale, f"mark.{mark}") + (f"×{n}" if n > 1 else "")
-            x += S._chip(d, x, ny, text, 14, MARK_FILL[mark], INK, max_w=110) + 5
+    chips = _chips(me, locale)
     if me.get("stacked"):
-        x += S._chip(d, x, ny, _r(locale, "stacked"), 14, (90, 100, 130), max_w=110) + 5
+        chips.append((_r(locale, "stacked"), STACKED_FILL))
     for peek in you.get("peeks") or []:
-        room = S.HAND_W - 10 - x
-        if room < 60:
-            break
-        text = _r(locale, "peek", name=seat_name(locale, names, peek["seat"]),
-                  which=_r(locale, "main" if peek["index"] == 0 else "deputy"), hero=hero_name(locale, peek["hero"]))
-        x += S._chip(d, x, ny, text, 14, (220, 232, 250), INK, max_w=room) + 5
+        chips.append((_r(locale, "peek", name=seat_name(locale, names, peek["seat"]),
+                         which=_r(locale, "main" if peek["index"] == 0 else "deputy"),
+                         hero=hero_name(locale, peek["hero"])), PEEK_FILL))
+    _chip_row(d, 10, S.HAND_W - 10, y + HERO_ROW - 2, chips, 14)  # 530 px: room for all but many peeks

@@ -222,3 +222,28 @@ def test_every_hegemony_hero_name_fits_its_line_readably_at_550_px(locale: str) 
         assert fitted == name and size * 550 / S.WIDTH >= 9, (hid, name, size)
     # The longest name of the hegemony set (wu, 张昭张纮) in the regular face at 17 px.
     assert HG.name_fit("Zhang Zhao & Zhang Hong", HG.NAME_ROOM)[:2] == ("Zhang Zhao & Zhang Hong", 17)
+
+
+@pytest.mark.parametrize("locale", ["en", "zh-TW"])
+def test_chains_and_cards_on_a_hero_are_chips_that_stay_on_the_panel(locale: str) -> None:
+    """铁索连环 and cards on a hero (周泰's 创, with their ranks) are public: chips on the seat's
+    marker line, shrunk or cut to the panel however many a seat has at once."""
+    view = ENGINE.view(_table(5), None)
+    busy = copy.deepcopy(view)
+    p = busy["players"][3]
+    p["marks"] = {"yinyang": 2, "xianqu": 1, "zhulian": 3}
+    p["chained"] = True
+    p["piles"] = {"buqu": [{"id": f"c{i}", "name": "sha", "suit": "S", "rank": r, "type": "basic"}
+                           for i, r in enumerate((1, 7, 11, 12, 13))]}
+    p["stacked"] = True
+    panel = _panel_of(view, 3)
+    box = _diff_box(_board(view, locale), _board(busy, locale))
+    assert panel[0] <= box[0] and box[2] <= panel[2] + 1 and panel[1] <= box[1] and box[3] <= panel[3] + 1
+    chained = copy.deepcopy(view)
+    chained["players"][3]["chained"] = True
+    assert _board(chained, locale) != _board(view, locale)
+    # The seat's own picture shows them too.
+    own = ENGINE.view(_table(5), 3)
+    own["players"][3]["piles"] = p["piles"]
+    own["players"][3]["marks"] = {}
+    assert _open(S.render_hand(own, locale)).height == 44 + HG.HERO_ROW + HG.NOTE_ROW + S.CARD_H + 8 + 40
