@@ -41,7 +41,7 @@ from render.common import (
     text_width,
     to_png,
 )
-from render.sanguosha_text import seat_name, short_name, using_text
+from render.sanguosha_text import hero_name, seat_name, short_name, using_text
 
 Box = tuple[float, float, float, float]
 
@@ -110,14 +110,15 @@ def suit_color(c: dict[str, Any]) -> RGB:
 # ---------------------------------------------------------------------------------------------
 # Layout
 
-#: Panels per side (top, right, bottom, left) for 2-10 seats; seat 0 is top left, then clockwise.
+#: Panels per side (top, right, bottom, left) for 2-12 seats; seat 0 is top left, then clockwise
+#: (11 and 12: hegemony, two panels on each side, one above the other).
 SIDES: dict[int, tuple[int, int, int, int]] = {
     2: (1, 0, 1, 0), 3: (2, 0, 1, 0), 4: (2, 0, 2, 0), 5: (2, 1, 1, 1), 6: (2, 1, 2, 1),
-    7: (3, 1, 2, 1), 8: (3, 1, 3, 1), 9: (4, 1, 3, 1), 10: (4, 1, 4, 1),
+    7: (3, 1, 2, 1), 8: (3, 1, 3, 1), 9: (4, 1, 3, 1), 10: (4, 1, 4, 1), 11: (4, 2, 3, 2), 12: (4, 2, 4, 2),
 }
 
 
-def _row(count: int, y: float, reverse: bool) -> list[Box]:
+def _row(count: int, y: float, reverse: bool, panel_h: float = PANEL_H) -> list[Box]:
     """``count`` panels spread over the width (evenly, so two read as left and right)."""
     if count <= 0:
         return []
@@ -125,25 +126,35 @@ def _row(count: int, y: float, reverse: bool) -> list[Box]:
     boxes = []
     for i in range(count):
         cx = MARGIN + slot * (i + 0.5)
-        boxes.append((cx - PANEL_W / 2, y, cx + PANEL_W / 2, y + PANEL_H))
+        boxes.append((cx - PANEL_W / 2, y, cx + PANEL_W / 2, y + panel_h))
     return boxes[::-1] if reverse else boxes
 
 
-def layout(n: int) -> tuple[list[Box], Box, int]:
-    """Panel boxes in seat order, the table's box in the middle, and the image height."""
-    top, right, bottom, left = SIDES[max(2, min(10, n))]
+def _column(count: int, x: float, y_mid: float, middle_h: float, panel_h: float, reverse: bool) -> list[Box]:
+    """``count`` panels stacked in the middle band at ``x``, centred (top to bottom; ``reverse``:
+    bottom to top, the way the turn goes up the left side)."""
+    used = count * panel_h + (count - 1) * GAP
+    y0 = y_mid + (middle_h - used) / 2
+    boxes = [(x, y0 + i * (panel_h + GAP), x + PANEL_W, y0 + i * (panel_h + GAP) + panel_h) for i in range(count)]
+    return boxes[::-1] if reverse else boxes
+
+
+def layout(n: int, panel_h: int = PANEL_H, middle_h: int = MIDDLE_H) -> tuple[list[Box], Box, int]:
+    """Panel boxes in seat order, the table's box in the middle, and the image height
+    (``panel_h``/``middle_h``: hegemony's taller panels; the middle grows to hold the side columns)."""
+    top, right, bottom, left = SIDES[max(2, min(12, n))]
+    middle_h = max(middle_h, max(right, left) * (panel_h + GAP) - GAP)
     y_top = MARGIN
-    y_mid = y_top + PANEL_H + GAP
-    y_bot = y_mid + MIDDLE_H + GAP
-    height = y_bot + PANEL_H + MARGIN
-    mid_panel_y = y_mid + (MIDDLE_H - PANEL_H) / 2
-    boxes = _row(top, y_top, False)
-    boxes += [(WIDTH - MARGIN - PANEL_W, mid_panel_y, WIDTH - MARGIN, mid_panel_y + PANEL_H)] * right
-    boxes += _row(bottom, y_bot, True)
-    boxes += [(MARGIN, mid_panel_y, MARGIN + PANEL_W, mid_panel_y + PANEL_H)] * left
+    y_mid = y_top + panel_h + GAP
+    y_bot = y_mid + middle_h + GAP
+    height = y_bot + panel_h + MARGIN
+    boxes = _row(top, y_top, False, panel_h)
+    boxes += _column(right, WIDTH - MARGIN - PANEL_W, y_mid, middle_h, panel_h, False)
+    boxes += _row(bottom, y_bot, True, panel_h)
+    boxes += _column(left, MARGIN, y_mid, middle_h, panel_h, True)
     x0 = MARGIN + (PANEL_W + GAP if left else 0)
     x1 = WIDTH - MARGIN - (PANEL_W + GAP if right else 0)
-    return boxes[:n], (x0, y_mid, x1, y_mid + MIDDLE_H), int(height)
+    return boxes[:n], (x0, y_mid, x1, y_mid + middle_h), int(height)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -215,48 +226,35 @@ def _mini_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str,
 # Seats
 
 
-def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[str, Any], locale: str,
-               names: Sequence[str]) -> None:
-    x0, y0, x1, y1 = box
-    seat = p["seat"]
+def _seat_state(p: dict[str, Any], view: dict[str, Any]) -> tuple[bool, bool, RGB, RGB]:
+    """(the seat's turn now, a winner, its ink, its panel fill)."""
     alive = p["alive"]
     winners = view.get("winners")
-    is_turn = view.get("turn") == seat and alive and winners is None
-    won = winners is not None and seat in winners
+    is_turn = view.get("turn") == p["seat"] and alive and winners is None
+    won = winners is not None and p["seat"] in winners
     ink = INK if alive else DEAD_INK
     fill = PANEL if alive else DEAD
     if won:
         fill = (255, 246, 214)
-    border, bw = ((GOLD, 5) if is_turn or won else ((90, 90, 90), 2) if alive else ((150, 150, 150), 2))
-    d.rounded_rectangle(box, radius=10, fill=fill, outline=border, width=bw)
+    return is_turn, won, ink, fill
 
-    # Header: seat number, name, role chip.
-    num = str(seat + 1)
+
+def _header(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], locale: str, names: Sequence[str],
+            ink: RGB, fill: RGB, chip_text: str, chip_fill: RGB) -> None:
+    """Seat number, name, and the role (or kingdom) chip at the right."""
+    x0, y0, x1, _ = box
+    seat = p["seat"]
     d.ellipse((x0 + 8, y0 + 8, x0 + 34, y0 + 34), fill=ink)
-    draw_text(d, (x0 + 21, y0 + 21), num, 17, fill, True, anchor="mm")
-    role = p.get("role")
-    role_text = t(locale, f"sanguosha.role.{role}") if role else "?"
-    role_fill = ROLE_COLOR.get(role or "", HIDDEN_ROLE)
-    if not alive:
-        role_fill = mix(role_fill, DEAD, 0.45)
-    chip_w = _chip(d, x1 - 8, y0 + 8, role_text, 16, role_fill, anchor_right=True, max_w=96)
+    draw_text(d, (x0 + 21, y0 + 21), str(seat + 1), 17, fill, True, anchor="mm")
+    chip_w = _chip(d, x1 - 8, y0 + 8, chip_text, 16, chip_fill, anchor_right=True, max_w=96)
     name_room = (x1 - 8 - chip_w - 6) - (x0 + 40)
     fitted, used = text_fit(seat_name(locale, names, seat), name_room, NAME_SIZE, True, min_size=14)
     draw_text(d, (x0 + 40, y0 + 21), fitted, used, ink, True, anchor="lm")
-    hero = p.get("hero")
-    if hero and hero != "beginner":
-        # The hero in its kingdom's colour, big enough to read at 550 px (standard heroes).
-        key = f"sanguosha.hero.{hero}"
-        kingdom = p.get("kingdom") or ""
-        kkey = f"sanguosha.kingdom.{kingdom}"
-        label = (t(locale, key) if has(key, locale) else hero) + (
-            f" · {t(locale, kkey)}" if kingdom and has(kkey, locale) else "")
-        fitted, used = text_fit(label, x1 - x0 - 20, HERO_SIZE, True, min_size=14)
-        draw_text(d, (x0 + 10, y0 + 48), fitted, used, KINGDOM_INK.get(kingdom, ink) if alive else ink, True,
-                  anchor="lm")
 
-    # Stats: HP pips and number, hand size, distance.
-    sy = y0 + 74
+
+def _stats(d: ImageDraw.ImageDraw, x0: float, sy: float, p: dict[str, Any], ink: RGB) -> None:
+    """HP pips and number, hand size."""
+    alive = p["alive"]
     hp, mx = max(0, p["hp"]), max(0, p["max"])
     pips = min(mx, 5)
     r = 8.5 if pips <= 4 else 7.5
@@ -272,35 +270,72 @@ def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[s
     _card_back(d, hx, sy - 13, 18, 26, dim=not alive)
     draw_text(d, (hx + 23, sy), str(p["hand"]), NUMBER_SIZE, ink, True, anchor="lm")
 
-    # Equipment: the filled slots only (an empty slot says nothing worth the room), one to a
-    # line while two fit, else two to a line.
+
+def _equipment(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, p: dict[str, Any], ink: RGB,
+               locale: str) -> None:
+    """The filled slots only (an empty slot says nothing worth the room), one to a line while two
+    fit, else two to a line; ``y``: the first line's middle."""
     filled = [(slot, p["equip"][slot]) for slot in SLOTS if p["equip"].get(slot)]
     cols = 1 if len(filled) <= 2 else 2
     col_w = (x1 - x0 - 20) / cols
     for i, (slot, c) in enumerate(filled):
         cx = x0 + 10 + (i % cols) * col_w
-        cy = y0 + 104 + (i // cols) * 23
+        cy = y + (i // cols) * 23
         iw = draw_text(d, (cx, cy), SLOT_ICON[slot], ICON_SIZE[slot], ink, True, anchor="lm")
         label, size = text_fit(short_name(locale, c["name"]), col_w - iw - 8, EQUIP_SIZE, True, min_size=12)
         draw_text(d, (cx + iw + 4, cy), label, size, ink, True, anchor="lm")
 
-    # Bottom line: judgement area (left), state (right).
+
+def _bottom(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[str, Any], locale: str,
+            is_turn: bool, won: bool) -> float:
+    """Bottom line: judgement area (left), state (right); returns where the judgement chips end."""
+    x0, y0, x1, y1 = box
     by = y1 - 27
     jx = x0 + 10
     for j in p.get("judge", []):
         jx += _judge_chip(d, jx, by, j, locale) + 4
     if won:
         _chip(d, x1 - 8, by, _r(locale, "winner"), 14, GOLD, INK, anchor_right=True)
-    elif not alive:
+    elif not p["alive"]:
         _chip(d, x1 - 8, by, _r(locale, "dead"), 14, (90, 90, 90), anchor_right=True)
         d.line((x0 + 10, y1 - 10, x1 - 10, y0 + 44), fill=(150, 150, 150), width=2)
     elif is_turn:
         phase = view.get("phase") or "prepare"
         _chip(d, x1 - 8, by, _r(locale, "phase", phase=key_ref(f"sanguosha.phase.{phase}")),
               14, GOLD, INK, anchor_right=True, max_w=120)
-    elif p.get("distance") is not None and winners is None:
+    elif p.get("distance") is not None and view.get("winners") is None:
         # Distance from the player whose turn it is (horses included).
         draw_text(d, (x1 - 10, y1 - 15), f"↔{p['distance']}", DIST_SIZE, DIST_INK, True, anchor="rm")
+    return jx
+
+
+def _draw_seat(d: ImageDraw.ImageDraw, box: Box, p: dict[str, Any], view: dict[str, Any], locale: str,
+               names: Sequence[str]) -> None:
+    x0, y0, x1, y1 = box
+    alive = p["alive"]
+    is_turn, won, ink, fill = _seat_state(p, view)
+    border, bw = ((GOLD, 5) if is_turn or won else ((90, 90, 90), 2) if alive else ((150, 150, 150), 2))
+    d.rounded_rectangle(box, radius=10, fill=fill, outline=border, width=bw)
+
+    # Header: seat number, name, role chip.
+    role = p.get("role")
+    role_text = t(locale, f"sanguosha.role.{role}") if role else "?"
+    role_fill = ROLE_COLOR.get(role or "", HIDDEN_ROLE)
+    if not alive:
+        role_fill = mix(role_fill, DEAD, 0.45)
+    _header(d, box, p, locale, names, ink, fill, role_text, role_fill)
+    hero = p.get("hero")
+    if hero and hero != "beginner":
+        # The hero in its kingdom's colour, big enough to read at 550 px (standard heroes).
+        kingdom = p.get("kingdom") or ""
+        kkey = f"sanguosha.kingdom.{kingdom}"
+        label = hero_name(locale, hero) + (f" · {t(locale, kkey)}" if kingdom and has(kkey, locale) else "")
+        fitted, used = text_fit(label, x1 - x0 - 20, HERO_SIZE, True, min_size=14)
+        draw_text(d, (x0 + 10, y0 + 48), fitted, used, KINGDOM_INK.get(kingdom, ink) if alive else ink, True,
+                  anchor="lm")
+    _stats(d, x0, y0 + 74, p, ink)
+    _equipment(d, x0, x1, y0 + 104, p, ink, locale)
+    _bottom(d, box, p, view, locale, is_turn, won)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -390,7 +425,12 @@ def _draw_table(d: ImageDraw.ImageDraw, box: Box, view: dict[str, Any], locale: 
 
 
 def _over_text(view: dict[str, Any], locale: str) -> str:
-    """Who won, by side (the roles are all public at the end)."""
+    """Who won, by side (the roles are all public at the end; 国战: the winners' kingdom)."""
+    from render import sanguosha_hg as HG
+
+    if HG.is_hegemony(view):
+        side = HG.over_side(view)
+        return t(locale, f"sanguosha.side.{side}") if side else t(locale, "render.sanguosha.over")
     roles = {p["seat"]: p.get("role") for p in view.get("players", [])}
     won = [roles.get(s) for s in view.get("winners") or []]
     side = "lord" if "lord" in won or "loyalist" in won else "renegade" if "renegade" in won else \
@@ -403,22 +443,35 @@ def _over_text(view: dict[str, Any], locale: str) -> str:
 
 
 def compose(view: dict[str, Any], locale: str, names: Sequence[str]) -> Image.Image:
+    from render import sanguosha_hg as HG
+
     players = view.get("players", [])
-    boxes, table, height = layout(len(players))
+    hg = HG.is_hegemony(view)
+    boxes, table, height = HG.layout(len(players)) if hg else layout(len(players))
     img = Image.new("RGB", (WIDTH, height), BACKGROUND)
     d = ImageDraw.Draw(img)
     _draw_table(d, table, view, locale, names)
+    if hg:
+        HG.draw_banner(d, table, view, locale)
+    draw_seat = HG.draw_seat if hg else _draw_seat
     for p, box in zip(players, boxes, strict=False):
-        _draw_seat(d, box, p, view, locale, names)
+        draw_seat(d, box, p, view, locale, names)
     return img
 
 
 _KEEP = (RED_SUIT, GOLD, FELT, FELT_EDGE, HP_LOST, WAIT, DEAD, *ROLE_COLOR.values())
 
 
+def _keep(view: dict[str, Any]) -> tuple[RGB, ...]:
+    """The colours the palette must keep exact (国战 adds its kingdom frames)."""
+    from render import sanguosha_hg as HG
+
+    return (*_KEEP, *HG.KINGDOM_COLOR.values()) if HG.is_hegemony(view) else _KEEP
+
+
 def render(view: dict[str, Any], locale: str, names: Sequence[str], overlay: dict[str, Any] | None = None) -> bytes:
     """The public table as PNG. Reads only public fields, so a seat's view renders the same."""
-    return to_png(compose(view, locale, names), keep=_KEEP)
+    return to_png(compose(view, locale, names), keep=_keep(view))
 
 
 HAND_W = 550
@@ -427,15 +480,21 @@ CARD_H = 100
 CARDS_PER_ROW = 7
 
 
-def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
-    """The seat's own hand (two rows past seven cards), role and equipment. Private: only for
-    the owner of ``view["you"]``."""
+def compose_hand(view: dict[str, Any], locale: str, names: Sequence[str] = ()) -> Image.Image:
+    """The seat's own hand (two rows past seven cards), role and equipment; in 国战 its two
+    heroes, markers and peeked heroes above the cards, and while it chooses its heroes the heroes
+    dealt instead. Private: only for the owner of ``view["you"]``."""
+    from render import sanguosha_hg as HG
+
     you = view.get("you") or {}
+    if you.get("offer") and HG.is_hegemony(view):
+        return HG.compose_offer(view, locale)
     hand = you.get("hand") or []
     seat = you.get("seat")
     me = next((p for p in view.get("players", []) if p.get("seat") == seat), None)
     rows = max(1, -(-len(hand) // CARDS_PER_ROW))
-    top = 44
+    extra = HG.hand_rows_height(view)
+    top = 44 + extra
     equip_h = 30
     height = top + rows * (CARD_H + 8) + equip_h + 10
     img = Image.new("RGB", (HAND_W, height), BACKGROUND)
@@ -443,8 +502,11 @@ def compose_hand(view: dict[str, Any], locale: str) -> Image.Image:
     role = you.get("role")
     x = 10
     if role:
-        x += _chip(d, x, 10, t(locale, f"sanguosha.role.{role}"), 17, ROLE_COLOR.get(role, HIDDEN_ROLE)) + 10
-    if me is not None and me.get("kingdom"):  # a standard hero, in its kingdom's colour
+        fill = ROLE_COLOR.get(role) or HG.KINGDOM_COLOR.get(role, HIDDEN_ROLE)
+        x += _chip(d, x, 10, t(locale, f"sanguosha.role.{role}"), 17, fill) + 10
+    if extra:
+        HG.draw_hand_rows(d, view, locale, names, 44)
+    elif me is not None and me.get("kingdom"):  # a standard hero, in its kingdom's colour
         x += _chip(d, x, 10, t(locale, f"sanguosha.hero.{me['hero']}"), 17, KINGDOM_INK[me["kingdom"]],
                    max_w=140) + 10
     if me is not None:
@@ -512,14 +574,15 @@ def _hand_card(d: ImageDraw.ImageDraw, box: Box, c: dict[str, Any], locale: str)
         draw_text(d, ((x0 + x1) / 2, mid + (i - (len(lines) - 1) / 2) * lh), line, size, INK, True, anchor="mm")
 
 
-def render_hand(view: dict[str, Any], locale: str) -> bytes:
+def render_hand(view: dict[str, Any], locale: str, names: Sequence[str] = ()) -> bytes:
     """The PNG of a seat's own hand, role and equipment (send it to that seat only)."""
-    return to_png(compose_hand(view, locale), keep=_KEEP)
+    return to_png(compose_hand(view, locale, names), keep=_keep(view))
 
 
 def render_step_picture(view: dict[str, Any], picture: dict[str, Any], locale: str,
                         names: Sequence[str]) -> bytes | None:
-    """``{"kind": "hand"}`` draws the asking seat's hand (the view must be that seat's)."""
+    """``{"kind": "hand"}`` draws the asking seat's hand (the view must be that seat's): in 国战
+    while it chooses its heroes, the heroes dealt."""
     if picture.get("kind") == "hand" and view.get("you"):
-        return render_hand(view, locale)
+        return render_hand(view, locale, names)
     return None

@@ -16,6 +16,15 @@ def short_name(locale: str, name: str) -> str:
     return t(locale, key) if has(key, locale) else name
 
 
+def hero_name(locale: str, hid: str) -> str:
+    """A hero's name; a hegemony hero (``hg_``) whose pack brings no name of its own reads as the
+    standard hero it is (the same person), so a picture never shows a catalog key."""
+    for key in (f"sanguosha.hero.{hid}", f"sanguosha.hero.{hid.removeprefix('hg_')}"):
+        if has(key, locale):
+            return t(locale, key)
+    return hid
+
+
 def seat_name(locale: str, names: Sequence[str], seat: int) -> str:
     if 0 <= seat < len(names) and names[seat]:
         return str(names[seat])

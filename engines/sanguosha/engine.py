@@ -64,10 +64,15 @@ class SanguoshaEngine(GameEngine):
 
     def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
         """The hand picture draws the hand, the role, the equipment and the judgement area (and
-        the HP, which alone does not refresh it: an AoE would cost a DM edit per seat hit)."""
+        the HP, which alone does not refresh it: an AoE would cost a DM edit per seat hit); in 国战
+        also the seat's two heroes shown or hidden, its markers, 叠置, the heroes it has peeked at
+        and, while it chooses, the heroes dealt (render/sanguosha_hg.py)."""
         you = view.get("you") or {}
         me = next((p for p in view.get("players", []) if p.get("seat") == seat), {})
-        return [you.get("role"), you.get("hand"), me.get("equip"), me.get("judge"), me.get("alive")]
+        shown = [you.get("role"), you.get("hand"), me.get("equip"), me.get("judge"), me.get("alive")]
+        if "heroes" in you:  # 国战 (identity mode's fingerprint stays as it was)
+            shown += [you["heroes"], you.get("peeks"), you.get("offer"), me.get("marks"), me.get("stacked")]
+        return shown
 
     def __init__(self, rules: int | None = None) -> None:
         #: The rules edition new games are stamped with (older ones only to replay old exports).
