@@ -50,8 +50,6 @@ def test_play_phase_reveal_and_marker_uses_are_labelled_buttons(locale: str) -> 
 
 @pytest.mark.parametrize("locale", LOCALES)
 def test_the_start_phase_reveal_and_the_hero_choice_name_the_heroes(locale: str) -> None:
-    if K.missing_heroes():  # the heroes' names come with their packs' catalogs
-        pytest.skip(f"hero names arrive with the hegemony packs: {K.missing_heroes()}")
     state = ENGINE.new_state({"mode": "hegemony"}, 3, 4)
     main = ENGINE.step(state, 0, [])
     _readable(_labels(main, locale, []))

@@ -6,17 +6,11 @@ from __future__ import annotations
 from typing import Any
 
 from engines.flow import Ctx, Flow
-from engines.sanguosha import ENGINE, hegemony, hg_heroes, modes
+from engines.sanguosha import ENGINE, hegemony, modes
 from engines.sanguosha import rules as R
 from engines.sanguosha.data import card, deck
 
 State = dict[str, Any]
-
-
-def missing_heroes() -> list[str]:
-    """The hegemony packs not complete yet (``hg_heroes.FAILED`` while they are being written; no
-    such attribute once all 60 heroes are registered): a test that needs the full set skips on it."""
-    return sorted(getattr(hg_heroes, "FAILED", {}))
 
 
 def find(state: State, name: str, exclude: set[str] | frozenset[str] = frozenset()) -> str:
