@@ -166,6 +166,17 @@ def _play_reveal(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] 
     return 1.0, pre + [s.options(pre)[0]]
 
 
+# -- the lords option ---------------------------------------------------------------------------
+
+@ask_hint("hg_lord_swap")
+def _lord_swap(s: Seat) -> list[str]:
+    """Always take the lord: its max HP is never lower, its skills outweigh the ordinary hero's,
+    a lord is never a 野心家 and lifts the half-the-table limit for its kingdom; the only cost,
+    showing the hero now, is one the AI pays at the start phase anyway (``_reveal``)."""
+    opts = [o for o in s.options([]) if o != "pass"]
+    return [opts[0]] if opts else ["pass"]
+
+
 # -- markers ----------------------------------------------------------------------------------
 
 @play_hint("mark_zhulian")

@@ -12,6 +12,7 @@ from pathlib import Path
 
 from engines.sanguosha import (  # noqa: F401 - importing fills the packs
     heroes,
+    skills_hg_lords,
     skills_hg_qun,
     skills_hg_shu,
     skills_hg_wei,
@@ -47,6 +48,24 @@ for _kingdom in heroes.KINGDOMS:
         _raw["rules"] = dict(_raw["rules"], kingdoms={_kingdom: len(_raw["heroes"])} if _ids else {})
         _raw["ai"] = {"pick": [x for x in _raw["ai"]["pick"] if x in _ids]}
         heroes.register_pack(_name, _path, (STANDARD_HEROES, HEGEMONY_HEROES), raw=_raw)
+
+
+#: The 君主 heroes (the lords option, hg_lords.py): a pack of their own, registered like the kingdom
+#: packs but not in :data:`PACKS`, so never dealt.
+LORDS = "hg_lords"
+heroes.register_pack(LORDS, FOLDER / "lords.json", (STANDARD_HEROES, HEGEMONY_HEROES))
+#: ordinary hero id → its lord form (each lord row's ``replaces``).
+LORD_OF: dict[str, str] = {
+    r["replaces"]: r["id"] for r in json.loads((FOLDER / "lords.json").read_text(encoding="utf-8"))["heroes"]}
+
+
+def lord_form(hid: str) -> str | None:
+    return LORD_OF.get(hid)
+
+
+def is_lord(hid: str) -> bool:
+    """Is ``hid`` a 君主 hero (only the swap puts one on a seat)?"""
+    return hid in heroes.heroes(LORDS)
 
 
 def every_hero() -> dict[str, heroes.Hero]:

@@ -1,0 +1,285 @@
+"""The skills of the 国战 君主 heroes (``data/sanguosha/hegemony/lords.json``, the lords option).
+
+Registered into :data:`packs.HEGEMONY_HEROES` like the kingdom heroes' skills, with their question
+texts and AI hints beside them. Wording: 君临天下 as FreeKill's hegemony package and
+QSanguosha-For-Hegemony give it (docs/rules/sanguosha-hegemony-lords.md, which also lists the
+published skills not implemented and why).
+
+挥鞭 (君曹操) 激诏 (君刘备) 敛资 and the 制衡 it gives (君孙权) 悟心 (君张角).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from engines.base import EngineError, Option, Step
+from engines.flow import Ask, Ctx
+from engines.sanguosha import rules as R
+from engines.sanguosha.ai import Seat, _cheapest, ask_hint, play_hint, value
+from engines.sanguosha.choices import STEPS, card_opt, seat_opt
+from engines.sanguosha.data import card, kind_of
+from engines.sanguosha.frames import PASS, recover
+from engines.sanguosha.packs import HEGEMONY_HEROES as HG
+from engines.sanguosha.rules import m, say, who
+from engines.sanguosha.skills import ASK_SKILL, Active, active, announce, optional
+from engines.sanguosha.skills_wu import _cards_step
+from engines.tokens import ascii_int
+
+State = dict[str, Any]
+Frame = dict[str, Any]
+Ev = dict[str, Any]
+
+
+def kingdom_count(state: State, kingdom: str) -> int:
+    """Living seats of ``kingdom`` as the rules count it (shown, not 野心家)."""
+    return sum(1 for i in R.living(state) if R.kingdom(state, i) == kingdom)
+
+
+def gain_skill(state: State, seat: int, skill: str) -> None:
+    """A seat gains a skill no hero of it has (激诏's 仁德, 敛资's 制衡): kept in ``gained``, which
+    ``rules.refresh_heroes`` adds to the shown heroes' skills."""
+    p = state["players"][seat]
+    if skill not in p.setdefault("gained", []):
+        p["gained"].append(skill)
+    R.refresh_heroes(state, seat)
+
+
+def lose_skill(state: State, seat: int, skill: str) -> None:
+    """A seat loses a skill of its shown hero (敛资 after it paid off): kept in ``lost_skills``."""
+    p = state["players"][seat]
+    if skill not in p.setdefault("lost_skills", []):
+        p["lost_skills"].append(skill)
+    R.refresh_heroes(state, seat)
+
+
+# 挥鞭 (君曹操): once per play phase, 1 damage to a 魏 seat, which draws two; then another wounded
+# 魏 seat recovers 1 -----------------------------------------------------------------------------
+
+def _wei(state: State) -> list[int]:
+    return [t for t in R.living(state) if R.kingdom(state, t) == "wei"]
+
+
+def _huibian_healed(state: State, first: int) -> list[int]:
+    ps = state["players"]
+    return [t for t in _wei(state) if t != first and ps[t]["hp"] < ps[t]["max"]]
+
+
+def _huibian_step(state: State, seat: int, path: list[str]) -> Step:
+    firsts = [t for t in _wei(state) if _huibian_healed(state, t)]
+    if not path:
+        return Step(m("step.hg_huibian"), [seat_opt(state, t, seat) for t in firsts])
+    if ascii_int(path[0]) not in firsts:
+        raise EngineError("sanguosha.err.illegal")
+    healed = _huibian_healed(state, int(path[0]))
+    if len(path) == 1:
+        return Step(m("step.hg_huibian_heal"), [seat_opt(state, t, seat) for t in healed])
+    if ascii_int(path[1]) not in healed or len(path) > 2:
+        raise EngineError("sanguosha.err.illegal")
+    return Step(m("step.hg_huibian_heal"), [], complete=True)
+
+
+def _huibian_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    R.bump(ctx.state, "hg_huibian")
+    announce(ctx, seat, "hg_huibian")
+    ctx.push("hg_huibian", seat=seat, hurt=int(path[0]), heal=int(path[1]), st="start")
+
+
+active(Active("hg_huibian", lambda s, seat: not R.flag(s, "hg_huibian") and any(
+    _huibian_healed(s, t) for t in _wei(s)), _huibian_step, _huibian_start), pack=HG)
+
+
+@HG.kind("hg_huibian")
+def _huibian_frame(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    if f["st"] == "start":
+        f["st"] = "hurt"
+        ctx.push("damage", src=f["seat"], dst=f["hurt"], n=1, via="hg_huibian", cards=[], st="start")
+        return
+    ctx.take(f)
+    ctx.pop(f)
+    if R.alive(s, f["hurt"]):
+        R.draw(ctx, f["hurt"], 2)
+    if R.alive(s, f["heal"]):
+        recover(ctx, f["heal"], 1, f["seat"])
+
+
+@play_hint("hg_huibian")
+def _huibian_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """Hurt a healthy friend who can spare the HP (two cards for one HP) to heal a friend in
+    danger; never an ally at 1 HP, never an enemy healed."""
+    ps = s.view["players"]
+    best: tuple[float, list[str]] | None = None
+    for a in s.options(pre):
+        hurt = int(a)
+        if ps[hurt]["hp"] <= 2 or not (hurt == s.seat or s.mind.friend(hurt)):
+            continue
+        for b in s.options([*pre, a]):
+            heal = int(b)
+            if heal != s.seat and not s.mind.friend(heal):
+                continue
+            score = 2.0 + (1.5 if ps[heal]["hp"] <= 1 else 0.0)
+            if best is None or score > best[0]:
+                best = (score, [*pre, a, b])
+    return best
+
+
+# 激诏 (君刘备): 限定技 — when dying, fill the hand to max HP, HP to 2, lose 授钺, gain 仁德 --------
+
+def _rende() -> str:
+    """The 仁德 激诏 gives: the 国战 one (hg_rende, the 蜀 heroes) once it is implemented, else the
+    identity one, whose wording differs only in when the HP is recovered."""
+    from engines.sanguosha.heroes import implemented
+
+    return "hg_rende" if "hg_rende" in implemented("hg_shu") else "rende"
+
+
+@optional("dying", "hg_jizhao", priority=10, pack=HG,
+          can=lambda ctx, ev: "hg_jizhao" not in ctx.state["players"][ev["seat"]].get("limited", ()))
+def _jizhao(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    s, seat = ctx.state, f["seat"]
+    p = s["players"][seat]
+    p.setdefault("limited", []).append("hg_jizhao")
+    short = p["max"] - len(p["hand"])
+    if short > 0:
+        R.draw(ctx, seat, short)
+    if p["hp"] < 2:
+        recover(ctx, seat, 2 - p["hp"], seat)
+    lose_skill(s, seat, "shouyue")
+    gain_skill(s, seat, _rende())
+
+
+# 敛资 (君孙权): once per play phase, discard a hand card, show the top X (吴 seats' equipment +
+# 烽火), take those of its type, discard the rest; four or more taken: 敛资 becomes 制衡 ----------
+
+def lianzi_x(state: State) -> int:
+    """吴 seats' equipment cards plus 烽火 (none: 缘江烽火图 is not implemented)."""
+    return sum(1 for i in R.living(state) if R.kingdom(state, i) == "wu"
+               for c in state["players"][i]["equip"].values() if c)
+
+
+def _type(cid: str) -> str:
+    t = kind_of(card(cid).name)
+    return "trick" if t == "delayed" else t
+
+
+def _lianzi_step(state: State, seat: int, path: list[str]) -> Step:
+    hand = state["players"][seat]["hand"]
+    if not path:
+        return Step(m("step.hg_lianzi", n=lianzi_x(state)), [card_opt(c) for c in hand])
+    if path[0] not in hand or len(path) > 1:
+        raise EngineError("sanguosha.err.illegal")
+    return Step(m("step.hg_lianzi", n=lianzi_x(state)), [], complete=True)
+
+
+def _lianzi_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    s = ctx.state
+    R.bump(s, "hg_lianzi")
+    announce(ctx, seat, "hg_lianzi")
+    kind = _type(path[0])
+    R.to_discard(s, [path[0]])
+    say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
+    x = min(lianzi_x(s), len(s["deck"]))
+    shown = list(reversed(s["deck"][-x:])) if x else []
+    got = [c for c in shown if _type(c) == kind]
+    say(ctx, "hg_lianzi", who=who(seat), cards=" ".join(R.card_label(c) for c in shown) or "-", n=len(got))
+    R.to_hand(s, seat, got)
+    R.to_discard(s, [c for c in shown if c not in got])
+    if len(got) >= 4:
+        lose_skill(s, seat, "hg_lianzi")
+        gain_skill(s, seat, "hg_lord_zhiheng")
+        say(ctx, "hg_lianzi_done", who=who(seat))
+
+
+active(Active("hg_lianzi", lambda s, seat: not R.flag(s, "hg_lianzi") and bool(s["players"][seat]["hand"]),
+              _lianzi_step, _lianzi_start), pack=HG)
+
+
+@play_hint("hg_lianzi")
+def _lianzi_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """Worth it when X shows two or more cards: discard the cheapest card of the most common
+    type (basic cards are half the deck)."""
+    x = sum(1 for p in s.view["players"] if p["alive"] and p["role"] == "wu"
+            for c in p["equip"].values() if c)
+    if x < 2 or not s.hand:
+        return None
+    basics = [c for c in s.hand if kind_of(s.hand[c]) == "basic"]
+    cid = _cheapest(s, basics or list(s.hand))
+    return 0.5 + 0.4 * x, [*pre, cid]
+
+
+# 制衡 as 敛资 gives it: once per play phase, discard up to X cards (X: max HP), draw as many ----
+
+def _zhiheng_step(state: State, seat: int, path: list[str]) -> Step:
+    hi = int(state["players"][seat]["max"])
+    st, _ = _cards_step(state, R.all_cards(state, seat, judge=False), path, m("step.hg_lord_zhiheng", n=hi), 1, hi)
+    if st is None:
+        raise EngineError("sanguosha.err.illegal")
+    return st
+
+
+def _zhiheng_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    R.bump(ctx.state, "hg_lord_zhiheng")
+    announce(ctx, seat, "hg_lord_zhiheng")
+    R.to_discard(ctx.state, path)
+    say(ctx, "discard", who=who(seat), cards=" ".join(R.card_label(c) for c in path))
+    R.draw(ctx, seat, len(path))
+
+
+active(Active("hg_lord_zhiheng", lambda s, seat: not R.flag(s, "hg_lord_zhiheng") and R.has_cards(s, seat, judge=False),
+              _zhiheng_step, _zhiheng_start), pack=HG)
+
+
+# 悟心 (君张角): at the start of the draw phase, look at the top X cards (X: 群 seats) and put
+# them back in any order -------------------------------------------------------------------------
+
+@HG.on("phase_start", "hg_wuxin", priority=10,
+       can=lambda ctx, ev: (ev["phase"] == "draw" and not ev["skip"] and bool(ctx.state["deck"])
+                            and R.has_skill(ctx.state, ev["seat"], "hg_wuxin", hidden=True)))
+def _wuxin(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("hg_wuxin", seat=ev["seat"], st="start")
+
+
+@HG.kind("hg_wuxin")
+def _wuxin_frame(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    if f["st"] == "start":
+        x = min(max(1, kingdom_count(s, "qun")), len(s["deck"]))
+        f["cards"] = list(reversed(s["deck"][-x:]))  # top first
+        f["st"] = "asked"
+        ctx.ask(f, [f["seat"]], "hg_wuxin", default=PASS, short=False, window=True, info={"cards": f["cards"]})
+        return
+    action = ctx.take(f, "reply")["action"]
+    ctx.pop(f)
+    if action != ["pass"]:
+        R.reveal_for(ctx, f["seat"], "hg_wuxin")
+        announce(ctx, f["seat"], "hg_wuxin")
+        cards = f["cards"]
+        s["deck"] = [c for c in s["deck"] if c not in cards] + list(reversed(action))
+        say(ctx, "hg_wuxin", who=who(f["seat"]), n=len(cards))
+
+
+def _wuxin_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    """The cards from the new top down, one at a time; ``pass`` leaves them as they are."""
+    cards = ask.info["cards"]
+    prompt = m("step.hg_wuxin", n=len(path) + 1)
+    if path == ["pass"]:
+        return Step(prompt, [], complete=True)
+    if len(set(path)) != len(path) or any(c not in cards for c in path):
+        raise EngineError("sanguosha.err.illegal")
+    if len(path) == len(cards):
+        return Step(prompt, [], complete=True)
+    opts = [card_opt(c) for c in cards if c not in path]
+    return Step(prompt, opts + ([] if path else [Option("pass", m("opt.pass"))]))
+
+
+STEPS["hg_wuxin"] = _wuxin_step
+ASK_SKILL["hg_wuxin"] = "hg_wuxin"
+
+
+@ask_hint("hg_wuxin")
+def _wuxin_hint(s: Seat) -> list[str]:
+    """Best cards on top: this draw phase takes the first two."""
+    return sorted(s.ask.info["cards"], key=lambda c: (-value(card(c).name), c))
+
+
+__all__ = ["gain_skill", "kingdom_count", "lianzi_x", "lose_skill"]

@@ -1,0 +1,261 @@
+"""The 国战 lords option (君主): each rule and each implemented lord skill on an exact table
+(docs/rules/sanguosha-hegemony-lords.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.flow import Ctx, Flow
+from engines.sanguosha import ENGINE, hg_ai, hg_heroes, hg_lords
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import card
+from tests.engines.sanguosha import hg_testkit as K
+
+ON = {"lords": "on"}
+CAO = ("hg_caocao", "hg_xuchu")           # 曹操 has a lord form; 2 + 2 = 4 HP, partners
+LORD_CAO = ("hg_lord_caocao", "hg_xuchu")
+WEI2 = ("hg_zhangliao", "hg_xiahoudun")
+WEI3 = ("hg_guojia", "hg_simayi")
+WEI4 = ("hg_zhanghe", "hg_xuhuang")
+SHU = ("hg_guanyu", "hg_zhangfei")
+WU = ("hg_ganning", "hg_lvmeng")
+QUN = ("hg_lvbu", "hg_diaochan")
+
+
+def _opts(state: dict, seat: int, path: list[str]) -> list[str]:
+    return [o.value for o in ENGINE.step(state, seat, path).options]
+
+
+def _ctx(state: dict) -> Ctx:
+    return Ctx(R.flow_of(state), state)
+
+
+def _events(state: dict) -> list[str]:
+    return [e["key"].rsplit(".", 1)[1] for e in state["log"]]
+
+
+def _top(state: dict, names: list[str]) -> list[str]:
+    """Put cards of ``names`` on top of the deck, the first named on top; their ids."""
+    cids: list[str] = []
+    for name in names:
+        cids.append(K.find(state, name, exclude=set(cids)))
+    state["deck"] = [c for c in state["deck"] if c not in cids] + list(reversed(cids))
+    return cids
+
+
+# -- the option ----------------------------------------------------------------------------------
+
+def test_the_lords_switch_is_a_hegemony_option_off_by_default() -> None:
+    spec = {s.name: s for s in ENGINE.option_specs()}["lords"]
+    assert spec.default == "off" and [v for v, _ in spec.choices] == ["off", "on"]
+    assert "lords" in ENGINE.visible_options({"mode": "hegemony"})
+    assert "lords" not in ENGINE.visible_options({"mode": "identity"})
+    assert ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 3, 5)["hg"]["lords"] is True
+    assert ENGINE.new_state({"mode": "hegemony"}, 3, 5)["hg"]["lords"] is False
+
+
+def test_lords_are_a_pack_of_their_own_and_never_dealt() -> None:
+    assert hg_heroes.LORD_OF == {"hg_caocao": "hg_lord_caocao", "hg_liubei": "hg_lord_liubei",
+                                 "hg_sunquan": "hg_lord_sunquan", "hg_zhangjiao": "hg_lord_zhangjiao"}
+    lords = set(hg_heroes.LORD_OF.values())
+    assert not lords & set(hg_heroes.every_hero())
+    from engines.sanguosha.heroes import hero
+
+    assert [(hero(h).kingdom, hero(h).hp) for h in sorted(lords)] == [
+        ("wei", 2.0), ("shu", 2.0), ("wu", 2.0), ("qun", 2.0)]
+    for seed in range(3):
+        state = ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 12, seed)
+        dealt = {h for offer in state["hg"]["deal"].values() for h in offer}
+        assert dealt and not dealt & lords
+
+
+# -- the swap ------------------------------------------------------------------------------------
+
+def test_the_swap_is_offered_at_the_first_turn_start_only_with_a_lord_form() -> None:
+    state = K.table([CAO, WEI2, SHU], turn=0, phase="turn", options=ON)
+    assert K.asked(state) == [(0, "hg_lord_swap")]
+    assert _opts(state, 0, []) == ["0", "pass"]
+    assert Flow.ask_of(state, 0).default == ("pass",)
+    kept = K.act(state, 0, ["pass"])
+    assert K.asked(kept) == [(0, "hg_reveal")] and kept["players"][0]["heroes"][0]["id"] == "hg_caocao"
+    kept["flow"]["stack"] = [{"k": "game", "cur": 0}, {"k": "turn", "seat": 0, "st": "start"}]
+    assert K.asked(K.run(kept)) == [(0, "hg_reveal")]  # the second turn: not asked again
+    # the deputy may be the one replaced (the seed: 两张武将牌中); no lord form, or the option off: no ask
+    assert _opts(K.table([CAO[::-1], WEI2, SHU], turn=0, phase="turn", options=ON), 0, []) == ["1", "pass"]
+    assert K.asked(K.table([WEI2, CAO, SHU], turn=0, phase="turn", options=ON)) == [(0, "hg_reveal")]
+    assert K.asked(K.table([CAO, WEI2, SHU], turn=0, phase="turn")) == [(0, "hg_reveal")]
+
+
+def test_the_lord_comes_in_shown_with_its_skills_and_pairs_with_its_kingdom() -> None:
+    state = K.table([("hg_caocao", "hg_zhangliao"), SHU, WU], turn=0, phase="turn", options=ON)
+    state = K.act(state, 0, ["0"])
+    p = state["players"][0]
+    assert p["heroes"] == [{"id": "hg_lord_caocao", "shown": True}, {"id": "hg_zhangliao", "shown": False}]
+    assert p["skills"] == ["hg_huibian"] and R.kingdom(state, 0) == "wei"
+    assert (p["hp"], p["max"]) == (4, 4) and p["marks"]["xianqu"] == 1
+    assert _events(state)[-3:] == ["hg_lord_swap", "hero_shown", "hg_mark_gain"]
+    # 张辽 is no partner of 曹操, but a lord pairs with every hero of its kingdom
+    state = K.act(state, 0, ["1"])
+    assert p is not state["players"][0] and state["players"][0]["marks"]["zhulian"] == 1
+
+
+def test_a_gain_in_max_hp_is_recovered_at_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    # no published lord lowers or raises a 4-HP pair but 君张角 (张角 has 3 阴阳鱼): a 1.5-HP wei
+    # hero stands in for him so the rule is tested on the heroes merged so far
+    monkeypatch.setitem(hg_heroes.LORD_OF, "hg_guojia", "hg_lord_caocao")
+    state = K.table([("hg_guojia", "hg_zhangliao"), SHU, WU], turn=0, phase="turn", options=ON, hp={0: 2})
+    p = state["players"][0]
+    assert (p["hp"], p["max"], p["half"]) == (2, 3, True)  # 1.5 + 2: 3 HP and a half left over
+    state = K.act(state, 0, ["0"])
+    p = state["players"][0]
+    assert (p["hp"], p["max"], p["half"]) == (3, 4, False)  # 2 + 2: +1 max, +1 HP, no half
+    same = K.act(K.table([CAO, SHU, WU], turn=0, phase="turn", options=ON, hp={0: 3}), 0, ["0"])
+    assert (same["players"][0]["hp"], same["players"][0]["max"]) == (3, 4)
+
+
+def test_a_shown_lord_cannot_be_hidden_again() -> None:
+    state = K.table([LORD_CAO, SHU, WU], shown={0: (True, True)})
+    R.hide(_ctx(state), 0, 0)
+    R.hide(_ctx(state), 0, 1)
+    assert [h["shown"] for h in state["players"][0]["heroes"]] == [True, False]
+    assert "hero_hidden" in _events(state) and _events(state).count("hero_hidden") == 1
+
+
+# -- kingdoms ------------------------------------------------------------------------------------
+
+def test_the_lords_reveal_restores_its_kingdoms_careerists_and_lifts_the_limit() -> None:
+    # 5 seats: half is 2, so the third wei seat shown (seat 3) is a 野心家 …
+    seats = [CAO, WEI2, WEI3, WEI4, SHU]
+    state = K.table(seats, shown={1: (True, False), 2: (True, False), 3: (True, False)},
+                    turn=0, phase="turn", options=ON)
+    assert [R.kingdom(state, i) for i in (1, 2, 3)] == ["wei", "wei", "ye3"]
+    state = K.act(state, 0, ["0"])
+    # … until 君曹操 is shown: seat 3 is wei again, and the lord itself (a fourth) is no 野心家
+    assert [R.kingdom(state, i) for i in range(4)] == ["wei"] * 4
+    assert "hg_lord_rejoin" in _events(state)
+    plain = K.table(seats, shown={1: (True, False), 2: (True, False), 3: (True, False)}, turn=0, phase="turn")
+    plain = K.act(plain, 0, ["0"])
+    assert R.kingdom(plain, 0) == "ye0" and R.kingdom(plain, 3) == "ye3"
+
+
+def test_the_lords_death_makes_its_kingdom_careerists_and_the_killer_is_rewarded_first() -> None:
+    state = K.table([LORD_CAO, WEI2, WEI3, SHU, WU], shown={0: (True, False), 1: (True, False), 3: (True, False)},
+                    options=ON, turn=3)
+    K.kill(state, 0, 3)
+    # shu killed the lord of wei while wei stood as seat 1 (shown) and the lord: 2 cards
+    assert len(state["players"][3]["hand"]) == 2
+    assert state["hg"]["fallen"] == {"wei": "hg_lord_caocao"}
+    assert R.kingdom(state, 1) == "ye1" and ENGINE.view(state, None)["players"][1]["role"] == "ye"
+    R.reveal(_ctx(state), 2, 0)  # a hidden wei seat is a 野心家 as soon as it is shown
+    assert R.kingdom(state, 2) == "ye2" and R.kingdom(state, 0) == "wei"
+    assert _events(state).count("hg_lord_ye") == 1 and "hg_lord_fallen" in _events(state)
+    # a seat of the lord's own kingdom that kills it pays as one of that kingdom, not as a 野心家
+    state = K.table([LORD_CAO, WEI2, SHU], shown={0: (True, False), 1: (True, False)}, options=ON,
+                    hands={1: ["sha", "shan"]})
+    K.kill(state, 0, 1)
+    assert state["players"][1]["hand"] == [] and R.kingdom(state, 1) == "ye1"
+
+
+def test_after_the_lords_death_its_kingdom_no_longer_wins_together() -> None:
+    state = K.table([LORD_CAO, WEI2, WEI3, SHU], shown={i: (True, False) for i in range(4)}, options=ON)
+    assert [R.kingdom(state, i) for i in range(4)] == ["wei", "wei", "wei", "shu"]  # no 野心家 under a lord
+    K.kill(state, 0, 3)
+    K.kill(state, 3, 1)
+    assert state["winners"] is None  # two 野心家 left, not one kingdom
+    K.kill(state, 2, 1)
+    assert state["winners"] == [1]
+    # without the lord's death the wei seats win together
+    alive = K.table([LORD_CAO, WEI2, WEI3, SHU], shown={i: (True, False) for i in range(4)}, options=ON)
+    K.kill(alive, 3, 1)
+    assert alive["winners"] == [0, 1, 2]
+
+
+def test_the_ai_always_takes_the_lord() -> None:
+    state = K.table([CAO[::-1], WEI2, SHU], turn=0, phase="turn", options=ON)
+    assert hg_ai.decide(state, 0, random.Random(0)) == ["1"]
+
+
+# -- the lords' skills ---------------------------------------------------------------------------
+
+def test_huibian_hurts_a_wei_seat_which_draws_two_and_heals_another() -> None:
+    state = K.table([LORD_CAO, WEI2, SHU, WU, QUN], shown={i: (True, False) for i in range(5)}, hp={1: 2})
+    assert "hg_huibian" in _opts(state, 0, [])
+    assert _opts(state, 0, ["hg_huibian"]) == ["0"]  # seat 1 as first has no other wounded wei seat
+    assert _opts(state, 0, ["hg_huibian", "0"]) == ["1"]  # never shu, wu or qun
+    state = K.act(state, 0, ["hg_huibian", "0", "1"])
+    ps = state["players"]
+    assert (ps[0]["hp"], len(ps[0]["hand"]), ps[1]["hp"]) == (3, 2, 3)
+    assert "hg_huibian" not in _opts(state, 0, [])  # once per play phase
+
+
+def test_jizhao_once_fills_the_hand_sets_hp_to_two_and_gives_rende() -> None:
+    state = K.table([("hg_lord_liubei", "hg_zhangfei"), WEI2, WU], shown={0: (True, True)}, hp={0: 1},
+                    hands={0: ["sha"]})
+    ctx = _ctx(state)
+    ctx.push("damage", src=1, dst=0, n=1, via="test", cards=[], st="start")
+    K.run(state)
+    assert K.asked(state) == [(0, "skill")] and Flow.ask_of(state, 0).info["skill"] == "hg_jizhao"
+    state = K.act(state, 0, ["yes"])
+    p = state["players"][0]
+    assert (p["hp"], len(p["hand"])) == (2, 4) and p["alive"]
+    assert p["skills"][-1] in ("rende", "hg_rende") and "hg_jizhao" in p["limited"]
+    state["players"][0]["hp"] = 1
+    ctx = _ctx(state)
+    ctx.push("damage", src=1, dst=0, n=1, via="test", cards=[], st="start")
+    K.run(state)
+    assert K.asked(state)[0][1] == "peach"  # a limited skill: no second time
+
+
+def test_lianzi_takes_the_shown_cards_of_the_discarded_type() -> None:
+    state = K.table([("hg_lord_sunquan", "hg_ganning"), ("hg_lvmeng", "hg_zhouyu"), SHU],
+                    shown={0: (True, False), 1: (True, False), 2: (True, False)},
+                    hands={0: ["sha"]}, equip={0: ["zhuge"], 1: ["bagua", "chitu"]})
+    assert R.kingdom(state, 1) == "wu"  # under the lord, two wu seats of three are no 野心家
+    top = _top(state, ["shan", "wuzhong", "tao"])  # X = 3 equipment cards of wu seats
+    sha = state["players"][0]["hand"][0]
+    state = K.act(state, 0, ["hg_lianzi", sha])
+    p = state["players"][0]
+    assert p["hand"] == [top[0], top[2]] and top[1] in state["discard"] and sha in state["discard"]
+    assert "hg_lianzi" in p["skills"] and "hg_lianzi" not in _opts(state, 0, [])
+
+
+def test_lianzi_taking_four_becomes_zhiheng_of_up_to_max_hp_cards() -> None:
+    state = K.table([("hg_lord_sunquan", "hg_ganning"), ("hg_lvmeng", "hg_zhouyu"), SHU],
+                    shown={0: (True, False), 1: (True, False), 2: (True, False)},
+                    hands={0: ["sha"]}, equip={0: ["zhuge", "bagua"], 1: ["chitu", "dilu"]})
+    top = _top(state, ["shan", "tao", "sha", "shan"])
+    state = K.act(state, 0, ["hg_lianzi", state["players"][0]["hand"][0]])
+    p = state["players"][0]
+    assert p["hand"] == top and "hg_lianzi" not in p["skills"] and "hg_lord_zhiheng" in p["skills"]
+    assert "hg_lianzi_done" in _events(state)
+    # 制衡: at most X = max HP (4) cards
+    path = ["hg_lord_zhiheng", *top]
+    assert ENGINE.step(state, 0, path).complete and not [o for o in ENGINE.step(state, 0, path).options
+                                                         if o.value in R.all_cards(state, 0)]
+    state = K.act(state, 0, path)
+    assert len(state["players"][0]["hand"]) == 4 and all(c in state["discard"] for c in top)
+    assert "hg_lord_zhiheng" not in _opts(state, 0, [])
+
+
+def test_wuxin_reorders_the_top_cards_counted_by_qun_seats() -> None:
+    state = K.table([("hg_lord_zhangjiao", "hg_lvbu"), ("hg_diaochan", "hg_lvbu"), WEI2],
+                    shown={0: (True, False), 1: (True, False), 2: (True, False)}, turn=0, phase="turn")
+    top = _top(state, ["sha", "shan", "tao"])
+    state = K.run(state)
+    while K.asked(state) != [(0, "hg_wuxin")]:
+        state = K.act(state, K.asked(state)[0][0], ["pass"])
+    assert Flow.ask_of(state, 0).info["cards"] == top[:2]  # two qun seats: X = 2
+    state = K.act(state, 0, [top[1], top[0]])
+    assert state["players"][0]["hand"] == [top[1], top[0]] and "hg_wuxin" in _events(state)
+    assert card(top[2]).name == "tao" and state["deck"][-1] == top[2]
+
+
+def test_lords_skill_ids_are_each_lords_own() -> None:
+    from engines.sanguosha.heroes import heroes
+
+    lords = heroes(hg_lords.hg_heroes.LORDS)
+    assert {h: lords[h].skills for h in sorted(lords)} == {
+        "hg_lord_caocao": ("hg_huibian",), "hg_lord_liubei": ("hg_jizhao",),
+        "hg_lord_sunquan": ("hg_lianzi",), "hg_lord_zhangjiao": ("hg_wuxin",)}
