@@ -68,7 +68,8 @@ def pairs_all(main: str, deputy: str) -> bool:
 
 def swappable(state: State, seat: int) -> list[int]:
     """Indexes of the seat's heroes that have a lord form."""
-    return [i for i, h in enumerate(state["players"][seat]["heroes"]) if hg_heroes.lord_form(h["id"])]
+    return [i for i, h in enumerate(state["players"][seat]["heroes"])
+            if hg_heroes.lord_form(h["id"]) and not h.get("locked")]
 
 
 # -- the swap at the first turn start ---------------------------------------------------------

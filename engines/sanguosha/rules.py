@@ -108,12 +108,18 @@ def has_skill(state: State, seat: int | None, skill: str, *, hidden: bool = Fals
 # (:func:`refresh_heroes`), so everything that reads them — ``has_skill`` above all — sees only
 # what the table sees. Identity mode's seats have one shown hero and no ``heroes`` list.
 
+def showable(h: dict[str, Any]) -> bool:
+    """May this hidden hero (``{"id", "shown"}``) be shown now? Not while a skill keeps it face
+    down (``locked``: 五子良将纛)."""
+    return not h["shown"] and not h.get("locked")
+
+
 def hidden_with(state: State, seat: int, skill: str) -> int | None:
     """The index of the seat's hidden hero that has ``skill`` (None: none)."""
     from engines.sanguosha.heroes import hero
 
     for i, h in enumerate(state["players"][seat].get("heroes", ())):
-        if not h["shown"] and skill in hero(h["id"]).skills:
+        if showable(h) and skill in hero(h["id"]).skills:
             return i
     return None
 
@@ -140,11 +146,11 @@ def refresh_heroes(state: State, seat: int) -> None:
 
 
 def reveal(ctx: Ctx, seat: int, index: int) -> None:
-    """Show the seat's hero ``index`` (0 main, 1 deputy): public from now on, its skills count.
-    Timing point ``hero_shown`` (``seat``, ``hero``, ``index``) for what reacts to it."""
+    """Show the seat's hero ``index`` (0 main, 1 deputy): public from now on, its skills count
+    (not a hero a skill keeps face down, see :func:`showable`). Timing point ``hero_shown`` (``seat``, ``hero``, ``index``) for what reacts to it."""
     p = ctx.state["players"][seat]
     h = p["heroes"][index]
-    if h["shown"]:
+    if not showable(h):
         return
     h["shown"] = True
     refresh_heroes(ctx.state, seat)

@@ -283,3 +283,140 @@ def _wuxin_hint(s: Seat) -> list[str]:
 
 
 __all__ = ["gain_skill", "kingdom_count", "lianzi_x", "lose_skill"]
+
+
+# 建安 (君曹操, 君主技): 五子良将纛 — at a 魏 seat's start phase it may discard a card and keep one of
+# its heroes face down (a hidden one, or one of two shown ones turned down) to gain one of 节钺
+# 突袭 巧变 骁果 断粮 that no seat has, both until the lord's next turn starts ---------------------
+
+#: The five 五子良将 skills, as far as implemented (节钺, 于禁's, is not: docs/rules/…-lords.md).
+JIANAN_SKILLS = ("tuxi", "qiaobian", "xiaoguo", "duanliang")
+
+
+def _jianan_lord(state: State, seat: int) -> int | None:
+    """The living lord whose 五子良将纛 ``seat`` (a 魏 seat) may use."""
+    if R.kingdom(state, seat) != "wei":
+        return None
+    return next((x for x in R.living(state) if R.has_skill(state, x, "hg_jianan")), None)
+
+
+def _jianan_heroes(state: State, seat: int) -> list[int]:
+    """A hidden hero to keep down, else either shown hero that may be turned down."""
+    hs = state["players"][seat]["heroes"]
+    hidden = [i for i, h in enumerate(hs) if R.showable(h)]
+    if hidden:
+        return hidden
+    if all(h["shown"] for h in hs):
+        return [i for i in range(len(hs)) if R.mode_of(state).may_hide(state, seat, i)]
+    return []
+
+
+def _jianan_free(state: State) -> list[str]:
+    return [k for k in JIANAN_SKILLS if not any(R.has_skill(state, x, k) for x in R.living(state))]
+
+
+def _jianan_can(ctx: Ctx, ev: Ev) -> bool:
+    s, seat = ctx.state, ev["seat"]
+    return (ev["phase"] == "prepare" and not ev["skip"] and _jianan_lord(s, seat) is not None
+            and R.has_cards(s, seat, judge=False) and bool(_jianan_heroes(s, seat)) and bool(_jianan_free(s)))
+
+
+@HG.on("phase_start", "hg_jianan", priority=5, can=_jianan_can)
+def _jianan(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("hg_jianan", seat=ev["seat"], st="start")
+
+
+@HG.kind("hg_jianan")
+def _jianan_frame(ctx: Ctx, f: Frame) -> None:
+    s, seat = ctx.state, f["seat"]
+    if f["st"] == "start":
+        f["st"] = "asked"
+        ctx.ask(f, [seat], "hg_jianan", default=PASS, short=True, window=True, info={"seat": seat})
+        return
+    action = ctx.take(f, "reply")["action"]
+    ctx.pop(f)
+    lord = _jianan_lord(s, seat)
+    if action == ["pass"] or lord is None:
+        return
+    cid, index, skill = action[0], int(action[1]), action[2]
+    announce(ctx, lord, "hg_jianan")
+    R.to_discard(s, [cid])
+    say(ctx, "discard", who=who(seat), cards=R.card_label(cid))
+    R.hide(ctx, seat, index)
+    s["players"][seat]["heroes"][index]["locked"] = True
+    gain_skill(s, seat, skill)
+    s["hg"].setdefault("jianan", []).append({"lord": lord, "seat": seat, "index": index, "skill": skill})
+    say(ctx, "hg_jianan", who=who(seat), skill=R.key_ref(f"sanguosha.skill.{skill}"))
+
+
+def _jianan_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    """A card to discard, the hero kept down, the skill; or ``pass``."""
+    cards = R.all_cards(state, seat, judge=False)
+    if not path:
+        return Step(m("step.hg_jianan"), [card_opt(c) for c in cards] + [Option("pass", m("opt.pass"))])
+    if path == ["pass"]:
+        return Step(m("step.hg_jianan"), [], complete=True)
+    if path[0] not in cards:
+        raise EngineError("sanguosha.err.illegal")
+    hs = state["players"][seat]["heroes"]
+    heroes = [str(i) for i in _jianan_heroes(state, seat)]
+    if len(path) == 1:
+        return Step(m("step.hg_jianan_hero"), [Option(i, m("opt.hg_jianan_hero", hero=R.key_ref(
+            f"sanguosha.hero.{hs[int(i)]['id']}"))) for i in heroes])
+    if path[1] not in heroes:
+        raise EngineError("sanguosha.err.illegal")
+    free = _jianan_free(state)
+    opts = [Option(k, m("opt.hg_jianan_skill", skill=R.key_ref(f"sanguosha.skill.{k}"))) for k in free]
+    if len(path) == 2:
+        return Step(m("step.hg_jianan_skill"), opts)
+    if path[2] not in free or len(path) > 3:
+        raise EngineError("sanguosha.err.illegal")
+    return Step(m("step.hg_jianan_skill"), [], complete=True)
+
+
+STEPS["hg_jianan"] = _jianan_step
+
+
+@HG.on("turn_start", "hg_jianan_end", priority=90,
+       can=lambda ctx, ev: any(e["lord"] == ev["seat"] for e in ctx.state.get("hg", {}).get("jianan", ())))
+def _jianan_end(ctx: Ctx, ev: Ev) -> None:
+    """The lord's turn starts: each skill its 纛 gave is lost and each hero kept down is free."""
+    jianan_end(ctx, ev["seat"])
+
+
+@HG.on("death", "hg_jianan_dead",
+       can=lambda ctx, ev: any(e["lord"] == ev["seat"] for e in ctx.state.get("hg", {}).get("jianan", ())))
+def _jianan_dead(ctx: Ctx, ev: Ev) -> None:
+    """A dead lord's turn never starts again: its 纛's gifts end with it."""
+    jianan_end(ctx, ev["seat"])
+
+
+def jianan_end(ctx: Ctx, lord: int) -> None:
+    s = ctx.state
+    keep = []
+    for e in s["hg"]["jianan"]:
+        if e["lord"] != lord:
+            keep.append(e)
+            continue
+        p = s["players"][e["seat"]]
+        p["heroes"][e["index"]].pop("locked", None)
+        if e["skill"] in p.get("gained", ()):
+            p["gained"].remove(e["skill"])
+        R.refresh_heroes(s, e["seat"])
+    s["hg"]["jianan"] = keep
+
+
+@ask_hint("hg_jianan")
+def _jianan_hint(s: Seat) -> list[str]:
+    """Only while a hero is still hidden (keeping it down costs nothing; turning a shown hero
+    down would lose its skills) and with a hand card to spare: pay the cheapest hand card, take
+    突袭 (two cards from others at once) or else the first free skill."""
+    mine = s.view["players"][s.seat]["heroes"]
+    cards = [c for c in s.options([]) if c in s.hand]
+    if None not in mine or len(cards) < 2:
+        return ["pass"]
+    cid = _cheapest(s, cards)
+    pick = s.options([cid])[0]
+    skills = s.options([cid, pick])
+    skill = "tuxi" if "tuxi" in skills else skills[0]
+    return [cid, pick, skill]

@@ -93,7 +93,7 @@ def test_the_lord_comes_in_shown_with_its_skills_and_pairs_with_its_kingdom() ->
     state = K.act(state, 0, ["0"])
     p = state["players"][0]
     assert p["heroes"] == [{"id": "hg_lord_caocao", "shown": True}, {"id": "hg_zhangliao", "shown": False}]
-    assert p["skills"] == ["hg_huibian"] and R.kingdom(state, 0) == "wei"
+    assert p["skills"] == ["hg_jianan", "hg_huibian"] and R.kingdom(state, 0) == "wei"
     assert (p["hp"], p["max"]) == (4, 4) and p["marks"]["xianqu"] == 1
     assert _events(state)[-3:] == ["hg_lord_swap", "hero_shown", "hg_mark_gain"]
     # 张辽 is no partner of 曹操, but a lord pairs with every hero of its kingdom
@@ -257,5 +257,35 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
 
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
-        "hg_lord_caocao": ("hg_huibian",), "hg_lord_liubei": ("hg_jizhao",),
+        "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_jizhao",),
         "hg_lord_sunquan": ("hg_lianzi",), "hg_lord_zhangjiao": ("hg_wuxin",)}
+
+
+def test_jianan_keeps_a_hero_down_for_a_free_skill_until_the_lords_turn() -> None:
+    state = K.table([LORD_CAO, ("hg_xiahoudun", "hg_guojia"), SHU, WU, QUN],
+                    shown={0: (True, False), 1: (True, False), 2: (True, False), 3: (True, False), 4: (True, False)},
+                    turn=1, phase="turn", hands={1: ["sha", "shan"], 2: ["tao"]})
+    assert K.asked(state) == [(1, "hg_jianan")]  # before the start phase's reveal
+    sha = state["players"][1]["hand"][0]
+    assert _opts(state, 1, [sha]) == ["1"]  # the hidden 郭嘉
+    assert _opts(state, 1, [sha, "1"]) == ["tuxi", "qiaobian", "xiaoguo", "duanliang"]
+    state = K.act(state, 1, [sha, "1", "tuxi"])
+    p = state["players"][1]
+    assert sha in state["discard"] and "tuxi" in p["skills"] and p["heroes"][1]["locked"]
+    assert K.asked(state) == [(1, "tuxi")]  # no reveal ask (郭嘉 is kept down); the draw phase: 突袭
+    R.reveal(_ctx(state), 1, 1)
+    assert not state["players"][1]["heroes"][1]["shown"]
+    # the lord's next turn: the skill is gone, the hero free again
+    state["flow"]["stack"] = [{"k": "game", "cur": 0}, {"k": "turn", "seat": 0, "st": "start"}]
+    state = K.run(state)
+    p = state["players"][1]
+    assert "tuxi" not in p["skills"] and "locked" not in p["heroes"][1] and state["hg"]["jianan"] == []
+
+
+def test_jianan_turns_a_shown_hero_down_but_never_the_lord_and_offers_no_skill_in_play() -> None:
+    from engines.sanguosha import skills_hg_lords as L
+
+    state = K.table([LORD_CAO, ("hg_zhangliao", "hg_guojia"), SHU, WU, QUN], shown={i: (True, True) for i in range(5)})
+    assert L._jianan_heroes(state, 0) == [1] and L._jianan_heroes(state, 1) == [0, 1]
+    assert L._jianan_free(state) == ["qiaobian", "xiaoguo", "duanliang"]  # 张辽 has 突袭
+    assert L._jianan_lord(state, 2) is None  # shu: no banner
