@@ -135,6 +135,10 @@ def test_the_lords_reveal_restores_its_kingdoms_careerists_and_lifts_the_limit()
     # … until 君曹操 is shown: seat 3 is wei again, and the lord itself (a fourth) is no 野心家
     assert [R.kingdom(state, i) for i in range(4)] == ["wei"] * 4
     assert "hg_lord_rejoin" in _events(state)
+    # and a wei seat shown later under the lord is no 野心家 either
+    later = K.table([LORD_CAO, WEI2, WEI3, WEI4, SHU], shown={0: (True, False), 1: (True, False), 2: (True, False)})
+    R.reveal(_ctx(later), 3, 0)
+    assert R.kingdom(later, 3) == "wei"
     plain = K.table(seats, shown={1: (True, False), 2: (True, False), 3: (True, False)}, turn=0, phase="turn")
     plain = K.act(plain, 0, ["0"])
     assert R.kingdom(plain, 0) == "ye0" and R.kingdom(plain, 3) == "ye3"
