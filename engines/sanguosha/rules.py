@@ -315,6 +315,10 @@ def take(state: State, cid: str) -> str:
             if entry[0] == cid:
                 p["judge"].remove(entry)
                 return "judge"
+    for cards in state.get("piles", {}).values():
+        if cid in cards:
+            cards.remove(cid)
+            return "pile"
     raise KeyError(cid)
 
 
@@ -329,7 +333,26 @@ def owner_zone(state: State, cid: str) -> tuple[int | None, str]:
             return i, "equip"
         if any(e[0] == cid for e in p["judge"]):
             return i, "judge"
+    if any(cid in cards for cards in state.get("piles", {}).values()):
+        return None, "pile"
     raise KeyError(cid)
+
+
+def pile(state: State, name: str) -> list[str]:
+    """The cards of a named pile kept out of play beside a hero (天兵 on 黄巾天兵符), in the order
+    they were put there; read-only (move cards with :func:`to_pile` and the ``to_*`` above)."""
+    return list(state.get("piles", {}).get(name, ()))
+
+
+def to_pile(state: State, name: str, cids: list[str], reason: str = "pile") -> None:
+    """Onto the named pile (``state["piles"]``, made when first used, so a game without one keeps
+    its state as it was); its cards are face up and leave it like any other zone's."""
+    moved = _moved(state, cids, (None, "pile"), reason)
+    for cid in cids:
+        take(state, cid)
+        state.setdefault("piles", {}).setdefault(name, []).append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
 
 
 def to_discard(state: State, cids: list[str], reason: str = "discard") -> None:

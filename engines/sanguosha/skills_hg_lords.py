@@ -5,7 +5,7 @@ texts and AI hints beside them. Wording: 君临天下 as FreeKill's hegemony pac
 QSanguosha-For-Hegemony give it (docs/rules/sanguosha-hegemony-lords.md, which also lists the
 published skills not implemented and why).
 
-挥鞭 (君曹操) 激诏 (君刘备) 敛资 and the 制衡 it gives (君孙权) 悟心 (君张角).
+建安 挥鞭 (君曹操) 激诏 (君刘备) 敛资 and the 制衡 it gives (君孙权) 悟心 弘法 (君张角).
 """
 
 from __future__ import annotations
@@ -16,12 +16,12 @@ from engines.base import EngineError, Option, Step
 from engines.flow import Ask, Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.ai import Seat, _cheapest, ask_hint, play_hint, value
-from engines.sanguosha.choices import STEPS, card_opt, seat_opt
+from engines.sanguosha.choices import STEPS, card_opt, choose_one, seat_opt
 from engines.sanguosha.data import card, kind_of
 from engines.sanguosha.frames import PASS, recover
 from engines.sanguosha.packs import HEGEMONY_HEROES as HG
 from engines.sanguosha.rules import m, say, who
-from engines.sanguosha.skills import ASK_SKILL, Active, active, announce, optional
+from engines.sanguosha.skills import ASK_SKILL, Active, Conversion, active, announce, conversion, optional
 from engines.sanguosha.skills_wu import _cards_step
 from engines.tokens import ascii_int
 
@@ -243,7 +243,7 @@ def _wuxin(ctx: Ctx, ev: Ev) -> None:
 def _wuxin_frame(ctx: Ctx, f: Frame) -> None:
     s = ctx.state
     if f["st"] == "start":
-        x = min(max(1, kingdom_count(s, "qun")), len(s["deck"]))
+        x = min(max(1, qun_count(s, f["seat"])), len(s["deck"]))
         f["cards"] = list(reversed(s["deck"][-x:]))  # top first
         f["st"] = "asked"
         ctx.ask(f, [f["seat"]], "hg_wuxin", default=PASS, short=False, window=True, info={"cards": f["cards"]})
@@ -420,3 +420,101 @@ def _jianan_hint(s: Seat) -> list[str]:
     skills = s.options([cid, pick])
     skill = "tuxi" if "tuxi" in skills else skills[0]
     return [cid, pick, skill]
+
+
+# 弘法 (君张角, 君主技): 黄巾天兵符 — ① at your start phase, with no 天兵, the top X cards (X: 群 seats)
+# become 天兵; ② each 天兵 counts as one more 群 seat in your effects; ③ before you lose HP you may
+# discard a 天兵 to stop it; ④ seats of your kingdom may use or play a 天兵 as 杀 -----------------
+
+TIANBING = "hg_tianbing"
+
+
+def tianbing(state: State) -> list[str]:
+    return R.pile(state, TIANBING)
+
+
+def qun_count(state: State, seat: int) -> int:
+    """群势力角色数 as ``seat``'s effects count it (+1 per 天兵 for the 黄巾天兵符's holder)."""
+    extra = len(tianbing(state)) if R.has_skill(state, seat, "hg_hongfa") else 0
+    return kingdom_count(state, "qun") + extra
+
+
+def hongfa_lord(state: State, seat: int) -> int | None:
+    """The living holder of 黄巾天兵符 of ``seat``'s kingdom (itself included)."""
+    return next((x for x in R.living(state) if R.has_skill(state, x, "hg_hongfa") and R.same_kingdom(state, x, seat)),
+                None)
+
+
+@HG.on("phase_start", "hg_hongfa", priority=20,
+       can=lambda ctx, ev: (ev["phase"] == "prepare" and not ev["skip"] and R.has_skill(ctx.state, ev["seat"], "hg_hongfa")
+                            and not tianbing(ctx.state) and bool(ctx.state["deck"])))
+def _hongfa(ctx: Ctx, ev: Ev) -> None:
+    s, seat = ctx.state, ev["seat"]
+    x = min(max(1, kingdom_count(s, "qun")), len(s["deck"]))
+    cids = list(reversed(s["deck"][-x:]))
+    announce(ctx, seat, "hg_hongfa")
+    R.to_pile(s, TIANBING, cids)
+    say(ctx, "hg_tianbing", who=who(seat), cards=" ".join(R.card_label(c) for c in cids))
+
+
+@HG.on("before_lose_hp", "hg_hongfa_guard",
+       can=lambda ctx, ev: R.has_skill(ctx.state, ev["seat"], "hg_hongfa") and bool(tianbing(ctx.state)))
+def _guard(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("hg_hongfa_guard", seat=ev["seat"], st="start")
+
+
+@HG.kind("hg_hongfa_guard")
+def _guard_frame(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    if f["st"] == "start":
+        f["st"] = "asked"
+        ctx.ask(f, [f["seat"]], "hg_hongfa_guard", default=PASS, short=True, window=True,
+                info={"n": ctx.below(f)["ev"]["n"]})
+        return
+    action = ctx.take(f, "reply")["action"]
+    trigger = ctx.below(f)
+    ctx.pop(f)
+    if action != ["pass"] and action[0] in tianbing(s):
+        announce(ctx, f["seat"], "hg_hongfa")
+        R.to_discard(s, [action[0]])
+        say(ctx, "hg_hongfa_guard", who=who(f["seat"]), cards=R.card_label(action[0]))
+        assert trigger is not None
+        trigger["ev"]["cancel"] = True
+
+
+def _guard_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    opts = [card_opt(c) for c in tianbing(state)] + [Option("pass", m("opt.pass"))]
+    return choose_one(m("step.hg_hongfa_guard", n=ask.info["n"]), opts, path)
+
+
+STEPS["hg_hongfa_guard"] = _guard_step
+
+
+@ask_hint("hg_hongfa_guard")
+def _guard_hint(s: Seat) -> list[str]:
+    """Always: a 天兵 is one 杀, the HP is worth more (and the next start phase refills)."""
+    return [s.options([])[0]]
+
+
+conversion(Conversion("hg_tianbing_sha", "hg_hongfa", "sha", lambda state, seat, cid: True,
+                      gate=lambda state, seat: hongfa_lord(state, seat) is not None,
+                      cards=lambda state, seat: tianbing(state), label="sanguosha.opt.hg_tianbing_sha",
+                      prompt="sanguosha.step.hg_tianbing_sha"), HG)
+
+
+@HG.on("death", "hg_hongfa_gone", can=lambda ctx, ev: bool(tianbing(ctx.state)) and not any(
+    R.has_skill(ctx.state, x, "hg_hongfa") for x in R.living(ctx.state)))
+def _hongfa_gone(ctx: Ctx, ev: Ev) -> None:
+    """The holder died: the 天兵 on its hero go to the discard pile with its other cards."""
+    R.to_discard(ctx.state, tianbing(ctx.state))
+
+
+@play_hint("hg_tianbing_sha")
+def _tianbing_sha_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """A 天兵 as 杀 costs no card of the seat's own: played as the 杀 hint would play a 杀."""
+    from engines.sanguosha.ai import PLAY_HINTS
+
+    cards = s.options(pre)
+    if not cards:
+        return None
+    return PLAY_HINTS["sha"](s, [*pre, cards[0]], "sha")

@@ -10,7 +10,6 @@ import pytest
 from engines.flow import Ctx, Flow
 from engines.sanguosha import ENGINE, hg_ai, hg_heroes, hg_lords
 from engines.sanguosha import rules as R
-from engines.sanguosha.data import card
 from tests.engines.sanguosha import hg_testkit as K
 
 ON = {"lords": "on"}
@@ -243,17 +242,60 @@ def test_lianzi_taking_four_becomes_zhiheng_of_up_to_max_hp_cards() -> None:
     assert "hg_lord_zhiheng" not in _opts(state, 0, [])
 
 
-def test_wuxin_reorders_the_top_cards_counted_by_qun_seats() -> None:
+def test_wuxin_reorders_the_top_cards_counted_by_qun_seats_and_tianbing() -> None:
     state = K.table([("hg_lord_zhangjiao", "hg_lvbu"), ("hg_diaochan", "hg_lvbu"), WEI2],
-                    shown={0: (True, False), 1: (True, False), 2: (True, False)}, turn=0, phase="turn")
-    top = _top(state, ["sha", "shan", "tao"])
+                    shown={0: (True, False), 1: (True, False), 2: (True, False)}, turn=2)
+    top = _top(state, ["sha", "shan", "tao", "wuzhong", "sha", "shan", "tao"])
+    state["flow"]["stack"] = [{"k": "game", "cur": 0}, {"k": "turn", "seat": 0, "st": "start"}]
     state = K.run(state)
     while K.asked(state) != [(0, "hg_wuxin")]:
         state = K.act(state, K.asked(state)[0][0], ["pass"])
-    assert Flow.ask_of(state, 0).info["cards"] == top[:2]  # two qun seats: X = 2
-    state = K.act(state, 0, [top[1], top[0]])
-    assert state["players"][0]["hand"] == [top[1], top[0]] and "hg_wuxin" in _events(state)
-    assert card(top[2]).name == "tao" and state["deck"][-1] == top[2]
+    # 弘法 ① at the start phase: two qun seats, so the top two became 天兵 …
+    assert state["piles"]["hg_tianbing"] == top[:2] and "hg_tianbing" in _events(state)
+    # … and 悟心 counts two qun seats plus two 天兵: X = 4
+    assert Flow.ask_of(state, 0).info["cards"] == top[2:6]
+    state = K.act(state, 0, list(reversed(top[2:6])))
+    assert state["players"][0]["hand"] == [top[5], top[4]] and "hg_wuxin" in _events(state)
+    assert state["deck"][-2:] == [top[2], top[3]]
+
+
+def _tianbing_table(**kw: object) -> dict:
+    state = K.table([("hg_lord_zhangjiao", "hg_lvbu"), ("hg_diaochan", "hg_lvbu"), WEI2, SHU],
+                    shown={i: (True, False) for i in range(4)}, **kw)  # type: ignore[arg-type]
+    R.to_pile(state, "hg_tianbing", [K.find(state, "shan"), K.find(state, "tao")])
+    return state
+
+
+def test_hongfa_a_tianbing_stops_losing_hp() -> None:
+    state = _tianbing_table(turn=2)
+    shan, tao = state["piles"]["hg_tianbing"]
+    ctx = _ctx(state)
+    ctx.push("lose_hp", seat=0, n=1, st="start")
+    K.run(state)
+    assert K.asked(state) == [(0, "hg_hongfa_guard")] and _opts(state, 0, []) == [shan, tao, "pass"]
+    kept = K.act(state, 0, [tao])
+    assert kept["players"][0]["hp"] == 4 and kept["piles"]["hg_tianbing"] == [shan] and tao in kept["discard"]
+    lost = K.act(state, 0, ["pass"])
+    assert lost["players"][0]["hp"] == 3 and lost["piles"]["hg_tianbing"] == [shan, tao]
+    # nobody else's HP loss is guarded
+    state = _tianbing_table(turn=2)
+    ctx = _ctx(state)
+    ctx.push("lose_hp", seat=1, n=1, st="start")
+    K.run(state)
+    assert state["players"][1]["hp"] == 3
+
+
+def test_hongfa_seats_of_the_kingdom_use_a_tianbing_as_sha_and_it_goes_with_the_lord() -> None:
+    state = _tianbing_table(turn=1)
+    shan, tao = state["piles"]["hg_tianbing"]
+    assert "hg_tianbing_sha" in _opts(state, 1, [])
+    assert _opts(state, 1, ["hg_tianbing_sha"]) == [shan, tao]
+    assert "hg_tianbing_sha" not in _opts(K.table([("hg_lord_zhangjiao", "hg_lvbu"), WEI2, ("hg_diaochan", "hg_lvbu")],
+                                                  shown={i: (True, False) for i in range(3)}, turn=1), 1, [])
+    used = K.act(state, 1, ["hg_tianbing_sha", shan, *_opts(state, 1, ["hg_tianbing_sha", shan])[:1]])
+    assert used["piles"]["hg_tianbing"] == [tao] and shan not in str(used["players"][1]["hand"])
+    K.kill(state, 0, 3)
+    assert state["piles"]["hg_tianbing"] == [] and tao in state["discard"]
 
 
 def test_lords_skill_ids_are_each_lords_own() -> None:
@@ -262,7 +304,7 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
         "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_jizhao",),
-        "hg_lord_sunquan": ("hg_lianzi",), "hg_lord_zhangjiao": ("hg_wuxin",)}
+        "hg_lord_sunquan": ("hg_lianzi",), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa")}
 
 
 def test_jianan_keeps_a_hero_down_for_a_free_skill_until_the_lords_turn() -> None:
@@ -293,3 +335,13 @@ def test_jianan_turns_a_shown_hero_down_but_never_the_lord_and_offers_no_skill_i
     assert L._jianan_heroes(state, 0) == [1] and L._jianan_heroes(state, 1) == [0, 1]
     assert L._jianan_free(state) == ["qiaobian", "xiaoguo", "duanliang"]  # 张辽 has 突袭
     assert L._jianan_lord(state, 2) is None  # shu: no banner
+
+
+def test_the_ai_plays_a_tianbing_as_sha_and_always_guards_hp() -> None:
+    state = _tianbing_table(turn=1)
+    shan = state["piles"]["hg_tianbing"][0]
+    assert hg_ai.decide(state, 1, random.Random(0))[:2] == ["hg_tianbing_sha", shan]
+    ctx = _ctx(state)
+    ctx.push("lose_hp", seat=0, n=1, st="start")
+    K.run(state)
+    assert hg_ai.decide(state, 0, random.Random(0)) == [shan]
