@@ -5,7 +5,7 @@ texts and AI hints beside them. Wording: 君临天下 as FreeKill's hegemony pac
 QSanguosha-For-Hegemony give it (docs/rules/sanguosha-hegemony-lords.md, which also lists the
 published skills not implemented and why).
 
-建安 挥鞭 (君曹操) 激诏 (君刘备) 敛资 and the 制衡 it gives (君孙权) 悟心 弘法 (君张角).
+建安 挥鞭 (君曹操) 授钺 激诏 (君刘备) 敛资 and the 制衡 it gives (君孙权) 悟心 弘法 (君张角).
 """
 
 from __future__ import annotations
@@ -144,7 +144,7 @@ def _jizhao(ctx: Ctx, f: Frame, ev: Ev) -> None:
         R.draw(ctx, seat, short)
     if p["hp"] < 2:
         recover(ctx, seat, 2 - p["hp"], seat)
-    lose_skill(s, seat, "shouyue")
+    lose_skill(s, seat, "hg_shouyue")
     gain_skill(s, seat, _rende())
 
 
@@ -518,3 +518,31 @@ def _tianbing_sha_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[
     if not cards:
         return None
     return PLAY_HINTS["sha"](s, [*pre, cards[0]], "sha")
+
+
+# 授钺 (君刘备, 君主技): 五虎将大旗 — the living 蜀 seats' 武圣 takes any card, 咆哮's 杀 ignore
+# armour, 烈弓 reaches one further (龙胆's draw and 铁骑's change: not implemented, see the doc) -----
+
+def shouyue(state: State, seat: int) -> bool:
+    """Is ``seat`` a 蜀 seat while a living holder of 五虎将大旗 is of its kingdom?"""
+    return R.kingdom(state, seat) == "shu" and any(
+        R.has_skill(state, x, "hg_shouyue") and R.same_kingdom(state, x, seat) for x in R.living(state))
+
+
+conversion(Conversion("hg_shouyue_wusheng", "wusheng", "sha", lambda state, seat, cid: not card(cid).red, equip=True,
+                      gate=lambda state, seat: R.has_skill(state, seat, "wusheng") and shouyue(state, seat),
+                      label="sanguosha.opt.hg_shouyue_wusheng"), HG)
+HG.provides.add("hg_shouyue")
+
+
+@HG.on("sha_effect", "hg_shouyue_paoxiao", priority=20,
+       can=lambda ctx, ev: R.has_skill(ctx.state, ev["user"], "paoxiao") and shouyue(ctx.state, ev["user"]))
+def _paoxiao_armour(ctx: Ctx, ev: Ev) -> None:
+    """咆哮 under the banner: the target's armour does nothing against the 杀 (as 青釭剑)."""
+    ev["ignore_armor"] = True
+
+
+@HG.modifier("attack_range", "hg_shouyue_liegong")
+def _liegong_range(state: State, value: int, args: dict[str, Any]) -> int:
+    seat = args["seat"]
+    return value + 1 if R.has_skill(state, seat, "liegong") and shouyue(state, seat) else value

@@ -10,6 +10,7 @@ import pytest
 from engines.flow import Ctx, Flow
 from engines.sanguosha import ENGINE, hg_ai, hg_heroes, hg_lords
 from engines.sanguosha import rules as R
+from engines.sanguosha.data import card
 from tests.engines.sanguosha import hg_testkit as K
 
 ON = {"lords": "on"}
@@ -303,7 +304,7 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
 
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
-        "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_jizhao",),
+        "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao"),
         "hg_lord_sunquan": ("hg_lianzi",), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa")}
 
 
@@ -345,3 +346,48 @@ def test_the_ai_plays_a_tianbing_as_sha_and_always_guards_hp() -> None:
     ctx.push("lose_hp", seat=0, n=1, st="start")
     K.run(state)
     assert hg_ai.decide(state, 0, random.Random(0)) == [shan]
+
+
+def _shu_table(lord: bool) -> dict:
+    first = ("hg_lord_liubei", "hg_zhaoyun") if lord else ("hg_zhaoyun", "hg_machao")
+    return K.table([first, SHU, WEI2, WU], shown={0: (True, False), 1: (True, True), 2: (True, False), 3: (True, False)},
+                   turn=1, hands={1: ["sha", "guohe"]}, equip={2: ["bagua"]})
+
+
+def test_shouyue_wusheng_takes_any_card_for_a_shu_seat() -> None:
+    state = _shu_table(lord=True)
+    sha, guohe = state["players"][1]["hand"]
+    assert not card(guohe).red
+    assert "hg_shouyue_wusheng" in _opts(state, 1, [])
+    # the black cards (the red ones go through 武圣 itself)
+    assert _opts(state, 1, ["hg_shouyue_wusheng"]) == [c for c in (sha, guohe) if not card(c).red]
+    assert "hg_shouyue_wusheng" not in _opts(_shu_table(lord=False), 1, [])
+    used = K.act(state, 1, ["hg_shouyue_wusheng", guohe, "2"])
+    assert guohe not in used["players"][1]["hand"] and K.asked(used)[0][0] == 2
+
+
+def test_shouyue_paoxiao_ignores_armour_and_liegong_reaches_further() -> None:
+    from engines.sanguosha import skills_hg_lords as L
+
+    asked = {}
+    for lord in (True, False):
+        state = _shu_table(lord)
+        sha = state["players"][1]["hand"][0]
+        asked[lord] = K.asked(K.act(state, 1, [sha, "2"]))
+    assert asked[True] == [(2, "need_shan")] and asked[False] != asked[True]  # 八卦阵 only without the banner
+    state = _shu_table(lord=True)
+    L.gain_skill(state, 1, "liegong")  # no 烈弓 hero is merged yet: the banner's part is tested alone
+    plain = _shu_table(lord=False)
+    L.gain_skill(plain, 1, "liegong")
+    assert (R.attack_range(state, 1), R.attack_range(plain, 1)) == (2, 1)
+    assert not L.shouyue(state, 2) and L.shouyue(state, 1)
+
+
+def test_jizhao_loses_the_banner() -> None:
+    state = K.table([("hg_lord_liubei", "hg_zhangfei"), WEI2, WU], shown={0: (True, True)}, hp={0: 1})
+    assert "hg_shouyue" in state["players"][0]["skills"]
+    ctx = _ctx(state)
+    ctx.push("damage", src=1, dst=0, n=1, via="test", cards=[], st="start")
+    K.run(state)
+    state = K.act(state, 0, ["yes"])
+    assert "hg_shouyue" not in state["players"][0]["skills"]
