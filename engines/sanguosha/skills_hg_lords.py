@@ -5,7 +5,7 @@ texts and AI hints beside them. Wording: 君临天下 as FreeKill's hegemony pac
 QSanguosha-For-Hegemony give it (docs/rules/sanguosha-hegemony-lords.md, which also lists the
 published skills not implemented and why).
 
-建安 挥鞭 (君曹操) 授钺 激诏 (君刘备) 敛资 and the 制衡 it gives (君孙权) 悟心 弘法 (君张角).
+建安 挥鞭 (君曹操) 授钺 激诏 (君刘备) 嘉禾 敛资 and the 制衡 it gives (君孙权) 悟心 弘法 (君张角).
 """
 
 from __future__ import annotations
@@ -152,9 +152,9 @@ def _jizhao(ctx: Ctx, f: Frame, ev: Ev) -> None:
 # 烽火), take those of its type, discard the rest; four or more taken: 敛资 becomes 制衡 ----------
 
 def lianzi_x(state: State) -> int:
-    """吴 seats' equipment cards plus 烽火 (none: 缘江烽火图 is not implemented)."""
-    return sum(1 for i in R.living(state) if R.kingdom(state, i) == "wu"
-               for c in state["players"][i]["equip"].values() if c)
+    """吴 seats' equipment cards plus the 烽火 on 缘江烽火图."""
+    return len(R.pile(state, "hg_fenghuo")) + sum(
+        1 for i in R.living(state) if R.kingdom(state, i) == "wu" for c in state["players"][i]["equip"].values() if c)
 
 
 def _type(cid: str) -> str:
@@ -199,7 +199,7 @@ def _lianzi_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] 
     """Worth it when X shows two or more cards: discard the cheapest card of the most common
     type (basic cards are half the deck)."""
     x = sum(1 for p in s.view["players"] if p["alive"] and p["role"] == "wu"
-            for c in p["equip"].values() if c)
+            for c in p["equip"].values() if c) + len(s.view.get("piles", {}).get("hg_fenghuo", ()))
     if x < 2 or not s.hand:
         return None
     basics = [c for c in s.hand if kind_of(s.hand[c]) == "basic"]
@@ -546,3 +546,159 @@ def _paoxiao_armour(ctx: Ctx, ev: Ev) -> None:
 def _liegong_range(state: State, value: int, args: dict[str, Any]) -> int:
     seat = args["seat"]
     return value + 1 if R.has_skill(state, seat, "liegong") and shouyue(state, seat) else value
+
+
+# 嘉禾 (君孙权, 君主技): 缘江烽火图 — ① a 吴 seat, once per play phase, may put an equipment card on
+# it (烽火); ② at a 吴 seat's start phase it may take, by the 烽火 count, 英姿 (1+), 好施 (2+), 涉猎
+# (3+), 度势 (4+) until its turn ends, a second one at 5+; ③ locked: the holder, hurt by a 杀 or a
+# trick, puts a 烽火 into the discard pile ------------------------------------------------------
+
+FENGHUO = "hg_fenghuo"
+#: (skill, 烽火 needed); offered while the engine implements it (涉猎 is not; 好施 and 度势 come
+#: with the 吴 heroes' pack).
+FENGHUO_SKILLS = (("yingzi", 1), ("haoshi", 2), ("shelie", 3), ("duoshi", 4))
+
+
+def fenghuo(state: State) -> list[str]:
+    return R.pile(state, FENGHUO)
+
+
+def jiahe_lord(state: State, seat: int) -> int | None:
+    """The living holder of 缘江烽火图 whose map ``seat`` (a 吴 seat of its kingdom) may use."""
+    if R.kingdom(state, seat) != "wu":
+        return None
+    return next((x for x in R.living(state) if R.has_skill(state, x, "hg_jiahe") and R.same_kingdom(state, x, seat)),
+                None)
+
+
+def _equips(state: State, seat: int) -> list[str]:
+    return [c for c in R.all_cards(state, seat, judge=False) if kind_of(card(c).name) == "equip"]
+
+
+def _fenghuo_put_step(state: State, seat: int, path: list[str]) -> Step:
+    opts = [card_opt(c) for c in _equips(state, seat)]
+    return choose_one(m("step.hg_fenghuo_put"), opts, path)
+
+
+def _fenghuo_put(ctx: Ctx, seat: int, path: list[str]) -> None:
+    s = ctx.state
+    R.bump(s, "hg_fenghuo_put")
+    lord = jiahe_lord(s, seat)
+    announce(ctx, seat if lord is None else lord, "hg_jiahe")
+    R.to_pile(s, FENGHUO, [path[0]])
+    say(ctx, "hg_fenghuo_put", who=who(seat), cards=R.card_label(path[0]), n=len(fenghuo(s)))
+
+
+def _fenghuo_gate(state: State, seat: int) -> bool:
+    return jiahe_lord(state, seat) is not None
+
+
+active(Active("hg_fenghuo_put", lambda s, seat: not R.flag(s, "hg_fenghuo_put") and bool(_equips(s, seat)),
+              _fenghuo_put_step, _fenghuo_put, gate=_fenghuo_gate), pack=HG)
+HG.provides.add("hg_jiahe")
+
+
+@play_hint("hg_fenghuo_put")
+def _fenghuo_put_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """Only an equipment card in hand that would replace an equipped one (a spare)."""
+    mine = s.view["players"][s.seat]["equip"]
+    spare = [c for c in s.options(pre) if c in s.hand and mine.get(card(c).slot)]
+    return (1.0, [*pre, spare[0]]) if spare else None
+
+
+def fenghuo_skills(state: State) -> list[str]:
+    """The skills the map offers now: by the 烽火 count, implemented ones only."""
+    from engines.sanguosha.heroes import implemented
+
+    n, known = len(fenghuo(state)), implemented("hg_wu")
+    return [k for k, need in FENGHUO_SKILLS if n >= need and k in known]
+
+
+@HG.on("phase_start", "hg_fenghuo_pick", priority=15,
+       can=lambda ctx, ev: (ev["phase"] == "prepare" and not ev["skip"] and jiahe_lord(ctx.state, ev["seat"]) is not None
+                            and bool(fenghuo_skills(ctx.state))))
+def _fenghuo_pick(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("hg_fenghuo_pick", seat=ev["seat"], st="start")
+
+
+@HG.kind("hg_fenghuo_pick")
+def _fenghuo_pick_frame(ctx: Ctx, f: Frame) -> None:
+    s, seat = ctx.state, f["seat"]
+    if f["st"] == "start":
+        f["st"] = "asked"
+        ctx.ask(f, [seat], "hg_fenghuo_pick", default=PASS, short=True, window=True, info={"n": len(fenghuo(s))})
+        return
+    action = ctx.take(f, "reply")["action"]
+    ctx.pop(f)
+    if action == ["pass"]:
+        return
+    for k in action:
+        gain_skill(s, seat, k)
+        say(ctx, "hg_fenghuo_pick", who=who(seat), skill=R.key_ref(f"sanguosha.skill.{k}"))
+    s["hg"].setdefault("fenghuo_gained", []).append({"seat": seat, "skills": list(action)})
+
+
+def _fenghuo_pick_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    """One skill (two with 5 烽火 or more: the second may be left out by ``done``), or pass."""
+    offer = fenghuo_skills(state)
+    two = len(fenghuo(state)) >= 5
+    opts = [Option(k, m("opt.hg_jianan_skill", skill=R.key_ref(f"sanguosha.skill.{k}"))) for k in offer]
+    if not path:
+        return Step(m("step.hg_fenghuo_pick"), [*opts, Option("pass", m("opt.pass"))])
+    if path == ["pass"]:
+        return Step(m("step.hg_fenghuo_pick"), [], complete=True)
+    if path[0] not in offer:
+        raise EngineError("sanguosha.err.illegal")
+    if len(path) == 1:
+        more = [o for o in opts if o.value != path[0]] if two else []
+        return Step(m("step.hg_fenghuo_more"), more, complete=True)
+    if not two or path[1] not in offer or path[1] == path[0] or len(path) > 2:
+        raise EngineError("sanguosha.err.illegal")
+    return Step(m("step.hg_fenghuo_more"), [], complete=True)
+
+
+STEPS["hg_fenghuo_pick"] = _fenghuo_pick_step
+
+
+@ask_hint("hg_fenghuo_pick")
+def _fenghuo_pick_hint(s: Seat) -> list[str]:
+    """The strongest offered first (度势, 好施, 英姿), two when the map allows."""
+    offer = [o for o in s.options([]) if o != "pass"]
+    ranked = sorted(offer, key=lambda k: ("duoshi", "haoshi", "shelie", "yingzi").index(k))
+    path = ranked[:1]
+    if path and ranked[1:] and ranked[1] in s.options(path):
+        path.append(ranked[1])
+    return path or ["pass"]
+
+
+@HG.on("turn_start", "hg_fenghuo_end", priority=95,
+       can=lambda ctx, ev: bool(ctx.state.get("hg", {}).get("fenghuo_gained")))
+def _fenghuo_end(ctx: Ctx, ev: Ev) -> None:
+    """The map's skills last until the taker's turn ends; none of them acts outside that turn,
+    so they are taken back when the next turn starts."""
+    s = ctx.state
+    for e in s["hg"].pop("fenghuo_gained"):
+        p = s["players"][e["seat"]]
+        for k in e["skills"]:
+            if k in p.get("gained", ()):
+                p["gained"].remove(k)
+        R.refresh_heroes(s, e["seat"])
+
+
+def _by_sha_or_trick(via: str) -> bool:
+    """Was the damage dealt by a 杀 or a trick card (``via`` names the card, or a skill)?"""
+    try:
+        return via == "sha" or kind_of(via) in ("trick", "delayed")
+    except KeyError:  # a skill's damage (挥鞭, 强袭 …)
+        return False
+
+
+@HG.on("damage_done", "hg_fenghuo_burn", priority=-20,
+       can=lambda ctx, ev: (R.has_skill(ctx.state, ev["dst"], "hg_jiahe") and bool(fenghuo(ctx.state))
+                            and _by_sha_or_trick(ev["via"])))
+def _fenghuo_burn(ctx: Ctx, ev: Ev) -> None:
+    """Locked: hurt by a 杀 or a trick, the holder loses the oldest 烽火."""
+    s = ctx.state
+    cid = fenghuo(s)[0]
+    R.to_discard(s, [cid])
+    say(ctx, "hg_fenghuo_burn", who=who(ev["dst"]), cards=R.card_label(cid), n=len(fenghuo(s)))

@@ -132,6 +132,8 @@ def build(state: State, seat: int | None) -> View:
     }
     if "hg" in state:  # hegemony: 鏖战 (0 off, 1 from the next turn, 2 on)
         view["aozhan"] = state["hg"]["aozhan"]
+    if state.get("piles"):  # face-up cards set beside a hero (国战 lords: 天兵, 烽火)
+        view["piles"] = {name: [card_json(c) for c in cards] for name, cards in state["piles"].items()}
     if seat is not None and 0 <= seat < state["n"]:
         p = state["players"][seat]
         mine = Flow.ask_of(state, seat)

@@ -305,7 +305,7 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
         "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao"),
-        "hg_lord_sunquan": ("hg_lianzi",), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa")}
+        "hg_lord_sunquan": ("hg_jiahe", "hg_lianzi"), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa")}
 
 
 def test_jianan_keeps_a_hero_down_for_a_free_skill_until_the_lords_turn() -> None:
@@ -391,3 +391,46 @@ def test_jizhao_loses_the_banner() -> None:
     K.run(state)
     state = K.act(state, 0, ["yes"])
     assert "hg_shouyue" not in state["players"][0]["skills"]
+
+
+def _wu_table(**kw: object) -> dict:
+    return K.table([("hg_lord_sunquan", "hg_ganning"), ("hg_lvmeng", "hg_zhouyu"), SHU],
+                   shown={0: (True, False), 1: (True, False), 2: (True, False)}, **kw)  # type: ignore[arg-type]
+
+
+def test_jiahe_a_wu_seat_lights_a_beacon_once_per_play_phase() -> None:
+    state = _wu_table(turn=1, hands={1: ["zhuge", "sha"]}, equip={1: ["chitu"]})
+    zhuge = state["players"][1]["hand"][0]
+    chitu = state["players"][1]["equip"]["minus"]
+    assert "hg_fenghuo_put" in _opts(state, 1, [])
+    assert _opts(state, 1, ["hg_fenghuo_put"]) == [zhuge, chitu]  # equipment, in hand or equipped
+    state = K.act(state, 1, ["hg_fenghuo_put", zhuge])
+    assert state["piles"]["hg_fenghuo"] == [zhuge] and "hg_fenghuo_put" not in _opts(state, 1, [])
+    assert [c["id"] for c in ENGINE.view(state, None)["piles"]["hg_fenghuo"]] == [zhuge]
+    # 敛资 counts the 烽火 with the wu seats' equipment: 1 + 1 (赤兔)
+    from engines.sanguosha import skills_hg_lords as L
+
+    assert L.lianzi_x(state) == 2
+    assert "hg_fenghuo_put" not in _opts(_wu_table(turn=2, hands={2: ["zhuge"]}), 2, [])  # shu: no map
+
+
+def test_jiahe_start_phase_skill_until_the_turn_ends_and_burns_on_sha_damage() -> None:
+    state = _wu_table(turn=2)
+    R.to_pile(state, "hg_fenghuo", [K.find(state, "zhuge")])
+    state["flow"]["stack"] = [{"k": "game", "cur": 1}, {"k": "turn", "seat": 1, "st": "start"}]
+    state = K.run(state)
+    assert K.asked(state) == [(1, "hg_fenghuo_pick")] and _opts(state, 1, []) == ["yingzi", "pass"]
+    state = K.act(state, 1, ["yingzi"])
+    assert "yingzi" in state["players"][1]["skills"]
+    state["flow"]["stack"] = [{"k": "game", "cur": 2}, {"k": "turn", "seat": 2, "st": "start"}]
+    state = K.run(state)
+    assert "yingzi" not in state["players"][1]["skills"]
+    # a 杀's damage burns a 烽火 of the holder; a skill's does not
+    ctx = _ctx(state)
+    ctx.push("damage", src=2, dst=0, n=1, via="qiangxi", cards=[], st="start")
+    K.run(state)
+    assert len(state["piles"]["hg_fenghuo"]) == 1
+    ctx = _ctx(state)
+    ctx.push("damage", src=2, dst=0, n=1, via="sha", cards=[], st="start")
+    K.run(state)
+    assert state["piles"]["hg_fenghuo"] == [] and "hg_fenghuo_burn" in _events(state)
