@@ -22,6 +22,7 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.ai import Seat, ask_hint, play_hint
 from engines.sanguosha.hegemony import MODE, offer_of, pairable
 from engines.sanguosha.heroes import ai_order, hero
+from engines.sanguosha.hg_heroes import is_lord
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -137,11 +138,16 @@ def _heroes(s: Seat) -> list[str]:
 
 def reveal_makes_ye(view: View, seat: int) -> bool:
     """Would this seat become a 野心家 by showing a hero now (its kingdom's settled seats, the dead
-    counted, already fill half the table)?"""
+    counted, already fill half the table — or its lord has fallen; never under a standing lord)?"""
     own = view["you"].get("heroes") or []
     if not own or view["players"][seat]["role"] is not None:
         return False
     k = hero(own[0]["id"]).kingdom
+    lords = [(p["alive"], hero(h).kingdom) for p in view["players"] for h in p.get("heroes") or () if h and is_lord(h)]
+    if (False, k) in lords:
+        return True  # its lord fell: the whole kingdom is 野心家
+    if (True, k) in lords:
+        return False  # a standing lord lifts the limit
     return sum(1 for p in view["players"] if p["role"] == k) >= len(view["players"]) // 2
 
 

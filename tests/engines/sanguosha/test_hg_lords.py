@@ -434,3 +434,13 @@ def test_jiahe_start_phase_skill_until_the_turn_ends_and_burns_on_sha_damage() -
     ctx.push("damage", src=2, dst=0, n=1, via="sha", cards=[], st="start")
     K.run(state)
     assert state["piles"]["hg_fenghuo"] == [] and "hg_fenghuo_burn" in _events(state)
+
+
+def test_the_ai_knows_a_standing_lord_lifts_the_limit_and_a_fallen_one_makes_ye() -> None:
+    seats = [LORD_CAO, WEI2, WEI3, ("hg_zhanghe", "hg_xuhuang"), SHU]
+    state = K.table(seats, shown={0: (True, False), 1: (True, False), 2: (True, False)}, turn=3)
+    assert not hg_ai.reveal_makes_ye(ENGINE.view(state, 3), 3)
+    plain = K.table([CAO, *seats[1:]], shown={0: (True, False), 1: (True, False)}, turn=3)
+    assert hg_ai.reveal_makes_ye(ENGINE.view(plain, 3), 3)
+    K.kill(state, 0, 4)
+    assert hg_ai.reveal_makes_ye(ENGINE.view(state, 3), 3)
