@@ -521,7 +521,7 @@ def _tianbing_sha_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[
 
 
 # 授钺 (君刘备, 君主技): 五虎将大旗 — the living 蜀 seats' 武圣 takes any card, 咆哮's 杀 ignore
-# armour, 烈弓 reaches one further (龙胆's draw and 铁骑's change: not implemented, see the doc) -----
+# armour, 龙胆 draws a card, 烈弓 reaches one further (铁骑's change: not implemented, see the doc) ---
 
 def shouyue(state: State, seat: int) -> bool:
     """Is ``seat`` a 蜀 seat while a living holder of 五虎将大旗 is of its kingdom?"""
@@ -702,3 +702,11 @@ def _fenghuo_burn(ctx: Ctx, ev: Ev) -> None:
     cid = fenghuo(s)[0]
     R.to_discard(s, [cid])
     say(ctx, "hg_fenghuo_burn", who=who(ev["dst"]), cards=R.card_label(cid), n=len(fenghuo(s)))
+
+
+@HG.on("card_converted", "hg_shouyue_longdan",
+       can=lambda ctx, ev: ev["token"] in ("longdan_sha", "longdan_shan") and R.alive(ctx.state, ev["seat"])
+       and shouyue(ctx.state, ev["seat"]))
+def _longdan_draw(ctx: Ctx, ev: Ev) -> None:
+    """龙胆 under the banner: a 杀 or 闪 used or played through 龙胆 draws a card."""
+    R.draw(ctx, ev["seat"], 1)

@@ -444,3 +444,16 @@ def test_the_ai_knows_a_standing_lord_lifts_the_limit_and_a_fallen_one_makes_ye(
     assert hg_ai.reveal_makes_ye(ENGINE.view(plain, 3), 3)
     K.kill(state, 0, 4)
     assert hg_ai.reveal_makes_ye(ENGINE.view(state, 3), 3)
+
+
+def test_shouyue_longdan_draws_a_card_for_each_longdan_use() -> None:
+    hands = {}
+    for lord in (True, False):
+        first = ("hg_lord_liubei", "hg_zhangfei") if lord else ("hg_zhangfei", "hg_machao")
+        state = K.table([first, ("hg_zhaoyun", "hg_guanyu"), WEI2, WU],
+                        shown={0: (True, False), 1: (True, True), 2: (True, False), 3: (True, False)},
+                        turn=1, hands={1: ["shan"]})
+        shan = state["players"][1]["hand"][0]
+        state = K.act(state, 1, ["longdan_sha", shan, "2"])
+        hands[lord] = len(state["players"][1]["hand"])
+    assert hands == {True: 1, False: 0}
