@@ -554,9 +554,9 @@ def _liegong_range(state: State, value: int, args: dict[str, Any]) -> int:
 # trick, puts a 烽火 into the discard pile ------------------------------------------------------
 
 FENGHUO = "hg_fenghuo"
-#: (skill, 烽火 needed); offered while the engine implements it (涉猎 is not; 好施 and 度势 come
-#: with the 吴 heroes' pack).
-FENGHUO_SKILLS = (("yingzi", 1), ("haoshi", 2), ("shelie", 3), ("duoshi", 4))
+#: (skill, 烽火 needed); offered while the engine implements it (好施 and 度势 come with the 吴
+#: heroes' pack; 涉猎, which no 国战 hero has, is the map's own below).
+FENGHUO_SKILLS = (("yingzi", 1), ("haoshi", 2), ("hg_shelie", 3), ("duoshi", 4))
 
 
 def fenghuo(state: State) -> list[str]:
@@ -664,7 +664,7 @@ STEPS["hg_fenghuo_pick"] = _fenghuo_pick_step
 def _fenghuo_pick_hint(s: Seat) -> list[str]:
     """The strongest offered first (度势, 好施, 英姿), two when the map allows."""
     offer = [o for o in s.options([]) if o != "pass"]
-    ranked = sorted(offer, key=lambda k: ("duoshi", "haoshi", "shelie", "yingzi").index(k))
+    ranked = sorted(offer, key=lambda k: ("duoshi", "haoshi", "hg_shelie", "yingzi").index(k))
     path = ranked[:1]
     if path and ranked[1:] and ranked[1] in s.options(path):
         path.append(ranked[1])
@@ -710,3 +710,67 @@ def _fenghuo_burn(ctx: Ctx, ev: Ev) -> None:
 def _longdan_draw(ctx: Ctx, ev: Ev) -> None:
     """龙胆 under the banner: a 杀 or 闪 used or played through 龙胆 draws a card."""
     R.draw(ctx, ev["seat"], 1)
+
+
+# 涉猎 (given by 缘江烽火图 at 3 烽火): instead of drawing, show the top five cards and take one of
+# each suit among them -----------------------------------------------------------------------------
+
+@optional("draw_count", "hg_shelie", priority=15, pack=HG,
+          can=lambda ctx, ev: ev["n"] > 0 and bool(ctx.state["deck"]))
+def _shelie(ctx: Ctx, f: Frame, ev: Ev) -> None:
+    s = ctx.state
+    ev["n"] = 0
+    shown = list(reversed(s["deck"][-5:]))
+    say(ctx, "hg_shelie", who=who(f["seat"]), cards=" ".join(R.card_label(c) for c in shown))
+    ctx.push("hg_shelie", seat=f["seat"], cards=shown, st="start")
+
+
+@HG.kind("hg_shelie")
+def _shelie_frame(ctx: Ctx, f: Frame) -> None:
+    s = ctx.state
+    if f["st"] == "start":
+        f["st"] = "asked"
+        ctx.ask(f, [f["seat"]], "hg_shelie", default=tuple(_first_of_each_suit(f["cards"])), short=True, window=True,
+                info={"cards": f["cards"]})
+        return
+    action = ctx.take(f, "reply")["action"]
+    ctx.pop(f)
+    got = [c for c in action if c in f["cards"]]
+    R.to_hand(s, f["seat"], got)
+    R.to_discard(s, [c for c in f["cards"] if c not in got and c in s["deck"]])
+
+
+def _first_of_each_suit(cards: list[str]) -> list[str]:
+    out: list[str] = []
+    for c in cards:
+        if all(card(x).suit != card(c).suit for x in out):
+            out.append(c)
+    return out
+
+
+def _shelie_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
+    """One card of each suit shown, one at a time; complete when every suit has one."""
+    cards = ask.info["cards"]
+    suits = {card(c).suit for c in cards}
+    picked = set()
+    for tok in path:
+        if tok not in cards or card(tok).suit in picked:
+            raise EngineError("sanguosha.err.illegal")
+        picked.add(card(tok).suit)
+    prompt = m("step.hg_shelie")
+    if picked == suits:
+        return Step(prompt, [], complete=True)
+    return Step(prompt, [card_opt(c) for c in cards if card(c).suit not in picked])
+
+
+STEPS["hg_shelie"] = _shelie_step
+
+
+@ask_hint("hg_shelie")
+def _shelie_hint(s: Seat) -> list[str]:
+    """The most valuable card of each suit."""
+    cards = s.ask.info["cards"]
+    best: dict[str, str] = {}
+    for c in sorted(cards, key=lambda c: (-value(card(c).name), c)):
+        best.setdefault(card(c).suit, c)
+    return [c for c in cards if c in best.values()]

@@ -457,3 +457,26 @@ def test_shouyue_longdan_draws_a_card_for_each_longdan_use() -> None:
         state = K.act(state, 1, ["longdan_sha", shan, "2"])
         hands[lord] = len(state["players"][1]["hand"])
     assert hands == {True: 1, False: 0}
+
+
+def test_shelie_shows_five_and_takes_one_of_each_suit() -> None:
+    from engines.sanguosha import skills_hg_lords as L
+
+    state = _wu_table(turn=2)
+    L.gain_skill(state, 1, "hg_shelie")
+    top = _top(state, ["sha", "shan", "tao", "wuzhong", "guohe"])
+    state["flow"]["stack"] = [{"k": "game", "cur": 1}, {"k": "turn", "seat": 1, "st": "start"}]
+    state = K.run(state)
+    while K.asked(state) != [(1, "skill")]:
+        state = K.act(state, 1, ["pass"])
+    state = K.act(state, 1, ["yes"])
+    assert K.asked(state) == [(1, "hg_shelie")] and Flow.ask_of(state, 1).info["cards"] == top
+    suits = {card(c).suit for c in top}
+    pick: list[str] = []
+    for c in reversed(top):  # the last card of each suit
+        if all(card(x).suit != card(c).suit for x in pick):
+            pick.append(c)
+    assert len(pick) == len(suits) and not ENGINE.step(state, 1, pick[:-1]).complete
+    state = K.act(state, 1, pick)
+    p = state["players"][1]
+    assert sorted(p["hand"]) == sorted(pick) and all(c in state["discard"] for c in top if c not in pick)
