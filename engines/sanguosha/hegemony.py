@@ -8,7 +8,8 @@ phase; the first seat to reveal gets 先驱, a leftover half a 阴阳鱼 and a �
 when both heroes are first shown; only a seat with a shown hero has a kingdom, and a kingdom whose
 shown seats would exceed half the table makes each further one a 野心家 (a kingdom of one); a hidden
 victim is revealed, then the killer is rewarded by kingdom; one kingdom alone standing wins; 鏖战
-starts when few kingdoms are left and all differ.
+starts when few kingdoms are left and all differ. The lords option (君主) is ``hg_lords.py``: it
+changes the 野心家 rule here (``_settle_kingdom``), the death (``before_death``) and the reward.
 
 The seat's state: ``heroes`` ([main, deputy], each ``{"id", "shown"}``), ``ye`` (野心家),
 ``marks`` (``yinyang``, ``xianqu``, ``zhulian`` counts), ``stacked`` (叠置), ``peeks`` (hidden
