@@ -175,7 +175,7 @@ def test_standing_answers_are_legal_answers_from_the_seats_own_view(slug: str) -
         if given and n >= len(configs):
             break
         options = configs[n % len(configs)][0]
-        seats = max(2, engine.seat_range(options)[0])  # 2 seats where allowed: generals meet most often
+        seats = max(2, engine.seat_range(options)[0])  # 2 seats: generals meet most often (国战: 3)
         state = engine.new_state(options, seats, seed=2000 + n)
         rng = random.Random(n)
         for _ in range(3000):

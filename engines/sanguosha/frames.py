@@ -695,7 +695,7 @@ def _death(ctx: Ctx, f: Frame) -> None:
         return
     if f["st"] == "fired":
         ctx.take(f)
-        R.to_discard(s, R.all_cards(s, seat))
+        R.to_discard(s, R.all_cards(s, seat) + R.pile_cards(s, seat))
         if src is not None and R.alive(s, src):
             mode.reward(ctx, seat, src)
         if seat == s["turn"]:

@@ -356,7 +356,8 @@ def _gain(ctx: Ctx, seat: int, mark: str) -> None:
 
 @HEGEMONY.on("phase_start", "hg.reveal_prepare",
              can=lambda ctx, ev: ev["phase"] == "prepare" and R.mode_name(ctx.state) == MODE.name
-             and any(R.showable(h) for h in ctx.state["players"][ev["seat"]]["heroes"]))
+             and any(not h["shown"] for h in ctx.state["players"][ev["seat"]]["heroes"])
+             and R.may_reveal(ctx.state, ev["seat"]))
 def _prepare(ctx: Ctx, ev: dict[str, Any]) -> None:
     """At the start phase a seat with a hidden hero may reveal one or both."""
     ctx.push("hg_reveal", seat=ev["seat"], st="ask")
@@ -378,7 +379,7 @@ def _reveal_frame(ctx: Ctx, f: Frame) -> None:
 
 def _reveal_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
     hs = state["players"][seat]["heroes"]
-    hidden = [i for i, h in enumerate(hs) if R.showable(h)]
+    hidden = [i for i, h in enumerate(hs) if not h["shown"]]
     opts = [Option(str(i), m("opt.hg_reveal", hero=key_ref(f"sanguosha.hero.{hs[i]['id']}"))) for i in hidden]
     if len(hidden) == 2:
         opts.append(Option("0+1", m("opt.hg_reveal_both")))
@@ -457,15 +458,15 @@ def _xianqu_step(state: State, seat: int, path: list[str]) -> Step:
 
 def _play_reveal_can(state: State, seat: int) -> bool:
     """A hidden hero with a locked skill may be shown in the play phase."""
-    if R.mode_name(state) != MODE.name:
+    if R.mode_name(state) != MODE.name or not R.may_reveal(state, seat):  # 祸水
         return False
-    return any(R.showable(h) and set(hero(h["id"]).skills) & LOCKED for h in state["players"][seat]["heroes"])
+    return any(not h["shown"] and set(hero(h["id"]).skills) & LOCKED for h in state["players"][seat]["heroes"])
 
 
 def _play_reveal_step(state: State, seat: int, path: list[str]) -> Step:
     hs = state["players"][seat]["heroes"]
     opts = [Option(str(i), m("opt.hg_reveal", hero=key_ref(f"sanguosha.hero.{h['id']}")))
-            for i, h in enumerate(hs) if R.showable(h) and set(hero(h["id"]).skills) & LOCKED]
+            for i, h in enumerate(hs) if not h["shown"] and set(hero(h["id"]).skills) & LOCKED]
     return choose_one(m("step.hg_reveal"), opts, path)
 
 

@@ -99,7 +99,13 @@ def has_skill(state: State, seat: int | None, skill: str, *, hidden: bool = Fals
         return False
     if skill in p.get("skills", ()):
         return True
-    return hidden and hidden_with(state, seat, skill) is not None
+    return hidden and hidden_with(state, seat, skill) is not None and may_reveal(state, seat)
+
+
+def may_reveal(state: State, seat: int) -> bool:
+    """May ``seat`` show a hidden hero now? 祸水 says no to the others in its owner's turn
+    (modifier ``may_reveal``); a mode's own reveal action asks the same."""
+    return bool(fold(state, "may_reveal", True, seat=seat))
 
 
 # -- seats with two heroes, shown or hidden ---------------------------------------------------
@@ -108,18 +114,12 @@ def has_skill(state: State, seat: int | None, skill: str, *, hidden: bool = Fals
 # (:func:`refresh_heroes`), so everything that reads them — ``has_skill`` above all — sees only
 # what the table sees. Identity mode's seats have one shown hero and no ``heroes`` list.
 
-def showable(h: dict[str, Any]) -> bool:
-    """May this hidden hero (``{"id", "shown"}``) be shown now? Not while a skill keeps it face
-    down (``locked``: 五子良将纛)."""
-    return not h["shown"] and not h.get("locked")
-
-
 def hidden_with(state: State, seat: int, skill: str) -> int | None:
     """The index of the seat's hidden hero that has ``skill`` (None: none)."""
     from engines.sanguosha.heroes import hero
 
     for i, h in enumerate(state["players"][seat].get("heroes", ())):
-        if showable(h) and skill in hero(h["id"]).skills:
+        if not h["shown"] and skill in hero(h["id"]).skills:
             return i
     return None
 
@@ -146,11 +146,11 @@ def refresh_heroes(state: State, seat: int) -> None:
 
 
 def reveal(ctx: Ctx, seat: int, index: int) -> None:
-    """Show the seat's hero ``index`` (0 main, 1 deputy): public from now on, its skills count
-    (not a hero a skill keeps face down, see :func:`showable`). Timing point ``hero_shown`` (``seat``, ``hero``, ``index``) for what reacts to it."""
+    """Show the seat's hero ``index`` (0 main, 1 deputy): public from now on, its skills count.
+    Timing point ``hero_shown`` (``seat``, ``hero``, ``index``) for what reacts to it."""
     p = ctx.state["players"][seat]
     h = p["heroes"][index]
-    if not showable(h):
+    if h["shown"]:
         return
     h["shown"] = True
     refresh_heroes(ctx.state, seat)
@@ -315,10 +315,10 @@ def take(state: State, cid: str) -> str:
             if entry[0] == cid:
                 p["judge"].remove(entry)
                 return "judge"
-    for cards in state.get("piles", {}).values():
-        if cid in cards:
-            cards.remove(cid)
-            return "pile"
+        for pile in p.get("piles", {}).values():
+            if cid in pile:
+                pile.remove(cid)
+                return "pile"
     raise KeyError(cid)
 
 
@@ -333,26 +333,9 @@ def owner_zone(state: State, cid: str) -> tuple[int | None, str]:
             return i, "equip"
         if any(e[0] == cid for e in p["judge"]):
             return i, "judge"
-    if any(cid in cards for cards in state.get("piles", {}).values()):
-        return None, "pile"
+        if any(cid in pile for pile in p.get("piles", {}).values()):
+            return i, "pile"
     raise KeyError(cid)
-
-
-def pile(state: State, name: str) -> list[str]:
-    """The cards of a named pile kept out of play beside a hero (天兵 on 黄巾天兵符), in the order
-    they were put there; read-only (move cards with :func:`to_pile` and the ``to_*`` above)."""
-    return list(state.get("piles", {}).get(name, ()))
-
-
-def to_pile(state: State, name: str, cids: list[str], reason: str = "pile") -> None:
-    """Onto the named pile (``state["piles"]``, made when first used, so a game without one keeps
-    its state as it was); its cards are face up and leave it like any other zone's."""
-    moved = _moved(state, cids, (None, "pile"), reason)
-    for cid in cids:
-        take(state, cid)
-        state.setdefault("piles", {}).setdefault(name, []).append(cid)
-    if moved:
-        notice(state, "cards_moved", moved)
 
 
 def to_discard(state: State, cids: list[str], reason: str = "discard") -> None:
@@ -402,6 +385,22 @@ def to_judge(state: State, seat: int, cid: str, name: str, reason: str = "delay"
     state["players"][seat]["judge"].append([cid, name])
     if moved:
         notice(state, "cards_moved", moved)
+
+
+def to_pile(state: State, seat: int, name: str, cids: list[str], reason: str = "pile") -> None:
+    """Onto ``seat``'s hero as the pile ``name`` (周泰's 创): a zone of its own, public, kept in
+    ``player["piles"]`` and discarded with the seat's other cards when it dies."""
+    moved = _moved(state, cids, (seat, "pile"), reason)
+    for cid in cids:
+        take(state, cid)
+        state["players"][seat].setdefault("piles", {}).setdefault(name, []).append(cid)
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def pile_cards(state: State, seat: int) -> list[str]:
+    """Every card in the seat's piles on its heroes."""
+    return [c for pile in state["players"][seat].get("piles", {}).values() for c in pile]
 
 
 def flush_proc(state: State) -> None:

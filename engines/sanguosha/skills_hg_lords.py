@@ -35,6 +35,12 @@ def kingdom_count(state: State, kingdom: str) -> int:
     return sum(1 for i in R.living(state) if R.kingdom(state, i) == kingdom)
 
 
+def named_pile(state: State, name: str) -> list[str]:
+    """The cards of the pile ``name`` on whichever hero holds it (天兵 on 君张角, 烽火 on 君孙权's
+    map: one holder each), oldest first."""
+    return [c for p in state["players"] for c in p.get("piles", {}).get(name, ())]
+
+
 def gain_skill(state: State, seat: int, skill: str) -> None:
     """A seat gains a skill no hero of it has (激诏's 仁德, 敛资's 制衡): kept in ``gained``, which
     ``rules.refresh_heroes`` adds to the shown heroes' skills."""
@@ -153,7 +159,7 @@ def _jizhao(ctx: Ctx, f: Frame, ev: Ev) -> None:
 
 def lianzi_x(state: State) -> int:
     """吴 seats' equipment cards plus the 烽火 on 缘江烽火图."""
-    return len(R.pile(state, "hg_fenghuo")) + sum(
+    return len(named_pile(state, "hg_fenghuo")) + sum(
         1 for i in R.living(state) if R.kingdom(state, i) == "wu" for c in state["players"][i]["equip"].values() if c)
 
 
@@ -303,7 +309,7 @@ def _jianan_lord(state: State, seat: int) -> int | None:
 def _jianan_heroes(state: State, seat: int) -> list[int]:
     """A hidden hero to keep down, else either shown hero that may be turned down."""
     hs = state["players"][seat]["heroes"]
-    hidden = [i for i, h in enumerate(hs) if R.showable(h)]
+    hidden = [i for i, h in enumerate(hs) if not h["shown"]]
     if hidden:
         return hidden
     if all(h["shown"] for h in hs):
@@ -430,7 +436,7 @@ TIANBING = "hg_tianbing"
 
 
 def tianbing(state: State) -> list[str]:
-    return R.pile(state, TIANBING)
+    return named_pile(state, TIANBING)
 
 
 def qun_count(state: State, seat: int) -> int:
@@ -453,7 +459,7 @@ def _hongfa(ctx: Ctx, ev: Ev) -> None:
     x = min(max(1, kingdom_count(s, "qun")), len(s["deck"]))
     cids = list(reversed(s["deck"][-x:]))
     announce(ctx, seat, "hg_hongfa")
-    R.to_pile(s, TIANBING, cids)
+    R.to_pile(s, seat, TIANBING, cids)
     say(ctx, "hg_tianbing", who=who(seat), cards=" ".join(R.card_label(c) for c in cids))
 
 
@@ -502,11 +508,6 @@ conversion(Conversion("hg_tianbing_sha", "hg_hongfa", "sha", lambda state, seat,
                       prompt="sanguosha.step.hg_tianbing_sha"), HG)
 
 
-@HG.on("death", "hg_hongfa_gone", can=lambda ctx, ev: bool(tianbing(ctx.state)) and not any(
-    R.has_skill(ctx.state, x, "hg_hongfa") for x in R.living(ctx.state)))
-def _hongfa_gone(ctx: Ctx, ev: Ev) -> None:
-    """The holder died: the 天兵 on its hero go to the discard pile with its other cards."""
-    R.to_discard(ctx.state, tianbing(ctx.state))
 
 
 @play_hint("hg_tianbing_sha")
@@ -560,7 +561,7 @@ FENGHUO_SKILLS = (("yingzi", 1), ("haoshi", 2), ("hg_shelie", 3), ("duoshi", 4))
 
 
 def fenghuo(state: State) -> list[str]:
-    return R.pile(state, FENGHUO)
+    return named_pile(state, FENGHUO)
 
 
 def jiahe_lord(state: State, seat: int) -> int | None:
@@ -585,7 +586,7 @@ def _fenghuo_put(ctx: Ctx, seat: int, path: list[str]) -> None:
     R.bump(s, "hg_fenghuo_put")
     lord = jiahe_lord(s, seat)
     announce(ctx, seat if lord is None else lord, "hg_jiahe")
-    R.to_pile(s, FENGHUO, [path[0]])
+    R.to_pile(s, seat if lord is None else lord, FENGHUO, [path[0]])
     say(ctx, "hg_fenghuo_put", who=who(seat), cards=R.card_label(path[0]), n=len(fenghuo(s)))
 
 
@@ -774,3 +775,10 @@ def _shelie_hint(s: Seat) -> list[str]:
     for c in sorted(cards, key=lambda c: (-value(card(c).name), c)):
         best.setdefault(card(c).suit, c)
     return [c for c in cards if c in best.values()]
+
+
+@HG.modifier("may_reveal", "hg_jianan_lock")
+def _jianan_lock(state: State, value: bool, args: dict[str, Any]) -> bool:
+    """A hero kept face down by 五子良将纛 is not shown until the lord's turn starts: it is the
+    seat's only hidden hero (a 魏 seat has a shown one), so the seat shows none."""
+    return value and not any(h.get("locked") for h in state["players"][args["seat"]].get("heroes", ()))

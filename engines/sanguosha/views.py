@@ -101,6 +101,10 @@ def build(state: State, seat: int | None) -> View:
             "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),
         })
+        if p.get("piles"):  # cards on its hero (周泰's 创): public
+            players[-1]["piles"] = {k: [card_json(c) for c in v] for k, v in p["piles"].items()}
+        if p.get("chained"):  # 铁索连环
+            players[-1]["chained"] = True
         if "heroes" in p:  # a two-hero seat: main and deputy, a hidden one as null
             players[-1]["heroes"] = [h["id"] if h["shown"] else None for h in p["heroes"]]
         if "marks" in p:  # hegemony: markers held, 叠置
@@ -132,8 +136,6 @@ def build(state: State, seat: int | None) -> View:
     }
     if "hg" in state:  # hegemony: 鏖战 (0 off, 1 from the next turn, 2 on)
         view["aozhan"] = state["hg"]["aozhan"]
-    if state.get("piles"):  # face-up cards set beside a hero (国战 lords: 天兵, 烽火)
-        view["piles"] = {name: [card_json(c) for c in cards] for name, cards in state["piles"].items()}
     if seat is not None and 0 <= seat < state["n"]:
         p = state["players"][seat]
         mine = Flow.ask_of(state, seat)

@@ -252,7 +252,7 @@ def test_wuxin_reorders_the_top_cards_counted_by_qun_seats_and_tianbing() -> Non
     while K.asked(state) != [(0, "hg_wuxin")]:
         state = K.act(state, K.asked(state)[0][0], ["pass"])
     # 弘法 ① at the start phase: two qun seats, so the top two became 天兵 …
-    assert state["piles"]["hg_tianbing"] == top[:2] and "hg_tianbing" in _events(state)
+    assert state["players"][0]["piles"]["hg_tianbing"] == top[:2] and "hg_tianbing" in _events(state)
     # … and 悟心 counts two qun seats plus two 天兵: X = 4
     assert Flow.ask_of(state, 0).info["cards"] == top[2:6]
     state = K.act(state, 0, list(reversed(top[2:6])))
@@ -263,21 +263,21 @@ def test_wuxin_reorders_the_top_cards_counted_by_qun_seats_and_tianbing() -> Non
 def _tianbing_table(**kw: object) -> dict:
     state = K.table([("hg_lord_zhangjiao", "hg_lvbu"), ("hg_diaochan", "hg_lvbu"), WEI2, SHU],
                     shown={i: (True, False) for i in range(4)}, **kw)  # type: ignore[arg-type]
-    R.to_pile(state, "hg_tianbing", [K.find(state, "shan"), K.find(state, "tao")])
+    R.to_pile(state, 0, "hg_tianbing", [K.find(state, "shan"), K.find(state, "tao")])
     return state
 
 
 def test_hongfa_a_tianbing_stops_losing_hp() -> None:
     state = _tianbing_table(turn=2)
-    shan, tao = state["piles"]["hg_tianbing"]
+    shan, tao = state["players"][0]["piles"]["hg_tianbing"]
     ctx = _ctx(state)
     ctx.push("lose_hp", seat=0, n=1, st="start")
     K.run(state)
     assert K.asked(state) == [(0, "hg_hongfa_guard")] and _opts(state, 0, []) == [shan, tao, "pass"]
     kept = K.act(state, 0, [tao])
-    assert kept["players"][0]["hp"] == 4 and kept["piles"]["hg_tianbing"] == [shan] and tao in kept["discard"]
+    assert kept["players"][0]["hp"] == 4 and kept["players"][0]["piles"]["hg_tianbing"] == [shan] and tao in kept["discard"]
     lost = K.act(state, 0, ["pass"])
-    assert lost["players"][0]["hp"] == 3 and lost["piles"]["hg_tianbing"] == [shan, tao]
+    assert lost["players"][0]["hp"] == 3 and lost["players"][0]["piles"]["hg_tianbing"] == [shan, tao]
     # nobody else's HP loss is guarded
     state = _tianbing_table(turn=2)
     ctx = _ctx(state)
@@ -288,15 +288,15 @@ def test_hongfa_a_tianbing_stops_losing_hp() -> None:
 
 def test_hongfa_seats_of_the_kingdom_use_a_tianbing_as_sha_and_it_goes_with_the_lord() -> None:
     state = _tianbing_table(turn=1)
-    shan, tao = state["piles"]["hg_tianbing"]
+    shan, tao = state["players"][0]["piles"]["hg_tianbing"]
     assert "hg_tianbing_sha" in _opts(state, 1, [])
     assert _opts(state, 1, ["hg_tianbing_sha"]) == [shan, tao]
     assert "hg_tianbing_sha" not in _opts(K.table([("hg_lord_zhangjiao", "hg_lvbu"), WEI2, ("hg_diaochan", "hg_lvbu")],
                                                   shown={i: (True, False) for i in range(3)}, turn=1), 1, [])
     used = K.act(state, 1, ["hg_tianbing_sha", shan, *_opts(state, 1, ["hg_tianbing_sha", shan])[:1]])
-    assert used["piles"]["hg_tianbing"] == [tao] and shan not in str(used["players"][1]["hand"])
+    assert used["players"][0]["piles"]["hg_tianbing"] == [tao] and shan not in str(used["players"][1]["hand"])
     K.kill(state, 0, 3)
-    assert state["piles"]["hg_tianbing"] == [] and tao in state["discard"]
+    assert state["players"][0]["piles"]["hg_tianbing"] == [] and tao in state["discard"]
 
 
 def test_lords_skill_ids_are_each_lords_own() -> None:
@@ -320,13 +320,14 @@ def test_jianan_keeps_a_hero_down_for_a_free_skill_until_the_lords_turn() -> Non
     p = state["players"][1]
     assert sha in state["discard"] and "tuxi" in p["skills"] and p["heroes"][1]["locked"]
     assert K.asked(state) == [(1, "tuxi")]  # no reveal ask (郭嘉 is kept down); the draw phase: 突袭
-    R.reveal(_ctx(state), 1, 1)
-    assert not state["players"][1]["heroes"][1]["shown"]
+    # nor may a skill of the kept-down 郭嘉 be used (it would show him)
+    assert not R.may_reveal(state, 1) and not R.has_skill(state, 1, "yiji", hidden=True)
     # the lord's next turn: the skill is gone, the hero free again
     state["flow"]["stack"] = [{"k": "game", "cur": 0}, {"k": "turn", "seat": 0, "st": "start"}]
     state = K.run(state)
     p = state["players"][1]
     assert "tuxi" not in p["skills"] and "locked" not in p["heroes"][1] and state["hg"]["jianan"] == []
+    assert R.may_reveal(state, 1) and R.has_skill(state, 1, "yiji", hidden=True)
 
 
 def test_jianan_turns_a_shown_hero_down_but_never_the_lord_and_offers_no_skill_in_play() -> None:
@@ -340,7 +341,7 @@ def test_jianan_turns_a_shown_hero_down_but_never_the_lord_and_offers_no_skill_i
 
 def test_the_ai_plays_a_tianbing_as_sha_and_always_guards_hp() -> None:
     state = _tianbing_table(turn=1)
-    shan = state["piles"]["hg_tianbing"][0]
+    shan = state["players"][0]["piles"]["hg_tianbing"][0]
     assert hg_ai.decide(state, 1, random.Random(0))[:2] == ["hg_tianbing_sha", shan]
     ctx = _ctx(state)
     ctx.push("lose_hp", seat=0, n=1, st="start")
@@ -405,8 +406,8 @@ def test_jiahe_a_wu_seat_lights_a_beacon_once_per_play_phase() -> None:
     assert "hg_fenghuo_put" in _opts(state, 1, [])
     assert _opts(state, 1, ["hg_fenghuo_put"]) == [zhuge, chitu]  # equipment, in hand or equipped
     state = K.act(state, 1, ["hg_fenghuo_put", zhuge])
-    assert state["piles"]["hg_fenghuo"] == [zhuge] and "hg_fenghuo_put" not in _opts(state, 1, [])
-    assert [c["id"] for c in ENGINE.view(state, None)["piles"]["hg_fenghuo"]] == [zhuge]
+    assert state["players"][0]["piles"]["hg_fenghuo"] == [zhuge] and "hg_fenghuo_put" not in _opts(state, 1, [])
+    assert [c["id"] for c in ENGINE.view(state, None)["players"][0]["piles"]["hg_fenghuo"]] == [zhuge]
     # 敛资 counts the 烽火 with the wu seats' equipment: 1 + 1 (赤兔)
     from engines.sanguosha import skills_hg_lords as L
 
@@ -416,7 +417,7 @@ def test_jiahe_a_wu_seat_lights_a_beacon_once_per_play_phase() -> None:
 
 def test_jiahe_start_phase_skill_until_the_turn_ends_and_burns_on_sha_damage() -> None:
     state = _wu_table(turn=2)
-    R.to_pile(state, "hg_fenghuo", [K.find(state, "zhuge")])
+    R.to_pile(state, 0, "hg_fenghuo", [K.find(state, "zhuge")])
     state["flow"]["stack"] = [{"k": "game", "cur": 1}, {"k": "turn", "seat": 1, "st": "start"}]
     state = K.run(state)
     assert K.asked(state) == [(1, "hg_fenghuo_pick")] and _opts(state, 1, []) == ["yingzi", "pass"]
@@ -429,11 +430,11 @@ def test_jiahe_start_phase_skill_until_the_turn_ends_and_burns_on_sha_damage() -
     ctx = _ctx(state)
     ctx.push("damage", src=2, dst=0, n=1, via="qiangxi", cards=[], st="start")
     K.run(state)
-    assert len(state["piles"]["hg_fenghuo"]) == 1
+    assert len(state["players"][0]["piles"]["hg_fenghuo"]) == 1
     ctx = _ctx(state)
     ctx.push("damage", src=2, dst=0, n=1, via="sha", cards=[], st="start")
     K.run(state)
-    assert state["piles"]["hg_fenghuo"] == [] and "hg_fenghuo_burn" in _events(state)
+    assert state["players"][0]["piles"]["hg_fenghuo"] == [] and "hg_fenghuo_burn" in _events(state)
 
 
 def test_the_ai_knows_a_standing_lord_lifts_the_limit_and_a_fallen_one_makes_ye() -> None:
