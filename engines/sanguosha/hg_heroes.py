@@ -54,9 +54,18 @@ for _kingdom in heroes.KINGDOMS:
 #: packs but not in :data:`PACKS`, so never dealt.
 LORDS = "hg_lords"
 heroes.register_pack(LORDS, FOLDER / "lords.json", (STANDARD_HEROES, HEGEMONY_HEROES))
-#: ordinary hero id → its lord form (each lord row's ``replaces``).
-LORD_OF: dict[str, str] = {
-    r["replaces"]: r["id"] for r in json.loads((FOLDER / "lords.json").read_text(encoding="utf-8"))["heroes"]}
+
+
+def _lord_map() -> dict[str, str]:
+    """ordinary hero id → its lord form (each lord row's ``replaces``, a key the pack's
+    validation does not read)."""
+    import json  # here, not at the top: the lords' block stays one piece of this module
+
+    rows = json.loads((FOLDER / "lords.json").read_text(encoding="utf-8"))["heroes"]
+    return {r["replaces"]: r["id"] for r in rows}
+
+
+LORD_OF: dict[str, str] = _lord_map()
 
 
 def lord_form(hid: str) -> str | None:
