@@ -101,15 +101,17 @@ class SanguoshaEngine(GameEngine):
         return super().replay_engine(edition)  # type: ignore[return-value]
 
     def option_specs(self) -> list[OptionSpec]:
-        """The hero set (identity mode), the mode (identity by default); 国战 brings its own switch (the seed's additional
-        rule: each player looks at the next player's deputy); the hero set applies to identity
+        """The hero set (identity mode), the mode (identity by default); 国战 brings its own switches (the seed's additional
+        rule: each player looks at the next player's deputy; the 君主 lords, hg_lords.py); the hero set applies to identity
         mode only (国战 always deals its 60 heroes)."""
         return [OptionSpec("heroes", m("option.heroes"), [(h, m(f"option.heroes_{h}")) for h in HEROES],
                            DEFAULT_HEROES),
                 OptionSpec("mode", m("option.mode"), [(k, m(f"option.mode_{k}")) for k in MODES],
                            R.DEFAULT_MODE),
                 OptionSpec("peek_next", m("option.peek_next"),
-                           [(v, m(f"option.peek_next_{v}")) for v in ("off", "on")], "off")]
+                           [(v, m(f"option.peek_next_{v}")) for v in ("off", "on")], "off"),
+                OptionSpec("lords", m("option.lords"),
+                           [(v, m(f"option.lords_{v}")) for v in ("off", "on")], "off")]
 
     def normalize_options(self, options: dict[str, str]) -> dict[str, str]:
         """The lobby's options, and ``first`` — the seat 国战 starts from, set by the service (the
@@ -131,9 +133,9 @@ class SanguoshaEngine(GameEngine):
         return {"first": str(seat_map[dead[0]])}
 
     def visible_options(self, options: dict[str, str]) -> list[str]:
-        """The hero set matters in identity mode, the next-deputy switch in 国战."""
-        hide = "heroes" if options.get("mode") == "hegemony" else "peek_next"
-        return [spec.name for spec in self.option_specs() if spec.name != hide]
+        """The hero set matters in identity mode, the next-deputy and lords switches in 国战."""
+        hide = {"heroes"} if options.get("mode") == "hegemony" else {"peek_next", "lords"}
+        return [spec.name for spec in self.option_specs() if spec.name not in hide]
 
     def seat_range(self, options: dict[str, str]) -> tuple[int, int]:
         """Identity mode 2–10 (the role table), 国战 3–12 (the seed)."""

@@ -194,11 +194,13 @@ def parse_use(state: dict[str, Any], action: list[str]) -> tuple[str, list[str],
 
 
 def reveal_conversion(ctx: Ctx, seat: int, action: list[str]) -> None:
-    """A card used or played through a hidden hero's conversion skill shows that hero."""
+    """A card used or played through a hidden hero's conversion skill shows that hero. Timing point
+    ``card_converted`` (``seat``, ``token``: a card was used or played through a conversion)."""
     if action and action[0] in CONVERT:
         R.reveal_for(ctx, seat, CONVERT[action[0]].skill)
         if CONVERT[action[0]].spend is not None:
             CONVERT[action[0]].spend(ctx, seat)
+        R.notice(ctx.state, "card_converted", {"seat": seat, "token": action[0]})
 
 
 def response_cards(action: list[str]) -> list[str]:

@@ -8,7 +8,8 @@ phase; the first seat to reveal gets 先驱, a leftover half a 阴阳鱼 and a �
 when both heroes are first shown; only a seat with a shown hero has a kingdom, and a kingdom whose
 shown seats would exceed half the table makes each further one a 野心家 (a kingdom of one); a hidden
 victim is revealed, then the killer is rewarded by kingdom; one kingdom alone standing wins; 鏖战
-starts when few kingdoms are left and all differ.
+starts when few kingdoms are left and all differ. The lords option (君主) is ``hg_lords.py``: it
+changes the 野心家 rule here (``_settle_kingdom``), the death (``before_death``) and the reward.
 
 The seat's state: ``heroes`` ([main, deputy], each ``{"id", "shown"}``), ``ye`` (野心家),
 ``marks`` (``yinyang``, ``xianqu``, ``zhulian`` counts), ``stacked`` (叠置), ``peeks`` (hidden
@@ -31,6 +32,7 @@ from engines.sanguosha import (  # noqa: F401 - importing fills the packs
     equipment,
     frames,
     hg_heroes,
+    hg_lords,
     modes,
     skills,
 )
@@ -86,12 +88,18 @@ def shown_both(state: State, seat: int) -> bool:
 
 def _settle_kingdom(state: State, seat: int) -> None:
     """A seat's first reveal fixes its kingdom: a 野心家 when its kingdom's shown seats (the dead
-    counted) already fill half the table, rounded down."""
+    counted) already fill half the table, rounded down. With the lords option a shown lord lifts
+    that limit for its kingdom and a dead one makes the whole kingdom 野心家 (hg_lords.py)."""
     p = state["players"][seat]
     if p.get("settled"):
         return
     p["settled"] = True
     k = true_kingdom(state, seat)
+    if hg_lords.fallen(state, k):
+        p["ye"] = True
+        return
+    if hg_lords.lord_standing(state, k):
+        return
     same = sum(1 for i, q in enumerate(state["players"])
                if i != seat and q.get("settled") and not q.get("ye") and true_kingdom(state, i) == k)
     if same >= state["n"] // 2:
@@ -110,7 +118,7 @@ class HegemonyMode(modes.Mode):
             raise ValueError(f"hegemony mode is for {MIN_SEATS}-{MAX_SEATS} players")
         state = modes.table(options, n, seed, mode=self.name, hg={
             "first": False, "aozhan": 0, "peek_next": options.get("peek_next") == "on",
-            "start": None, "deal": {}})
+            "start": None, "deal": {}, "lords": options.get("lords") == "on"})
         rng = Rng(state)
         cards = list(deck(self.deck))
         rng.shuffle(cards)
@@ -138,12 +146,16 @@ class HegemonyMode(modes.Mode):
         """The victim is shown (验明势力); so is the last seat left standing, which wins — a
         seat with no kingdom could not, and nobody would be left to make it show itself."""
         death_reveal(ctx, seat)
+        hg_lords.lord_died(ctx, seat)
         rest = [i for i in R.living(ctx.state) if i != seat]
         if len(rest) == 1 and not shown_any(ctx.state, rest[0]):
             death_reveal(ctx, rest[0])
 
     def shown(self, ctx: Ctx, seat: int, index: int) -> None:
         shown(ctx, seat)
+
+    def may_hide(self, state: State, seat: int, index: int) -> bool:
+        return hg_lords.may_hide(state, seat, index)
 
     def starts_round(self, state: State, seat: int) -> bool:
         start = state["hg"]["start"]
@@ -187,12 +199,18 @@ class HegemonyMode(modes.Mode):
     def reward(self, ctx: Ctx, seat: int, src: int) -> None:
         """The seed: killing your own kingdom costs hand and equipment; another kingdom draws as
         many as it has seats (the victim included, the dead of it counted as the kingdom is
-        counted: the living, and the victim); a 野心家 draws 3; no kingdom, nothing."""
+        counted: the living, and the victim); a 野心家 draws 3; no kingdom, nothing. A dead lord's
+        kingdom is rewarded as it stood when the lord died (hg_lords.death_kingdom)."""
         s = ctx.state
-        mine, theirs = self.kingdom(s, src), self.kingdom(s, seat)
+        was = hg_lords.death_kingdom(s, seat)
+
+        def of(i: int) -> str | None:
+            return was if was is not None and s["players"][i].get("ye_by_lord") == was else self.kingdom(s, i)
+
+        mine, theirs = of(src), of(seat)
         if mine is None:
             return
-        if s["players"][src].get("ye"):
+        if mine.startswith("ye"):
             say(ctx, "hg_reward", who=who(src), n=3)
             R.draw(ctx, src, 3)
         elif mine == theirs:
@@ -200,7 +218,7 @@ class HegemonyMode(modes.Mode):
             p = s["players"][src]
             R.to_discard(s, list(p["hand"]) + [c for c in p["equip"].values() if c])
         else:
-            n = 1 + sum(1 for i in R.living(s) if self.kingdom(s, i) == theirs)
+            n = 1 + sum(1 for i in R.living(s) if of(i) == theirs)
             say(ctx, "hg_reward", who=who(src), n=n)
             R.draw(ctx, src, n)
 
@@ -316,6 +334,8 @@ def shown(ctx: Ctx, seat: int) -> None:
     s = ctx.state
     p = s["players"][seat]
     _settle_kingdom(s, seat)
+    if hg_lords.shown_lord(s, seat):
+        hg_lords.lord_shown(ctx, seat)
     if not s["hg"]["first"]:
         s["hg"]["first"] = True
         _gain(ctx, seat, "xianqu")
@@ -324,7 +344,7 @@ def shown(ctx: Ctx, seat: int) -> None:
         if p.pop("half", False):
             _gain(ctx, seat, "yinyang")
         main, deputy = (h["id"] for h in p["heroes"])
-        if deputy in hero(main).pairs or main in hero(deputy).pairs:
+        if deputy in hero(main).pairs or main in hero(deputy).pairs or hg_lords.pairs_all(main, deputy):
             _gain(ctx, seat, "zhulian")
 
 

@@ -22,6 +22,7 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.ai import Seat, ask_hint, play_hint
 from engines.sanguosha.hegemony import MODE, offer_of, pairable
 from engines.sanguosha.heroes import ai_order, hero
+from engines.sanguosha.hg_heroes import is_lord
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -137,11 +138,16 @@ def _heroes(s: Seat) -> list[str]:
 
 def reveal_makes_ye(view: View, seat: int) -> bool:
     """Would this seat become a 野心家 by showing a hero now (its kingdom's settled seats, the dead
-    counted, already fill half the table)?"""
+    counted, already fill half the table — or its lord has fallen; never under a standing lord)?"""
     own = view["you"].get("heroes") or []
     if not own or view["players"][seat]["role"] is not None:
         return False
     k = hero(own[0]["id"]).kingdom
+    lords = [(p["alive"], hero(h).kingdom) for p in view["players"] for h in p.get("heroes") or () if h and is_lord(h)]
+    if (False, k) in lords:
+        return True  # its lord fell: the whole kingdom is 野心家
+    if (True, k) in lords:
+        return False  # a standing lord lifts the limit
     return sum(1 for p in view["players"] if p["role"] == k) >= len(view["players"]) // 2
 
 
@@ -164,6 +170,17 @@ def _play_reveal(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] 
     if reveal_makes_ye(s.view, s.seat) and len(s.mind.alive) > 3:
         return None
     return 1.0, pre + [s.options(pre)[0]]
+
+
+# -- the lords option ---------------------------------------------------------------------------
+
+@ask_hint("hg_lord_swap")
+def _lord_swap(s: Seat) -> list[str]:
+    """Always take the lord: its max HP is never lower, its skills outweigh the ordinary hero's,
+    a lord is never a 野心家 and lifts the half-the-table limit for its kingdom; the only cost,
+    showing the hero now, is one the AI pays at the start phase anyway (``_reveal``)."""
+    opts = [o for o in s.options([]) if o != "pass"]
+    return [opts[0]] if opts else ["pass"]
 
 
 # -- markers ----------------------------------------------------------------------------------

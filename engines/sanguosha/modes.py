@@ -64,6 +64,10 @@ class Mode:
         kingdom, 野心家, markers). Whatever must wait for a frame boundary listens to the
         ``hero_shown`` timing point instead."""
 
+    def may_hide(self, state: State, seat: int, index: int) -> bool:
+        """May the seat's shown hero ``index`` be turned face down (国战: never a lord)?"""
+        return True
+
     def before_death(self, ctx: Ctx, seat: int) -> None:
         """What happens to a dying seat before its death is told (hegemony: hidden heroes shown)."""
 

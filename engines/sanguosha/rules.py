@@ -127,7 +127,8 @@ def hidden_with(state: State, seat: int, skill: str) -> int | None:
 def refresh_heroes(state: State, seat: int) -> None:
     """Derive the seat's hero, gender, kingdom and skills from its shown heroes: the first shown
     names the seat, the kingdom is the shown heroes' (both of one kingdom), the gender is the
-    main hero's once it is shown (the deputy's while only it is), skills are both shown heroes'."""
+    main hero's once it is shown (the deputy's while only it is), skills are both shown heroes'
+    (less those a skill took away, plus those a skill gave: ``lost_skills``, ``gained``)."""
     from engines.sanguosha.heroes import hero
 
     p = state["players"][seat]
@@ -140,7 +141,8 @@ def refresh_heroes(state: State, seat: int) -> None:
     for hid in shown:
         if hid not in lost:  # a hero whose skills were taken (断肠) keeps only its name
             skills += [k for k in hero(hid).skills if k not in skills]
-    p["skills"] = skills
+    gone = p.get("lost_skills", ())  # taken away by a skill (敛资); ``gained``: given by one (激诏)
+    p["skills"] = [k for k in skills if k not in gone] + [k for k in p.get("gained", ()) if k not in skills]
 
 
 def reveal(ctx: Ctx, seat: int, index: int) -> None:
@@ -159,10 +161,11 @@ def reveal(ctx: Ctx, seat: int, index: int) -> None:
 
 def hide(ctx: Ctx, seat: int, index: int) -> None:
     """Turn the seat's shown hero ``index`` face down again (倾城): its skills stop counting;
-    the kingdom stays known while the other hero is shown. Timing point ``hero_hidden``."""
+    the kingdom stays known while the other hero is shown. The mode may refuse (a shown 国战 lord:
+    ``Mode.may_hide``). Timing point ``hero_hidden``."""
     p = ctx.state["players"][seat]
     h = p["heroes"][index]
-    if not h["shown"]:
+    if not h["shown"] or not mode_of(ctx.state).may_hide(ctx.state, seat, index):
         return
     h["shown"] = False
     refresh_heroes(ctx.state, seat)

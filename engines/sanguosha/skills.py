@@ -60,6 +60,8 @@ class Conversion:
     prompt: str = ""
     #: What a use costs besides cards (珠联璧合 as 桃: the marker; ``count`` 0), paid as it is used.
     spend: Callable[[Ctx, int], None] | None = None
+    #: Where its cards come from when not the seat's own (天兵 on 黄巾天兵符): replaces hand/equip.
+    cards: Callable[[State, int], list[str]] | None = None
 
 
 @dataclass(frozen=True)
@@ -97,7 +99,10 @@ def convertible(state: State, seat: int, conv: Conversion) -> list[str]:
     if not allowed or (conv.when and not conv.when(state, seat)):
         return []
     p = state["players"][seat]
-    cards = list(p["hand"]) + ([c for c in p["equip"].values() if c] if conv.equip else [])
+    if conv.cards is not None:
+        cards = conv.cards(state, seat)
+    else:
+        cards = list(p["hand"]) + ([c for c in p["equip"].values() if c] if conv.equip else [])
     return [c for c in cards if conv.ok(state, seat, c)]
 
 
@@ -187,10 +192,19 @@ def _deferred(ctx: Ctx, f: Frame) -> None:
 
 @CORE.kind("lose_hp")
 def _lose_hp(ctx: Ctx, f: Frame) -> None:
-    """Losing HP is not damage: no source, no damage triggers; below 1 HP the seat is dying."""
+    """Losing HP is not damage: no source, no damage triggers; below 1 HP the seat is dying. A flow
+    that listens to ``before_lose_hp`` (黄巾天兵符) may cancel it first; one that does not never
+    fires it, so its games step exactly as before."""
     s = ctx.state
     p = s["players"][f["seat"]]
-    if f["st"] == "start":
+    if f["st"] == "start" and R.flow_of(s).triggers.handlers("before_lose_hp"):
+        f["st"] = "before"
+        ctx.fire("before_lose_hp", {"seat": f["seat"], "n": f["n"]})
+        return
+    if f["st"] == "before" and ctx.take(f).get("cancel"):
+        ctx.pop(f)
+        return
+    if f["st"] in ("start", "before"):
         p["hp"] -= f["n"]
         say(ctx, "lose_hp", who=who(f["seat"]), n=f["n"], hp=p["hp"])
         R.notice(s, "hp_lost", {"seat": f["seat"], "n": f["n"]})

@@ -54,7 +54,8 @@ async def test_the_lobby_offers_it_for_games_with_windows_only(store: Store) -> 
                                   options={"reaction": "3600"})
     assert info.options["reaction"] == "3600"
     info = await svc.set_option(info.id, HOST, "heroes", "beginner")  # the engine's options keep it
-    assert info.options == {"heroes": "beginner", "mode": "identity", "peek_next": "off", "reaction": "3600"}
+    assert info.options == {"heroes": "beginner", "mode": "identity", "peek_next": "off", "lords": "off",
+                            "reaction": "3600"}
     info = await svc.set_option(info.id, HOST, "reaction", "auto")
     assert info.options["reaction"] == "auto"
     with pytest.raises(UserError):

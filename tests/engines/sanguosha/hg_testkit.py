@@ -29,7 +29,8 @@ def table(heroes: list[tuple[str, str]], *, shown: dict[int, tuple[bool, bool]] 
     ``turn``'s play phase, "turn" at the start of ``turn``'s turn."""
     n = len(heroes)
     state = modes.table({"heroes": "standard", **(options or {})}, n, seed, mode="hegemony", hg={
-        "first": False, "aozhan": 0, "peek_next": False, "start": 0, "deal": {}})
+        "first": False, "aozhan": 0, "peek_next": False, "start": 0, "deal": {},
+        "lords": (options or {}).get("lords") == "on"})
     state["deck"] = list(deck(hegemony.MODE.deck))
     state["lord"] = -1
     for _ in range(n):
@@ -75,6 +76,15 @@ def table(heroes: list[tuple[str, str]], *, shown: dict[int, tuple[bool, bool]] 
 def run(state: State) -> State:
     flow = R.flow_of(state)
     flow.run(Ctx(flow, state))
+    return state
+
+
+def kill(state: State, victim: int, src: int | None) -> State:
+    """``victim`` dies at once (no dying window), killed by ``src``."""
+    state["players"][victim]["hp"] = 0
+    ctx = Ctx(R.flow_of(state), state)
+    ctx.push("death", seat=victim, src=src, st="start")
+    R.flow_of(state).run(ctx)
     return state
 
 

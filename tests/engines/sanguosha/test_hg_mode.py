@@ -105,14 +105,7 @@ def test_a_hero_with_a_locked_skill_may_be_shown_in_the_play_phase() -> None:
     assert "hg_reveal" not in [o.value for o in ENGINE.step(plain, 0, []).options]
 
 
-def _kill(state: dict, victim: int, src: int) -> dict:
-    from engines.flow import Ctx
-
-    state["players"][victim]["hp"] = 0
-    ctx = Ctx(R.flow_of(state), state)
-    ctx.push("death", seat=victim, src=src, st="start")
-    R.flow_of(state).run(ctx)
-    return state
+_kill = K.kill
 
 
 def test_a_hidden_victim_is_shown_and_another_kingdom_killer_draws_its_size() -> None:
