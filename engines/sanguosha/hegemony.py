@@ -118,7 +118,9 @@ class HegemonyMode(modes.Mode):
             raise ValueError(f"hegemony mode is for {MIN_SEATS}-{MAX_SEATS} players")
         state = modes.table(options, n, seed, mode=self.name, hg={
             "first": False, "aozhan": 0, "peek_next": options.get("peek_next") == "on",
-            "start": None, "deal": {}, "lords": options.get("lords") == "on"})
+            "start": None, "deal": {}, **({"lords": True} if options.get("lords") == "on" else {})})
+        # (the lords key only when on: a game without the option has the shape stored 国战 games
+        # saved before the option have — tests/upgrade fixtures tag 2026-11-27-hg)
         rng = Rng(state)
         cards = list(deck(self.deck))
         rng.shuffle(cards)
