@@ -49,6 +49,7 @@ from engines.sanguosha.packs import (
     STANDARD_HEROES,
 )
 from engines.sanguosha.rules import m, say, who
+from engines.tokens import ascii_int
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -457,7 +458,7 @@ def _xianqu_step(state: State, seat: int, path: list[str]) -> Step:
         return Step(m("step.play"), [], complete=True)
     if not path:
         return Step(m("step.hg_peek_seat"), [Option(str(t), m("opt.seat_plain", who=who(t))) for t in seats])
-    if not path[0].isdigit() or int(path[0]) not in seats:
+    if ascii_int(path[0]) not in seats:  # ASCII digits only ('²'.isdigit() is true)
         from engines.base import EngineError
 
         raise EngineError("sanguosha.err.illegal")
