@@ -512,7 +512,11 @@ async def undelivered(db: Reader, match_id: int | None = None, limit: int = UNDE
 
 
 async def mark_delivered(tx: Tx, outbox_ids: list[int], now: float) -> None:
-    await tx.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in outbox_ids])
+    """One statement for a delivery's rows (at most ``UNDELIVERED_LIMIT``), not one per row."""
+    if not outbox_ids:
+        return
+    marks = ",".join("?" * len(outbox_ids))
+    await tx.execute(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({marks})", (now, *outbox_ids))
 
 
 async def prune_outbox(tx: Tx, delivered_before: float) -> int:
