@@ -546,3 +546,17 @@ def test_the_renegade_spends_its_last_peach_on_the_dying_lord() -> None:
         state, _ = act(state, req.seat, "pass")
     assert state["players"][0]["alive"] and state["players"][0]["hp"] == 1
     assert not state["players"][7]["hand"]
+
+
+def test_the_role_estimate_of_one_record_is_worked_out_once() -> None:
+    """A seat decides several times in a row on an unchanged record of acts: the posterior over
+    the hidden roles (``ai_mind._marginals``) is kept for it, and is the same estimate."""
+    from engines.sanguosha import ai_mind
+
+    state = table(5, "ZNFFJ", turn=1)
+    state["acts"][1][0] = 2  # seat 1 hurt the lord: it looks like a rebel
+    first = Mind(build(state, 2)).p
+    hits = ai_mind._marginals.cache_info().hits
+    again = Mind(build(state, 2)).p
+    assert ai_mind._marginals.cache_info().hits == hits + 1
+    assert again == first and first[1]["rebel"] > first[3]["rebel"]
