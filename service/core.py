@@ -770,11 +770,11 @@ class MatchCore:
         """Answer one request the service must answer itself: ``request_id`` when given (a due
         deadline), else the first pending request of a seat the AI plays whose deadline is due.
         A window request is answered together with the rest of its window that is due (see
-        :meth:`_answer_window`). With ``limit`` > 1 an AI move is followed, in the same
-        transaction, by the AI's next moves while only AI seats are asked (see
-        :meth:`_answer_run`), up to ``limit`` moves or the ``until`` (``time.monotonic``) mark.
-        Returns how many moves were committed. ``deliver=False`` leaves publishing to the
-        caller (an AI run batches)."""
+        :meth:`_answer_window`). With ``limit`` > 1 an AI move, or a person's time-out
+        (``request_id``), is followed, in the same transaction, by the AI's next moves while
+        only AI seats are asked (see :meth:`_answer_run`), up to ``limit`` moves or the
+        ``until`` (``time.monotonic``) mark. Returns how many moves were committed.
+        ``deliver=False`` leaves publishing to the caller (an AI run batches)."""
         async with self._locks(match_id):
             m = await self._load(match_id, with_deadlines=True)
             if m.rec.status != "active" or m.rec.state is None:
@@ -804,7 +804,7 @@ class MatchCore:
                 members = sorted((r for r in pending if window_key(r) == key), key=lambda r: (r.seat, r.id))
                 done = int(await self._answer_window(m, state, [r for r in members if due(r)],
                                                      [r for r in members if not due(r)], deadlines))
-            elif limit > 1 and m.bot_plays(req.seat):
+            elif limit > 1 and (m.bot_plays(req.seat) or request_id is not None):
                 done = await self._answer_run(m, state, req, deadlines, now, limit, until)
             else:
                 done = int(await self._answer_one(m, state, req))
@@ -824,8 +824,20 @@ class MatchCore:
         and outbox row, and its AI rng is seeded from (match id, the version before it) as when
         every move was its own transaction, so a run a crash lost is replayed move for move by
         the next ``run_due``. Cost: one transaction instead of one per move (the match row is
-        written once, deadlines synced once)."""
-        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until)
+        written once, deadlines synced once).
+
+        ``req`` may be a person's request that timed out (run_due): its time-out answer is the
+        run's first move (counted and noted as :meth:`_answer_one` does), and the AI's answers
+        to it follow in the same transaction, as the AI run after its commit would have made
+        them, instead of loading and committing the match once more for them (bench run_due: a
+        load and a commit a time-out)."""
+        note: Msg | None = None
+        timed_out = not m.bot_plays(req.seat)
+        if timed_out:  # before the AI moves: a seat marked away now is the AI's from its next ask
+            line = self._attend(m, req.seat, timed_out=True) if req.default is None else None
+            note = line or Msg("core.note.timeout", {"name": m.seats[req.seat].name})
+        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until,
+                                                  timed_out)
         if not steps:
             await self._retry_later(m, req)
             return 0
@@ -833,19 +845,29 @@ class MatchCore:
             self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
         if len(steps) == 1:
             r, action, events, _ = steps[0]
-            await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
-                                    events=events, source="ai", kind="acted")
+            if timed_out:
+                await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
+                                        events=events, source="timeout", kind="timeout", note=note,
+                                        before=self._attendance_writer(m, [r.seat]))
+            else:
+                await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
+                                        events=events, source="ai", kind="acted")
         else:
-            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after)
+            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after, timeout_note=note)
         return len(steps)
 
     def _ai_moves(self, m: LoadedMatch, state: State, req: Request, deadlines: dict[str, repo.DeadlineRecord],
-                  now: float, limit: int, until: float | None,
+                  now: float, limit: int, until: float | None, timed_out: bool = False,
                   ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[list[Request]], State, bool]:
         """The engine side of :meth:`_answer_run`, all of it in ONE worker-thread call: a Risk
         move is ~0.05 ms of engine work, two thread hops per move cost more than the moves
         (``bench_run_due``). Returns (steps, the requests pending after each, the last state,
-        whether nothing else is due for the AI); no steps when the first move failed."""
+        whether nothing else is due for the AI); no steps when the first move failed.
+
+        ``timed_out``: the first move is a person's time-out (``timeout_action``). The AI goes on
+        only when no window is pending after it, with the AI seats' requests due at once, as the
+        deadlines the time-out's own commit would have synced have them; else the run ends there
+        and the AI run that follows the commit takes over (windows wait for their delay)."""
         steps: list[tuple[Request, Action, list[Event], str]] = []
         after: list[list[Request]] = []  # the requests pending after each move
         cur = state
@@ -853,20 +875,28 @@ class MatchCore:
             seat = m.seats[req.seat] if req.seat < len(m.seats) else None
             level = (seat.ai_level if seat else None) or "normal"
             rng = self._ai_rng(m.id, m.rec.version + len(steps))
+            timeout = timed_out and not steps
             try:
-                action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
+                if timeout:
+                    action = m.engine.timeout_action(cur, req, rng)
+                else:
+                    action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
                 new_state, events = with_request(m.engine.apply, req)(cur, req.seat, action)
             except Exception:
                 log.exception("automatic move for request %s of match %s failed", req.id, m.id)
                 # with moves made: commit them; the next call meets the failure first and retries later
                 return steps, after, cur, False
-            steps.append((req, list(action), events, "ai"))
+            steps.append((req, list(action), events, "timeout" if timeout else "ai"))
             cur = new_state
             pending = m.engine.pending(cur)
             after.append(pending)
             if len(steps) >= limit or m.engine.result(cur) is not None \
                     or (until is not None and time.monotonic() >= until):
                 return steps, after, cur, False
+            if timeout:
+                if any(is_window(r) for r in pending):
+                    return steps, after, cur, False
+                deadlines = {}  # synced after a commit, the AI seats' plain requests are due at once
             nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
                         and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
             if nxt is None:
@@ -1045,16 +1075,22 @@ class MatchCore:
                             steps: list[tuple[Request, Action, list[Event], str]], *,
                             deferred: list[Request], until: float | None,
                             after: list[list[Request]] | None = None,
-                            rows: dict[str, repo.DeadlineRecord] | None = None) -> None:
+                            rows: dict[str, repo.DeadlineRecord] | None = None,
+                            timeout_note: Msg | None = None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
         the final state, attendance, deadlines, and ONE outbox row with all their events.
 
         ``after`` (an AI run, :meth:`_answer_run`: the requests pending after each step) makes
         it one outbox row per step instead, each an ``acted`` change naming the requests pending
         after it, so a publisher sees the same changes as when every move was committed alone.
-        The match row is written once, its version moved on by the number of steps."""
+        The match row is written once, its version moved on by the number of steps.
+
+        ``timeout_note`` (with ``after``): the first step is a person's time-out, counted already
+        (:meth:`_answer_run`); its change is the ``timeout`` change with this note."""
         counted = self._async_match(m)  # an async match's silent reactions count toward away
-        lines = [line for req, _, _, source in steps if source == "timeout" and (req.default is None or counted)
+        lines = [line for i, (req, _, _, source) in enumerate(steps)
+                 if source == "timeout" and (req.default is None or counted)
+                 and not (i == 0 and timeout_note is not None)
                  if (line := self._attend(m, req.seat, timed_out=True, reaction=req.default is not None))
                  is not None]
         result, reason = None, REASON_GAME
@@ -1087,8 +1123,10 @@ class MatchCore:
                     ids = pending_ids if last else [r.id for r in asked]
                     seats = [] if last else [r.seat for r in asked]
                     windows = [] if last else [window_key(r) for r in asked]
-                    await self._emit(tx, Change("acted", m.id, first + i, req.seat, list(evs), None, ids,
-                                                seats, windows), m)
+                    timeout = i == 0 and timeout_note is not None
+                    await self._emit(tx, Change("timeout" if timeout else "acted", m.id, first + i, req.seat,
+                                                list(evs), timeout_note if timeout else None, ids, seats,
+                                                windows), m)
             else:
                 single_ai = len(steps) == 1 and steps[0][3] == "ai"
                 kind: ChangeKind = "acted" if single_ai else "window"
@@ -1102,19 +1140,22 @@ class MatchCore:
             self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
 
-    async def _drive_ai(self, match_id: int, budget: int | None = None) -> int:
+    async def _drive_ai(self, match_id: int, budget: int | None = None, made: int = 0) -> int:
         """Let the AI answer its pending requests, up to ``budget`` moves, one transaction per
         run of AI moves that is delivered together (see :meth:`_answer_run`).
 
         The moves are delivered as batches: when the run ends (also by an error), and during a
         long run every ``ai_batch_seconds`` or ``ai_batch_moves``. Anything committed before
-        the call (a timeout move) goes out with the first batch."""
-        moves = 0
-        unsent = 0
+        the call (a timeout move) goes out with the first batch. ``made``: AI moves made
+        already and not delivered yet (a time-out's run, run_due), counted as this call's."""
+        moves = unsent = made
         cap = self._ai_cap if budget is None else budget
         last = time.monotonic()
         try:
             self._ai_idle.discard(match_id)
+            if unsent >= self._batch_moves:
+                await self._deliver(match_id)
+                unsent = 0
             while moves < cap and match_id not in self._ai_idle:
                 # One transaction per delivery batch: the moves a batch will publish together
                 # are committed together (a crash loses at most this batch, replayed as it was).

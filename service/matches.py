@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, get_args
@@ -487,22 +488,30 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         if not work.deadlines:
             return done
         async with self._due_slots:
-            made = 0
+            made = extra = 0
+            # A due request's answer and the AI's answers to it are one run (``_answer_run``),
+            # as long as a first AI run after the commit would be: it counts as that run's moves.
+            run = 1 + min(self._ai_cap, self._batch_moves)
             for d in await repo.get_deadlines(self.store, match_id):
                 if d.due_at > now:
                     continue
+                self._ai_idle.discard(match_id)  # set again by a run with nothing more due for the AI
                 try:
-                    made += await self._auto_play(match_id, d.request_id, deliver=False)
+                    n = await self._auto_play(match_id, d.request_id, deliver=False, limit=run,
+                                              until=time.monotonic() + self._batch_seconds)
                 except UserError as err:  # match vanished or game unknown: drop its deadlines
                     log.warning("dropping deadline %s of match %s: %s", d.request_id, match_id, err.msg.key)
                     async with self.store.transaction() as tx:
                         await repo.delete_deadlines(tx, match_id)
                     return done
-            if made and match_id in self._ai_owed:
+                made += n
+                extra += max(0, n - 1)
+            if made and match_id in self._ai_owed and match_id not in self._ai_idle:
                 # One AI run after all of the match's due answers; it delivers them too.
                 self._ai_owed.discard(match_id)
-                done += made + await self._drive_ai(match_id)
-            elif made:  # the answers ask only people: no AI run to look for (as in _after_change)
+                done += made - extra + await self._drive_ai(match_id, made=extra)
+            elif made:  # nothing (more) for the AI now: no AI run to look for (as in _after_change)
+                self._ai_owed.discard(match_id)
                 await self._deliver(match_id)
                 done += made
         return done

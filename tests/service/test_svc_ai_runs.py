@@ -114,3 +114,43 @@ async def test_a_crash_in_an_ai_run_loses_the_run_and_run_due_replays_it(
         (await store.fetchone("SELECT seed FROM matches WHERE id = ?", (mid,)))["seed"], 4, {"target": "30"},
         [(a.seat, a.action) for a in log])
     await store.close()
+
+
+async def test_a_time_out_and_the_ai_answers_to_it_are_one_transaction(
+        db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_due answers a person's time-out and the AI's moves after it, up to the person's next
+    request, in ONE transaction (it was two: the time-out's, then the AI run's, which loaded
+    the match again: a load and a commit a time-out in bench run_due). The log, the attendance
+    and the changes are those of the two: a ``timeout`` change with its note, then one
+    ``acted`` change per AI move. The second time-out marks the seat away, and the same run
+    already plays the seat's next request."""
+    store = await Store.open(db_target)
+    recorder, clock = Recorder(), Clock()
+    service = MatchService(store, publisher=recorder, clock=clock, offload=False)
+    mid = await human_and_ais(service, 3)
+    for missed in (1, 2):
+        before = (await repo.get_match(store, mid)).version
+        writes = spy_log_writes(monkeypatch)
+        clock.advance(3601)
+        assert await service.run_due() >= 4
+        await service.drain()
+        assert len({id(tx) for tx, _ in writes}) == 1
+        versions = writes[0][1]
+        assert len(versions) >= 4 and versions == list(range(before + 1, before + 1 + len(versions)))
+        log = [a for a in await repo.list_actions(store, mid) if a.version > before]
+        assert [(a.seat, a.source) for a in log[:1]] == [(0, "timeout")]
+        assert {a.source for a in log[1:]} == {"ai"}
+        changes = [c for c in recorder.changes if c.match_id == mid and c.version > before and c.kind != "finished"]
+        assert [c.kind for c in changes] == ["timeout"] + ["acted"] * (len(log) - 1)
+        assert [c.version for c in changes] == [a.version for a in log]
+        note = changes[0].note
+        assert note is not None and note.key == ("core.note.timeout" if missed == 1 else "publish.away")
+        assert all(c.request_ids and len(c.request_ids) == len(c.request_seats) for c in changes[:-1])
+        seat = (await repo.get_seats(store, mid))[0]
+        assert (seat.missed, seat.away) == (missed, missed == 2)
+        if missed == 2:  # the AI plays the seat from its next request on, in the same run (to the end)
+            assert any(a.seat == 0 for a in log[1:]) and recorder.kinds(mid)[-1] == "finished"
+        else:
+            assert await service.pending_for_user(mid, HOST)
+        await check_consistent(store, mid)
+    await store.close()
