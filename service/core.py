@@ -480,7 +480,9 @@ class MatchCore:
             change = replace(change, request_windows=[str(w) for w in windows])
         return change
 
-    async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State) -> list[str]:
+    async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State, *,
+                              known: list[repo.DeadlineRecord] | None = None,
+                              pending: list[Request] | None = None) -> list[str]:
         """Deadlines for exactly the pending requests; a request still pending keeps its deadline.
 
         Human requests get the turn clock (a short window in live play its own timeout);
@@ -495,10 +497,14 @@ class MatchCore:
         left in a window (the rest are AI seats and known defaults), its remaining rows are due
         at once, but never before the uniform delay after the window opened: a window closes
         when everybody has answered, and its timing never tells whether anybody could.
+
+        ``known``: the match's deadlines as this transaction sees them, when the caller has them
+        (loaded under the match lock, nothing written to them since): spares a read, a trip to
+        the database before the commit. ``pending``: ``state``'s requests, when worked out.
         """
         now = self._clock()
-        pending = m.engine.pending(state)
-        existing = {d.request_id: d for d in await repo.get_deadlines(tx, m.id)}
+        pending = m.engine.pending(state) if pending is None else pending
+        existing = {d.request_id: d for d in (known if known is not None else await repo.get_deadlines(tx, m.id))}
         keep: set[str] = set()
         # Read by _after_change after the commit. Only a hint: if it is stale, the change is
         # delivered anyway (the AI run ends with a delivery, and run_due delivers leftovers).
@@ -592,10 +598,13 @@ class MatchCore:
                            kind: ChangeKind, note: Msg | None = None,
                            forced_result: Result | None = None,
                            before: Callable[[Tx], Awaitable[None]] | None = None,
-                           notices: list[Event] | None = None) -> None:
+                           notices: list[Event] | None = None,
+                           known: list[repo.DeadlineRecord] | None = None,
+                           pending: list[Request] | None = None) -> None:
         """One transaction for one game step: match row, log row, deadlines, outbox (and
         ``before``, any other write that must stand or fall with it). ``notices``: private
-        events for the publisher only (a returning player's digest), not the log."""
+        events for the publisher only (a returning player's digest), not the log. ``known``,
+        ``pending``: see :meth:`_sync_deadlines`."""
         result, reason = forced_result, REASON_RESIGNED
         if result is None:
             engine_result = m.engine.result(new_state)
@@ -615,7 +624,7 @@ class MatchCore:
                 await repo.delete_deadlines(tx, m.id)
                 pending_ids: list[str] = []
             else:
-                pending_ids = await self._sync_deadlines(tx, m, new_state)
+                pending_ids = await self._sync_deadlines(tx, m, new_state, known=known, pending=pending)
             await self._emit(tx, Change(kind, m.id, version, seat, [*(notices or ()), *events], note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
@@ -843,17 +852,21 @@ class MatchCore:
             return 0
         if idle:
             self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
+        # The deadlines were loaded under the match lock held since, and nothing wrote them.
+        known = m.deadlines
         if len(steps) == 1:
             r, action, events, _ = steps[0]
             if timed_out:
                 await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
                                         events=events, source="timeout", kind="timeout", note=note,
-                                        before=self._attendance_writer(m, [r.seat]))
+                                        before=self._attendance_writer(m, [r.seat]), known=known,
+                                        pending=after[0])
             else:
                 await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
-                                        events=events, source="ai", kind="acted")
+                                        events=events, source="ai", kind="acted", known=known, pending=after[0])
         else:
-            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after, timeout_note=note)
+            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after, timeout_note=note,
+                                     known=known)
         return len(steps)
 
     def _ai_moves(self, m: LoadedMatch, state: State, req: Request, deadlines: dict[str, repo.DeadlineRecord],
@@ -1076,7 +1089,8 @@ class MatchCore:
                             deferred: list[Request], until: float | None,
                             after: list[list[Request]] | None = None,
                             rows: dict[str, repo.DeadlineRecord] | None = None,
-                            timeout_note: Msg | None = None) -> None:
+                            timeout_note: Msg | None = None,
+                            known: list[repo.DeadlineRecord] | None = None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
         the final state, attendance, deadlines, and ONE outbox row with all their events.
 
@@ -1086,7 +1100,8 @@ class MatchCore:
         The match row is written once, its version moved on by the number of steps.
 
         ``timeout_note`` (with ``after``): the first step is a person's time-out, counted already
-        (:meth:`_answer_run`); its change is the ``timeout`` change with this note."""
+        (:meth:`_answer_run`); its change is the ``timeout`` change with this note. ``known``:
+        see :meth:`_sync_deadlines`."""
         counted = self._async_match(m)  # an async match's silent reactions count toward away
         lines = [line for i, (req, _, _, source) in enumerate(steps)
                  if source == "timeout" and (req.default is None or counted)
@@ -1116,7 +1131,8 @@ class MatchCore:
                 await repo.delete_deadlines(tx, m.id)
                 pending_ids: list[str] = []
             else:
-                pending_ids = await self._sync_deadlines(tx, m, new_state)
+                pending_ids = await self._sync_deadlines(tx, m, new_state, known=known,
+                                                         pending=after[-1] if after else None)
             if after is not None:
                 for i, ((req, _, evs, _), asked) in enumerate(zip(steps, after, strict=True)):
                     last = i == len(steps) - 1

@@ -16,6 +16,7 @@ from test_svc_crash import check_consistent
 from service.matches import MatchService
 from service.settings import ServiceSettings
 from store import repo
+from store.base import Database
 from store.db import Store, Tx
 
 __all__ = ["db_target", "toy"]
@@ -153,4 +154,28 @@ async def test_a_time_out_and_the_ai_answers_to_it_are_one_transaction(
         else:
             assert await service.pending_for_user(mid, HOST)
         await check_consistent(store, mid)
+    await store.close()
+
+
+async def test_an_ai_runs_commit_reads_no_deadlines_back(db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deadlines an AI run syncs are the ones it loaded under the match lock (nothing writes
+    them in between), so its commit does not read them again inside the transaction: that
+    read was a trip to the database before the COMMIT, one per run in bench run_due."""
+    store = await Store.open(db_target)
+    service = MatchService(store, publisher=Recorder(), clock=(clock := Clock()), offload=False)
+    mid = await human_and_ais(service, 3)
+    inside: list[Any] = []
+    real = repo.get_deadlines
+
+    async def get_deadlines(db: Any, match_id: int) -> list[repo.DeadlineRecord]:
+        if not isinstance(db, Database):  # a transaction's Tx, not the store
+            inside.append(db)
+        return await real(db, match_id)
+
+    monkeypatch.setattr(repo, "get_deadlines", get_deadlines)
+    clock.advance(3601)
+    assert await service.run_due() >= 4  # the time-out and the AI's answers, one run
+    await service.drain()
+    assert inside == []
+    await check_consistent(store, mid)  # the deadlines are those of the pending requests
     await store.close()
