@@ -41,7 +41,7 @@ import logging
 import random
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
@@ -328,11 +328,26 @@ class MatchCore:
         if type(m.engine).standing_specs is Engine.standing_specs:
             return None
         cache: dict[int, dict[str, str] | None] = {} if stands is None else stands
-        if req.seat not in cache:
-            cache[req.seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(req.seat)))
+        await self._read_standing(db, m, [req.seat], cache)
+        return self._standing_answer(m, state, req, cache[req.seat])
+
+    @staticmethod
+    async def _read_standing(db: Any, m: LoadedMatch, seats: Iterable[int],
+                             cache: dict[int, dict[str, str] | None]) -> None:
+        """Read the standing answer settings of ``seats`` not in ``cache`` yet into it: apart
+        from :meth:`_standing_answer`, so the answers can be worked out in a worker thread with
+        the reads (awaits) done before."""
+        for seat in seats:
+            if seat not in cache:
+                cache[seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(seat)))
+
+    @staticmethod
+    def _standing_answer(m: LoadedMatch, state: State, req: Request,
+                         settings: dict[str, str] | None) -> Action | None:
+        """The engine side of :meth:`_standing_action` (no awaits: a worker thread may run it)."""
         try:
             view = m.engine.view(state, req.seat)
-            return standing.answer(m.engine, view, req, cache[req.seat])
+            return standing.answer(m.engine, view, req, settings)
         except Exception:  # a helper must never block a move: the player is simply asked
             log.exception("standing answer of seat %s in match %s failed; asking", req.seat, m.id)
             return None
@@ -970,10 +985,39 @@ class MatchCore:
         close (its deadline moves there): its pass is then part of the one batch, and a quick
         AI pass cannot tell the table anything a person's silence would not.
         """
-        rng = self._ai_rng(m.id, m.rec.version)
         close = max((deadlines[r.id].due_at for r in later if r.id in deadlines), default=None)
+        stands: dict[int, dict[str, str] | None] = {}  # read here: the worker call cannot await
+        await self._read_standing(self.store, m, [r.seat for r in due if not m.bot_plays(r.seat) and r.id in deadlines
+                                                  and deadlines[r.id].auto == repo.AUTO_STANDING], stands)
+        steps, deferred, asks, cur, failed = await self._cpu(self._window_moves, m, state, due, deadlines, close,
+                                                             stands)
+        for req in asks:  # a standing answer that no longer answers: the player is asked
+            await self._ask_after_all(m, req, deadlines)
+        if failed is not None:
+            await self._retry_later(m, failed)
+            return False
+        if not steps:
+            if deferred and close is not None:
+                async with self.store.transaction() as tx:
+                    await self._defer(tx, m, deferred, close, deadlines)
+            return False
+        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
+        return True
+
+    def _window_moves(self, m: LoadedMatch, state: State, due: list[Request],
+                      deadlines: dict[str, repo.DeadlineRecord], close: float | None,
+                      stands: dict[int, dict[str, str] | None],
+                      ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[Request], list[Request], State,
+                                 Request | None]:
+        """The engine side of :meth:`_answer_window`, all of it in ONE worker-thread call (was
+        two per answer: the AI's choice, then ``apply``), the standing answers worked out from
+        the settings read before (``stands``). Returns (steps, the answers deferred to the
+        window's close, the requests whose standing answer no longer answers (their players are
+        asked), the last state, the request whose answer failed, if one did)."""
+        rng = self._ai_rng(m.id, m.rec.version)
         steps: list[tuple[Request, Action, list[Event], str]] = []
         deferred: list[Request] = []
+        asks: list[Request] = []
         cur = state
         for req in due:
             if req.id not in {r.id: r for r in m.engine.pending(cur) if r.seat == req.seat}:
@@ -984,14 +1028,14 @@ class MatchCore:
                 if bot:
                     seat = m.seats[req.seat] if req.seat < len(m.seats) else None
                     level = (seat.ai_level if seat else None) or "normal"
-                    action = await self._cpu(with_request(m.engine.ai_action, req), cur, req.seat, rng, level)
+                    action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
                     if close is not None and action == default_action(req):
                         deferred.append(req)
                         continue
                 elif auto == repo.AUTO_STANDING:
-                    standing_act = await self._standing_action(self.store, m, cur, req)
+                    standing_act = self._standing_answer(m, cur, req, stands.get(req.seat))
                     if standing_act is None:  # the player changed it meanwhile: they are asked
-                        await self._ask_after_all(m, req, deadlines)
+                        asks.append(req)
                         continue
                     action = standing_act
                     if close is not None:
@@ -1002,28 +1046,21 @@ class MatchCore:
                         deferred.append(req)
                         continue
                 else:
-                    action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)
+                    action = default_action(req) or m.engine.timeout_action(cur, req, rng)
                     if close is not None and auto != repo.AUTO_NONE:
                         deferred.append(req)  # a known pass waits with the AI's for the window's close
                         continue
-                cur, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
+                cur, events = with_request(m.engine.apply, req)(cur, req.seat, action)
             except Exception:
                 log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
-                await self._retry_later(m, req)
-                return False
+                return steps, deferred, asks, cur, req
             # a standing answer is the player's own choice, made ahead: "auto" in the log
             source = "ai" if bot else "user" if auto == repo.AUTO_HELD else "auto" if auto == repo.AUTO_STANDING \
                 else "system" if auto == repo.AUTO_CANNOT else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
-        if not steps:
-            if deferred and close is not None:
-                async with self.store.transaction() as tx:
-                    await self._defer(tx, m, deferred, close, deadlines)
-            return False
-        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
-        return True
+        return steps, deferred, asks, cur, None
 
     async def _ask_after_all(self, m: LoadedMatch, req: Request, rows: dict[str, repo.DeadlineRecord]) -> None:
         """A standing answer that no longer answers ``req`` (its player changed the setting after
