@@ -41,7 +41,7 @@ import logging
 import random
 import sys
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field, replace
@@ -328,11 +328,26 @@ class MatchCore:
         if type(m.engine).standing_specs is Engine.standing_specs:
             return None
         cache: dict[int, dict[str, str] | None] = {} if stands is None else stands
-        if req.seat not in cache:
-            cache[req.seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(req.seat)))
+        await self._read_standing(db, m, [req.seat], cache)
+        return self._standing_answer(m, state, req, cache[req.seat])
+
+    @staticmethod
+    async def _read_standing(db: Any, m: LoadedMatch, seats: Iterable[int],
+                             cache: dict[int, dict[str, str] | None]) -> None:
+        """Read the standing answer settings of ``seats`` not in ``cache`` yet into it: apart
+        from :meth:`_standing_answer`, so the answers can be worked out in a worker thread with
+        the reads (awaits) done before."""
+        for seat in seats:
+            if seat not in cache:
+                cache[seat] = standing.decode(await repo.get_meta(db, m.id, standing.meta_key(seat)))
+
+    @staticmethod
+    def _standing_answer(m: LoadedMatch, state: State, req: Request,
+                         settings: dict[str, str] | None) -> Action | None:
+        """The engine side of :meth:`_standing_action` (no awaits: a worker thread may run it)."""
         try:
             view = m.engine.view(state, req.seat)
-            return standing.answer(m.engine, view, req, cache[req.seat])
+            return standing.answer(m.engine, view, req, settings)
         except Exception:  # a helper must never block a move: the player is simply asked
             log.exception("standing answer of seat %s in match %s failed; asking", req.seat, m.id)
             return None
@@ -480,7 +495,9 @@ class MatchCore:
             change = replace(change, request_windows=[str(w) for w in windows])
         return change
 
-    async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State) -> list[str]:
+    async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State, *,
+                              known: list[repo.DeadlineRecord] | None = None,
+                              pending: list[Request] | None = None) -> list[str]:
         """Deadlines for exactly the pending requests; a request still pending keeps its deadline.
 
         Human requests get the turn clock (a short window in live play its own timeout);
@@ -495,10 +512,14 @@ class MatchCore:
         left in a window (the rest are AI seats and known defaults), its remaining rows are due
         at once, but never before the uniform delay after the window opened: a window closes
         when everybody has answered, and its timing never tells whether anybody could.
+
+        ``known``: the match's deadlines as this transaction sees them, when the caller has them
+        (loaded under the match lock, nothing written to them since): spares a read, a trip to
+        the database before the commit. ``pending``: ``state``'s requests, when worked out.
         """
         now = self._clock()
-        pending = m.engine.pending(state)
-        existing = {d.request_id: d for d in await repo.get_deadlines(tx, m.id)}
+        pending = m.engine.pending(state) if pending is None else pending
+        existing = {d.request_id: d for d in (known if known is not None else await repo.get_deadlines(tx, m.id))}
         keep: set[str] = set()
         # Read by _after_change after the commit. Only a hint: if it is stale, the change is
         # delivered anyway (the AI run ends with a delivery, and run_due delivers leftovers).
@@ -592,10 +613,13 @@ class MatchCore:
                            kind: ChangeKind, note: Msg | None = None,
                            forced_result: Result | None = None,
                            before: Callable[[Tx], Awaitable[None]] | None = None,
-                           notices: list[Event] | None = None) -> None:
+                           notices: list[Event] | None = None,
+                           known: list[repo.DeadlineRecord] | None = None,
+                           pending: list[Request] | None = None) -> None:
         """One transaction for one game step: match row, log row, deadlines, outbox (and
         ``before``, any other write that must stand or fall with it). ``notices``: private
-        events for the publisher only (a returning player's digest), not the log."""
+        events for the publisher only (a returning player's digest), not the log. ``known``,
+        ``pending``: see :meth:`_sync_deadlines`."""
         result, reason = forced_result, REASON_RESIGNED
         if result is None:
             engine_result = m.engine.result(new_state)
@@ -615,7 +639,7 @@ class MatchCore:
                 await repo.delete_deadlines(tx, m.id)
                 pending_ids: list[str] = []
             else:
-                pending_ids = await self._sync_deadlines(tx, m, new_state)
+                pending_ids = await self._sync_deadlines(tx, m, new_state, known=known, pending=pending)
             await self._emit(tx, Change(kind, m.id, version, seat, [*(notices or ()), *events], note, pending_ids), m)
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
@@ -770,11 +794,11 @@ class MatchCore:
         """Answer one request the service must answer itself: ``request_id`` when given (a due
         deadline), else the first pending request of a seat the AI plays whose deadline is due.
         A window request is answered together with the rest of its window that is due (see
-        :meth:`_answer_window`). With ``limit`` > 1 an AI move is followed, in the same
-        transaction, by the AI's next moves while only AI seats are asked (see
-        :meth:`_answer_run`), up to ``limit`` moves or the ``until`` (``time.monotonic``) mark.
-        Returns how many moves were committed. ``deliver=False`` leaves publishing to the
-        caller (an AI run batches)."""
+        :meth:`_answer_window`). With ``limit`` > 1 an AI move, or a person's time-out
+        (``request_id``), is followed, in the same transaction, by the AI's next moves while
+        only AI seats are asked (see :meth:`_answer_run`), up to ``limit`` moves or the
+        ``until`` (``time.monotonic``) mark. Returns how many moves were committed.
+        ``deliver=False`` leaves publishing to the caller (an AI run batches)."""
         async with self._locks(match_id):
             m = await self._load(match_id, with_deadlines=True)
             if m.rec.status != "active" or m.rec.state is None:
@@ -804,7 +828,7 @@ class MatchCore:
                 members = sorted((r for r in pending if window_key(r) == key), key=lambda r: (r.seat, r.id))
                 done = int(await self._answer_window(m, state, [r for r in members if due(r)],
                                                      [r for r in members if not due(r)], deadlines))
-            elif limit > 1 and m.bot_plays(req.seat):
+            elif limit > 1 and (m.bot_plays(req.seat) or request_id is not None):
                 done = await self._answer_run(m, state, req, deadlines, now, limit, until)
             else:
                 done = int(await self._answer_one(m, state, req))
@@ -824,28 +848,54 @@ class MatchCore:
         and outbox row, and its AI rng is seeded from (match id, the version before it) as when
         every move was its own transaction, so a run a crash lost is replayed move for move by
         the next ``run_due``. Cost: one transaction instead of one per move (the match row is
-        written once, deadlines synced once)."""
-        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until)
+        written once, deadlines synced once).
+
+        ``req`` may be a person's request that timed out (run_due): its time-out answer is the
+        run's first move (counted and noted as :meth:`_answer_one` does), and the AI's answers
+        to it follow in the same transaction, as the AI run after its commit would have made
+        them, instead of loading and committing the match once more for them (bench run_due: a
+        load and a commit a time-out)."""
+        note: Msg | None = None
+        timed_out = not m.bot_plays(req.seat)
+        if timed_out:  # before the AI moves: a seat marked away now is the AI's from its next ask
+            line = self._attend(m, req.seat, timed_out=True) if req.default is None else None
+            note = line or Msg("core.note.timeout", {"name": m.seats[req.seat].name})
+        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until,
+                                                  timed_out)
         if not steps:
             await self._retry_later(m, req)
             return 0
         if idle:
             self._ai_idle.add(m.id)  # nothing else is due for the AI: the run is over
+        # The deadlines were loaded under the match lock held since, and nothing wrote them.
+        known = m.deadlines
         if len(steps) == 1:
             r, action, events, _ = steps[0]
-            await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
-                                    events=events, source="ai", kind="acted")
+            if timed_out:
+                await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
+                                        events=events, source="timeout", kind="timeout", note=note,
+                                        before=self._attendance_writer(m, [r.seat]), known=known,
+                                        pending=after[0])
+            else:
+                await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
+                                        events=events, source="ai", kind="acted", known=known, pending=after[0])
         else:
-            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after)
+            await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after, timeout_note=note,
+                                     known=known)
         return len(steps)
 
     def _ai_moves(self, m: LoadedMatch, state: State, req: Request, deadlines: dict[str, repo.DeadlineRecord],
-                  now: float, limit: int, until: float | None,
+                  now: float, limit: int, until: float | None, timed_out: bool = False,
                   ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[list[Request]], State, bool]:
         """The engine side of :meth:`_answer_run`, all of it in ONE worker-thread call: a Risk
         move is ~0.05 ms of engine work, two thread hops per move cost more than the moves
         (``bench_run_due``). Returns (steps, the requests pending after each, the last state,
-        whether nothing else is due for the AI); no steps when the first move failed."""
+        whether nothing else is due for the AI); no steps when the first move failed.
+
+        ``timed_out``: the first move is a person's time-out (``timeout_action``). The AI goes on
+        only when no window is pending after it, with the AI seats' requests due at once, as the
+        deadlines the time-out's own commit would have synced have them; else the run ends there
+        and the AI run that follows the commit takes over (windows wait for their delay)."""
         steps: list[tuple[Request, Action, list[Event], str]] = []
         after: list[list[Request]] = []  # the requests pending after each move
         cur = state
@@ -853,20 +903,28 @@ class MatchCore:
             seat = m.seats[req.seat] if req.seat < len(m.seats) else None
             level = (seat.ai_level if seat else None) or "normal"
             rng = self._ai_rng(m.id, m.rec.version + len(steps))
+            timeout = timed_out and not steps
             try:
-                action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
+                if timeout:
+                    action = m.engine.timeout_action(cur, req, rng)
+                else:
+                    action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
                 new_state, events = with_request(m.engine.apply, req)(cur, req.seat, action)
             except Exception:
                 log.exception("automatic move for request %s of match %s failed", req.id, m.id)
                 # with moves made: commit them; the next call meets the failure first and retries later
                 return steps, after, cur, False
-            steps.append((req, list(action), events, "ai"))
+            steps.append((req, list(action), events, "timeout" if timeout else "ai"))
             cur = new_state
             pending = m.engine.pending(cur)
             after.append(pending)
             if len(steps) >= limit or m.engine.result(cur) is not None \
                     or (until is not None and time.monotonic() >= until):
                 return steps, after, cur, False
+            if timeout:
+                if any(is_window(r) for r in pending):
+                    return steps, after, cur, False
+                deadlines = {}  # synced after a commit, the AI seats' plain requests are due at once
             nxt = next((r for r in pending if m.bot_plays(r.seat) and not is_window(r)
                         and (r.id not in deadlines or deadlines[r.id].due_at <= now)), None)
             if nxt is None:
@@ -927,10 +985,39 @@ class MatchCore:
         close (its deadline moves there): its pass is then part of the one batch, and a quick
         AI pass cannot tell the table anything a person's silence would not.
         """
-        rng = self._ai_rng(m.id, m.rec.version)
         close = max((deadlines[r.id].due_at for r in later if r.id in deadlines), default=None)
+        stands: dict[int, dict[str, str] | None] = {}  # read here: the worker call cannot await
+        await self._read_standing(self.store, m, [r.seat for r in due if not m.bot_plays(r.seat) and r.id in deadlines
+                                                  and deadlines[r.id].auto == repo.AUTO_STANDING], stands)
+        steps, deferred, asks, cur, failed = await self._cpu(self._window_moves, m, state, due, deadlines, close,
+                                                             stands)
+        for req in asks:  # a standing answer that no longer answers: the player is asked
+            await self._ask_after_all(m, req, deadlines)
+        if failed is not None:
+            await self._retry_later(m, failed)
+            return False
+        if not steps:
+            if deferred and close is not None:
+                async with self.store.transaction() as tx:
+                    await self._defer(tx, m, deferred, close, deadlines)
+            return False
+        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
+        return True
+
+    def _window_moves(self, m: LoadedMatch, state: State, due: list[Request],
+                      deadlines: dict[str, repo.DeadlineRecord], close: float | None,
+                      stands: dict[int, dict[str, str] | None],
+                      ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[Request], list[Request], State,
+                                 Request | None]:
+        """The engine side of :meth:`_answer_window`, all of it in ONE worker-thread call (was
+        two per answer: the AI's choice, then ``apply``), the standing answers worked out from
+        the settings read before (``stands``). Returns (steps, the answers deferred to the
+        window's close, the requests whose standing answer no longer answers (their players are
+        asked), the last state, the request whose answer failed, if one did)."""
+        rng = self._ai_rng(m.id, m.rec.version)
         steps: list[tuple[Request, Action, list[Event], str]] = []
         deferred: list[Request] = []
+        asks: list[Request] = []
         cur = state
         for req in due:
             if req.id not in {r.id: r for r in m.engine.pending(cur) if r.seat == req.seat}:
@@ -941,14 +1028,14 @@ class MatchCore:
                 if bot:
                     seat = m.seats[req.seat] if req.seat < len(m.seats) else None
                     level = (seat.ai_level if seat else None) or "normal"
-                    action = await self._cpu(with_request(m.engine.ai_action, req), cur, req.seat, rng, level)
+                    action = with_request(m.engine.ai_action, req)(cur, req.seat, rng, level)
                     if close is not None and action == default_action(req):
                         deferred.append(req)
                         continue
                 elif auto == repo.AUTO_STANDING:
-                    standing_act = await self._standing_action(self.store, m, cur, req)
+                    standing_act = self._standing_answer(m, cur, req, stands.get(req.seat))
                     if standing_act is None:  # the player changed it meanwhile: they are asked
-                        await self._ask_after_all(m, req, deadlines)
+                        asks.append(req)
                         continue
                     action = standing_act
                     if close is not None:
@@ -959,28 +1046,21 @@ class MatchCore:
                         deferred.append(req)
                         continue
                 else:
-                    action = default_action(req) or await self._cpu(m.engine.timeout_action, cur, req, rng)
+                    action = default_action(req) or m.engine.timeout_action(cur, req, rng)
                     if close is not None and auto != repo.AUTO_NONE:
                         deferred.append(req)  # a known pass waits with the AI's for the window's close
                         continue
-                cur, events = await self._cpu(with_request(m.engine.apply, req), cur, req.seat, action)
+                cur, events = with_request(m.engine.apply, req)(cur, req.seat, action)
             except Exception:
                 log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
-                await self._retry_later(m, req)
-                return False
+                return steps, deferred, asks, cur, req
             # a standing answer is the player's own choice, made ahead: "auto" in the log
             source = "ai" if bot else "user" if auto == repo.AUTO_HELD else "auto" if auto == repo.AUTO_STANDING \
                 else "system" if auto == repo.AUTO_CANNOT else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
-        if not steps:
-            if deferred and close is not None:
-                async with self.store.transaction() as tx:
-                    await self._defer(tx, m, deferred, close, deadlines)
-            return False
-        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
-        return True
+        return steps, deferred, asks, cur, None
 
     async def _ask_after_all(self, m: LoadedMatch, req: Request, rows: dict[str, repo.DeadlineRecord]) -> None:
         """A standing answer that no longer answers ``req`` (its player changed the setting after
@@ -1045,16 +1125,24 @@ class MatchCore:
                             steps: list[tuple[Request, Action, list[Event], str]], *,
                             deferred: list[Request], until: float | None,
                             after: list[list[Request]] | None = None,
-                            rows: dict[str, repo.DeadlineRecord] | None = None) -> None:
+                            rows: dict[str, repo.DeadlineRecord] | None = None,
+                            timeout_note: Msg | None = None,
+                            known: list[repo.DeadlineRecord] | None = None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
         the final state, attendance, deadlines, and ONE outbox row with all their events.
 
         ``after`` (an AI run, :meth:`_answer_run`: the requests pending after each step) makes
         it one outbox row per step instead, each an ``acted`` change naming the requests pending
         after it, so a publisher sees the same changes as when every move was committed alone.
-        The match row is written once, its version moved on by the number of steps."""
+        The match row is written once, its version moved on by the number of steps.
+
+        ``timeout_note`` (with ``after``): the first step is a person's time-out, counted already
+        (:meth:`_answer_run`); its change is the ``timeout`` change with this note. ``known``:
+        see :meth:`_sync_deadlines`."""
         counted = self._async_match(m)  # an async match's silent reactions count toward away
-        lines = [line for req, _, _, source in steps if source == "timeout" and (req.default is None or counted)
+        lines = [line for i, (req, _, _, source) in enumerate(steps)
+                 if source == "timeout" and (req.default is None or counted)
+                 and not (i == 0 and timeout_note is not None)
                  if (line := self._attend(m, req.seat, timed_out=True, reaction=req.default is not None))
                  is not None]
         result, reason = None, REASON_GAME
@@ -1080,15 +1168,18 @@ class MatchCore:
                 await repo.delete_deadlines(tx, m.id)
                 pending_ids: list[str] = []
             else:
-                pending_ids = await self._sync_deadlines(tx, m, new_state)
+                pending_ids = await self._sync_deadlines(tx, m, new_state, known=known,
+                                                         pending=after[-1] if after else None)
             if after is not None:
                 for i, ((req, _, evs, _), asked) in enumerate(zip(steps, after, strict=True)):
                     last = i == len(steps) - 1
                     ids = pending_ids if last else [r.id for r in asked]
                     seats = [] if last else [r.seat for r in asked]
                     windows = [] if last else [window_key(r) for r in asked]
-                    await self._emit(tx, Change("acted", m.id, first + i, req.seat, list(evs), None, ids,
-                                                seats, windows), m)
+                    timeout = i == 0 and timeout_note is not None
+                    await self._emit(tx, Change("timeout" if timeout else "acted", m.id, first + i, req.seat,
+                                                list(evs), timeout_note if timeout else None, ids, seats,
+                                                windows), m)
             else:
                 single_ai = len(steps) == 1 and steps[0][3] == "ai"
                 kind: ChangeKind = "acted" if single_ai else "window"
@@ -1102,19 +1193,22 @@ class MatchCore:
             self._ai_owed.discard(m.id)
         self._due_changed(m.new_due)
 
-    async def _drive_ai(self, match_id: int, budget: int | None = None) -> int:
+    async def _drive_ai(self, match_id: int, budget: int | None = None, made: int = 0) -> int:
         """Let the AI answer its pending requests, up to ``budget`` moves, one transaction per
         run of AI moves that is delivered together (see :meth:`_answer_run`).
 
         The moves are delivered as batches: when the run ends (also by an error), and during a
         long run every ``ai_batch_seconds`` or ``ai_batch_moves``. Anything committed before
-        the call (a timeout move) goes out with the first batch."""
-        moves = 0
-        unsent = 0
+        the call (a timeout move) goes out with the first batch. ``made``: AI moves made
+        already and not delivered yet (a time-out's run, run_due), counted as this call's."""
+        moves = unsent = made
         cap = self._ai_cap if budget is None else budget
         last = time.monotonic()
         try:
             self._ai_idle.discard(match_id)
+            if unsent >= self._batch_moves:
+                await self._deliver(match_id)
+                unsent = 0
             while moves < cap and match_id not in self._ai_idle:
                 # One transaction per delivery batch: the moves a batch will publish together
                 # are committed together (a crash loses at most this batch, replayed as it was).

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field, replace
 from typing import Any, get_args
@@ -444,14 +445,14 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         async with self.store.transaction() as tx:
             await repo.prune_outbox(tx, now - self._outbox_keep)
             to_deliver = await repo.claim_undelivered_match_ids(tx, owner, now, lease, limit)
-            due_ids = await repo.claim_due_match_ids(tx, owner, now, lease, limit)
+            due = await repo.claim_due(tx, owner, now, lease, limit)
         work: dict[int, _DueWork] = {}
         for match_id in to_deliver:
             work.setdefault(match_id, _DueWork()).deliver = True
         for d in await repo.due_reminders(self.store, now, REMINDERS_PER_ROUND):
             work.setdefault(d.match_id, _DueWork()).reminders.append(d)
-        for match_id in due_ids:
-            work.setdefault(match_id, _DueWork()).deadlines = True
+        for match_id, rows in due.items():
+            work.setdefault(match_id, _DueWork()).deadlines = [rid for _, rid in rows]
         started = [self._start_due(match_id, w, now) for match_id, w in work.items() if match_id not in self._due_busy]
         done = 0
         if started:
@@ -487,22 +488,28 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         if not work.deadlines:
             return done
         async with self._due_slots:
-            made = 0
-            for d in await repo.get_deadlines(self.store, match_id):
-                if d.due_at > now:
-                    continue
+            made = extra = 0
+            # A due request's answer and the AI's answers to it are one run (``_answer_run``),
+            # as long as a first AI run after the commit would be: it counts as that run's moves.
+            run = 1 + min(self._ai_cap, self._batch_moves)
+            for request_id in work.deadlines:  # as claimed: due, due longest first
+                self._ai_idle.discard(match_id)  # set again by a run with nothing more due for the AI
                 try:
-                    made += await self._auto_play(match_id, d.request_id, deliver=False)
+                    n = await self._auto_play(match_id, request_id, deliver=False, limit=run,
+                                              until=time.monotonic() + self._batch_seconds)
                 except UserError as err:  # match vanished or game unknown: drop its deadlines
-                    log.warning("dropping deadline %s of match %s: %s", d.request_id, match_id, err.msg.key)
+                    log.warning("dropping deadline %s of match %s: %s", request_id, match_id, err.msg.key)
                     async with self.store.transaction() as tx:
                         await repo.delete_deadlines(tx, match_id)
                     return done
-            if made and match_id in self._ai_owed:
+                made += n
+                extra += max(0, n - 1)
+            if made and match_id in self._ai_owed and match_id not in self._ai_idle:
                 # One AI run after all of the match's due answers; it delivers them too.
                 self._ai_owed.discard(match_id)
-                done += made + await self._drive_ai(match_id)
-            elif made:  # the answers ask only people: no AI run to look for (as in _after_change)
+                done += made - extra + await self._drive_ai(match_id, made=extra)
+            elif made:  # nothing (more) for the AI now: no AI run to look for (as in _after_change)
+                self._ai_owed.discard(match_id)
                 await self._deliver(match_id)
                 done += made
         return done
@@ -514,4 +521,5 @@ class _DueWork:
 
     deliver: bool = False
     reminders: list[repo.DeadlineRecord] = field(default_factory=list)
-    deadlines: bool = False
+    #: The due deadlines claimed for it (request ids, due longest first).
+    deadlines: list[str] = field(default_factory=list)

@@ -427,17 +427,27 @@ async def claim_due_match_ids(tx: Tx, owner: str, now: float, lease_until: float
     run out and another takes its rows. A lease only steers work: applying a time-out still
     happens under the match lock and the version guard, so a late second claimant finds the
     request answered and does nothing."""
+    return list(await claim_due(tx, owner, now, lease_until, limit))
+
+
+async def claim_due(tx: Tx, owner: str, now: float, lease_until: float,
+                    limit: int) -> dict[int, list[tuple[float, str]]]:
+    """:func:`claim_due_match_ids` with each match's claimed deadlines as (due_at, request id),
+    in that order: what the caller serves, without reading each match's deadlines again."""
     free = "due_at <= ? AND (lease_until IS NULL OR lease_until <= ? OR lease_owner = ?)"
     rows = await tx.fetchall(
         "UPDATE deadlines SET lease_owner = ?, lease_until = ? WHERE (match_id, request_id) IN"
         f" (SELECT match_id, request_id FROM deadlines WHERE {free} AND match_id IN"
         f" (SELECT match_id FROM deadlines WHERE {free} GROUP BY match_id ORDER BY MIN(due_at), match_id"
-        f" LIMIT ?){_skip_locked(tx)}) RETURNING match_id, due_at",
+        f" LIMIT ?){_skip_locked(tx)}) RETURNING match_id, request_id, due_at",
         (owner, lease_until, now, now, owner, now, now, owner, limit))
-    first: dict[int, float] = {}
+    found: dict[int, list[tuple[float, str]]] = {}
     for r in rows:
-        first[r["match_id"]] = min(r["due_at"], first.get(r["match_id"], r["due_at"]))
-    return sorted(first, key=lambda m: (first[m], m))[:limit]
+        found.setdefault(r["match_id"], []).append((r["due_at"], r["request_id"]))
+    for due in found.values():
+        due.sort()
+    order = sorted(found, key=lambda m: (found[m][0][0], m))[:limit]
+    return {m: found[m] for m in order}
 
 
 async def claim_undelivered_match_ids(tx: Tx, owner: str, now: float, lease_until: float,
@@ -512,7 +522,11 @@ async def undelivered(db: Reader, match_id: int | None = None, limit: int = UNDE
 
 
 async def mark_delivered(tx: Tx, outbox_ids: list[int], now: float) -> None:
-    await tx.executemany("UPDATE outbox SET delivered_at = ? WHERE id = ?", [(now, i) for i in outbox_ids])
+    """One statement for a delivery's rows (at most ``UNDELIVERED_LIMIT``), not one per row."""
+    if not outbox_ids:
+        return
+    marks = ",".join("?" * len(outbox_ids))
+    await tx.execute(f"UPDATE outbox SET delivered_at = ? WHERE id IN ({marks})", (now, *outbox_ids))
 
 
 async def prune_outbox(tx: Tx, delivered_before: float) -> int:

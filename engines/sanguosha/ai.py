@@ -139,7 +139,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal",
         opts = [o.value for o in walks.step(state, seat, [], steps).options]
         if opts == ["pass"]:
             return ["pass"]
-    view = build(state, seat)
+    view = build(state, seat, distances=False)  # (no hint reads them)
     hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
     s = Seat(state, seat, ask, view, mind(view), hand, rng, steps)
     try:

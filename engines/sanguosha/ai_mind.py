@@ -29,6 +29,7 @@ When only a renegade that never showed itself is left against the lord's side, f
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import Any
 
@@ -112,7 +113,7 @@ class Mind:
         unk = self.unknown
         if not unk:
             return p
-        like = [[math.exp(K * self.loyalty[s]), math.exp(-K * self.loyalty[s]), 1.0] for s in unk]
+        like = tuple((math.exp(K * self.loyalty[s]), math.exp(-K * self.loyalty[s]), 1.0) for s in unk)
         for s, marg in zip(unk, _marginals(like, tuple(self.left[r] for r in HIDDEN)), strict=True):
             p[s] = {"lord": 0.0, **dict(zip(HIDDEN, marg, strict=True))}
         return p
@@ -190,9 +191,12 @@ class Mind:
 Counts = tuple[int, ...]
 
 
-def _marginals(like: list[list[float]], left: Counts) -> list[list[float]]:
+@functools.lru_cache(maxsize=512)
+def _marginals(like: tuple[tuple[float, ...], ...], left: Counts) -> tuple[tuple[float, ...], ...]:
     """Per seat, the probability of each role when exactly ``left[r]`` seats hold role ``r`` and
-    a dealing's weight is the product of ``like[seat][role]`` (forward-backward over seats)."""
+    a dealing's weight is the product of ``like[seat][role]`` (forward-backward over seats).
+    Kept for the same record: a seat decides several times in a row on a record that has not
+    changed (four decisions in five ask the same question in seeded games)."""
     n, k = len(like), len(left)
     fwd: list[dict[Counts, float]] = [{tuple(left): 1.0}]
     for i in range(n):
@@ -222,5 +226,5 @@ def _marginals(like: list[list[float]], left: Counts) -> list[list[float]]:
                     key = rem[:r] + (rem[r] - 1,) + rem[r + 1:]
                     marg[r] += w * like[i][r] * bwd[i + 1].get(key, 0.0)
         tot = sum(marg) or 1.0
-        out.append([v / tot for v in marg])
-    return out
+        out.append(tuple(v / tot for v in marg))
+    return tuple(out)

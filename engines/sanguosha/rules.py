@@ -17,6 +17,7 @@ from typing import Any
 from engines.base import Event, Msg, key_ref, seat_ref
 from engines.flow import Ctx, Flow, Triggers
 from engines.rng import Rng
+from engines.sanguosha import judged
 from engines.sanguosha.data import SLOTS, card
 
 State = dict[str, Any]
@@ -218,8 +219,15 @@ def same_kingdom(state: State, a: int, b: int) -> bool:
 
 def can_target(state: State, user: int, target: int, name: str) -> bool:
     """May ``target`` be chosen as a target of ``name`` used by ``user``? Skills such as 空城 and
-    谦逊 say no through the ``targetable`` modifier."""
-    return fold(state, "targetable", True, user=user, target=target, name=name)
+    谦逊 say no through the ``targetable`` modifier. (Kept for a walk's state: ``judged.py``.)"""
+    checks = judged.kept(state)
+    if checks is None:
+        return fold(state, "targetable", True, user=user, target=target, name=name)  # type: ignore[no-any-return]
+    key = ("t", user, target, name)
+    found = checks.get(key)
+    if found is None:
+        found = checks[key] = fold(state, "targetable", True, user=user, target=target, name=name)
+    return found  # type: ignore[no-any-return]
 
 
 def flag(state: State, key: str) -> int:
@@ -504,12 +512,25 @@ def distance(state: State, a: int, b: int) -> int:
     never below 1."""
     if a == b:
         return 0
-    return max(1, fold(state, "distance", seat_distance(state, a, b), src=a, dst=b))
+    checks = judged.kept(state)  # kept for a walk's state (judged.py)
+    if checks is None:
+        return max(1, fold(state, "distance", seat_distance(state, a, b), src=a, dst=b))
+    key = ("d", a, b)
+    found = checks.get(key)
+    if found is None:
+        found = checks[key] = max(1, fold(state, "distance", seat_distance(state, a, b), src=a, dst=b))
+    return found  # type: ignore[no-any-return]
 
 
 def attack_range(state: State, seat: int) -> int:
-    cid = state["players"][seat]["equip"]["weapon"]
-    return fold(state, "attack_range", card(cid).range if cid else 1, seat=seat)
+    checks = judged.kept(state)  # kept for a walk's state (judged.py)
+    found = None if checks is None else checks.get(("r", seat))
+    if found is None:
+        cid = state["players"][seat]["equip"]["weapon"]
+        found = fold(state, "attack_range", card(cid).range if cid else 1, seat=seat)
+        if checks is not None:
+            checks[("r", seat)] = found
+    return found  # type: ignore[no-any-return]
 
 
 def in_range(state: State, a: int, b: int) -> bool:

@@ -91,7 +91,10 @@ def _role(state: State, seat: int) -> str | None:
     return R.mode_of(state).public_allegiance(state, seat)  # type: ignore[no-any-return]
 
 
-def build(state: State, seat: int | None) -> View:
+def build(state: State, seat: int | None, *, distances: bool = True) -> View:
+    """``seat``'s view (the public table for None). ``distances=False`` leaves out each seat's
+    distance from the seat whose turn it is (None), for the AI: it judges range through the
+    token walk, and the distances were a third of building its view."""
     turn = state["turn"]
     players = []
     for i, p in enumerate(state["players"]):
@@ -101,7 +104,7 @@ def build(state: State, seat: int | None) -> View:
             "role": _role(state, i), "hand": len(p["hand"]),
             "equip": {slot: card_json(p["equip"][slot]) if p["equip"][slot] else None for slot in SLOTS},
             "judge": [dict(card_json(cid), **{"as": name}) for cid, name in p["judge"]],
-            "distance": (R.distance(state, turn, i) if p["alive"] and turn is not None
+            "distance": (R.distance(state, turn, i) if distances and p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),
         })
         if p.get("piles"):  # cards on its hero (周泰's 创): public

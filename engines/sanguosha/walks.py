@@ -19,10 +19,17 @@ import threading
 from typing import Any
 
 from engines.base import Step
-from engines.sanguosha import choices
+from engines.sanguosha import choices, judged
 
 State = dict[str, Any]
-Memo = dict[tuple[str, ...], Step]
+
+
+class Memo(dict[tuple[str, ...], Step]):
+    """The steps of one walk by path, and the target checks its steps judged (``judged.py``)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.checks: judged.Checks = {}
 
 _slot = threading.local()
 
@@ -30,7 +37,7 @@ _slot = threading.local()
 def begin(state: State, seat: int) -> Memo:
     """A new memo for a decision of ``seat`` in ``state``, kept in this thread's slot for the
     ``apply`` of its move (a decision always starts afresh: nothing outlives one move)."""
-    steps: Memo = {}
+    steps = Memo()
     _slot.held = (state, seat, steps)
     return steps
 
@@ -39,7 +46,7 @@ def kept(state: State, seat: int) -> Memo:
     """The steps kept for ``seat`` in this very ``state`` object (empty for any other)."""
     held = getattr(_slot, "held", None)
     if held is None or held[0] is not state or held[1] != seat:
-        return {}
+        return Memo()
     found: Memo = held[2]
     return found
 
@@ -49,7 +56,8 @@ def step(state: State, seat: int, path: list[str], steps: Memo) -> Step:
     key = tuple(path)
     found = steps.get(key)
     if found is None:
-        found = steps[key] = choices.step(state, seat, list(path))
+        with judged.over(state, steps.checks):
+            found = steps[key] = choices.step(state, seat, list(path))
     return found
 
 

@@ -16,6 +16,7 @@ from test_svc_crash import check_consistent
 from service.matches import MatchService
 from service.settings import ServiceSettings
 from store import repo
+from store.base import Database
 from store.db import Store, Tx
 
 __all__ = ["db_target", "toy"]
@@ -113,4 +114,98 @@ async def test_a_crash_in_an_ai_run_loses_the_run_and_run_due_replays_it(
     assert state == svc_toy_engine.replay(
         (await store.fetchone("SELECT seed FROM matches WHERE id = ?", (mid,)))["seed"], 4, {"target": "30"},
         [(a.seat, a.action) for a in log])
+    await store.close()
+
+
+async def test_a_time_out_and_the_ai_answers_to_it_are_one_transaction(
+        db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """run_due answers a person's time-out and the AI's moves after it, up to the person's next
+    request, in ONE transaction (it was two: the time-out's, then the AI run's, which loaded
+    the match again: a load and a commit a time-out in bench run_due). The log, the attendance
+    and the changes are those of the two: a ``timeout`` change with its note, then one
+    ``acted`` change per AI move. The second time-out marks the seat away, and the same run
+    already plays the seat's next request."""
+    store = await Store.open(db_target)
+    recorder, clock = Recorder(), Clock()
+    service = MatchService(store, publisher=recorder, clock=clock, offload=False)
+    mid = await human_and_ais(service, 3)
+    for missed in (1, 2):
+        before = (await repo.get_match(store, mid)).version
+        writes = spy_log_writes(monkeypatch)
+        clock.advance(3601)
+        assert await service.run_due() >= 4
+        await service.drain()
+        assert len({id(tx) for tx, _ in writes}) == 1
+        versions = writes[0][1]
+        assert len(versions) >= 4 and versions == list(range(before + 1, before + 1 + len(versions)))
+        log = [a for a in await repo.list_actions(store, mid) if a.version > before]
+        assert [(a.seat, a.source) for a in log[:1]] == [(0, "timeout")]
+        assert {a.source for a in log[1:]} == {"ai"}
+        changes = [c for c in recorder.changes if c.match_id == mid and c.version > before and c.kind != "finished"]
+        assert [c.kind for c in changes] == ["timeout"] + ["acted"] * (len(log) - 1)
+        assert [c.version for c in changes] == [a.version for a in log]
+        note = changes[0].note
+        assert note is not None and note.key == ("core.note.timeout" if missed == 1 else "publish.away")
+        assert all(c.request_ids and len(c.request_ids) == len(c.request_seats) for c in changes[:-1])
+        seat = (await repo.get_seats(store, mid))[0]
+        assert (seat.missed, seat.away) == (missed, missed == 2)
+        if missed == 2:  # the AI plays the seat from its next request on, in the same run (to the end)
+            assert any(a.seat == 0 for a in log[1:]) and recorder.kinds(mid)[-1] == "finished"
+        else:
+            assert await service.pending_for_user(mid, HOST)
+        await check_consistent(store, mid)
+    await store.close()
+
+
+async def test_an_ai_runs_commit_reads_no_deadlines_back(db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The deadlines an AI run syncs are the ones it loaded under the match lock (nothing writes
+    them in between), so its commit does not read them again inside the transaction: that
+    read was a trip to the database before the COMMIT, one per run in bench run_due."""
+    store = await Store.open(db_target)
+    service = MatchService(store, publisher=Recorder(), clock=(clock := Clock()), offload=False)
+    mid = await human_and_ais(service, 3)
+    inside: list[Any] = []
+    real = repo.get_deadlines
+
+    async def get_deadlines(db: Any, match_id: int) -> list[repo.DeadlineRecord]:
+        if not isinstance(db, Database):  # a transaction's Tx, not the store
+            inside.append(db)
+        return await real(db, match_id)
+
+    monkeypatch.setattr(repo, "get_deadlines", get_deadlines)
+    clock.advance(3601)
+    assert await service.run_due() >= 4  # the time-out and the AI's answers, one run
+    await service.drain()
+    assert inside == []
+    await check_consistent(store, mid)  # the deadlines are those of the pending requests
+    await store.close()
+
+
+async def test_run_due_serves_the_deadlines_it_claimed_without_reading_them_again(
+        db_target: Path | str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The claim names each match's due deadlines (due longest first), so a round serves them
+    without reading every due match's deadlines once more (a trip each, ~1 400 in bench
+    run_due)."""
+    store = await Store.open(db_target)
+    service = MatchService(store, publisher=Recorder(), clock=(clock := Clock()), offload=False)
+    mids = [await human_and_ais(service, 1) for _ in range(3)]
+    clock.advance(3601)
+    async with store.transaction() as tx:
+        claimed = await repo.claim_due(tx, "someone", clock.now, clock.now + 1, 10)
+    assert list(claimed) == mids
+    assert all(len(rows) == 1 and rows[0][0] <= clock.now for rows in claimed.values())
+    reads: list[Any] = []
+    real = repo.get_deadlines
+
+    async def get_deadlines(db: Any, match_id: int) -> list[repo.DeadlineRecord]:
+        reads.append(match_id)
+        return await real(db, match_id)
+
+    monkeypatch.setattr(repo, "get_deadlines", get_deadlines)
+    clock.advance(31)  # the test's own claim has run out
+    assert await service.run_due() >= 3 * 2  # each match: the time-out and the AI's answer
+    await service.drain()
+    assert reads == []
+    for mid in mids:
+        await check_consistent(store, mid)
     await store.close()

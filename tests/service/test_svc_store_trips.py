@@ -125,3 +125,27 @@ async def test_a_persons_move_takes_few_trips_to_the_database(service: MatchServ
     trips.clear()
     await play_own_turn(service, mid, BOB)
     assert len(trips) <= 12, len(trips)
+
+
+async def test_a_deliverys_rows_are_marked_in_one_statement(store: Store, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A delivery of an AI run's rows marked them one statement each (8 500 statements in bench
+    run_due); now one for all."""
+    mid = await new_match(store)
+    async with store.transaction() as tx:
+        for v in range(1, 6):
+            await repo.insert_outbox(tx, mid, v, {"kind": "acted"}, 2.0)
+    rows = await repo.undelivered(store, mid)
+    sent: list[Any] = []
+    for name in ("execute", "executemany"):
+        real = getattr(type(tx), name)
+
+        async def spy(self: Any, sql: str, params: Any = (), _real: Any = real) -> None:
+            sent.append(sql)
+            await _real(self, sql, params)
+
+        monkeypatch.setattr(type(tx), name, spy)
+    async with store.transaction() as tx:
+        await repo.mark_delivered(tx, [r.id for r in rows[:4]], 9.0)
+        await repo.mark_delivered(tx, [], 9.0)
+    assert len(sent) == 1
+    assert [r.version for r in await repo.undelivered(store, mid)] == [5]

@@ -645,3 +645,58 @@ async def test_a_standing_pick_waits_while_a_person_in_the_window_may_still_deci
     await svc.run_due()
     state = await state_of(store, mid)
     assert state["phase"] == "turn" and [e for e in await svc.log(mid, 5) if e.seat == 0][-1].action == ["pick", "2"]
+
+
+async def test_a_windows_answers_are_worked_out_in_one_engine_call(
+        svc: MatchService, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The AI's choices, the defaults and their ``apply`` for every due seat of a window are ONE
+    worker-thread call (they were one call per AI choice and one per answer: three here, each a
+    trip to the thread and back for the event loop)."""
+    mid = await table(svc)
+    await turn(svc, mid, HOST, ["attack"])
+    clock.advance(W)
+    calls = spy_cpu(svc, monkeypatch)
+    await svc.run_due()
+    log = await svc.log(mid)
+    assert [(e.seat, e.action, e.source) for e in log[-2:]] == [(1, ["pass"], "timeout"), (2, ["pass"], "ai")]
+    assert len(calls) == 1
+
+
+async def test_a_standing_answer_is_worked_out_in_the_windows_one_engine_call(
+        svc: MatchService, store: Store, clock: Clock, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A window's standing answer is worked out with the AI's answers and the silent seats'
+    defaults in the one worker-thread call: its setting is read before the call (a read is an
+    await), the answer from the seat's view inside it, and it is logged as ``auto``."""
+    from engines.base import Msg, OptionSpec
+
+    def specs(self: Any, view: dict[str, Any]) -> list[OptionSpec]:
+        return [OptionSpec("pick", Msg("x"), [("2", Msg("x")), ("ask", Msg("x"))], "2")]
+
+    def answer(self: Any, view: dict[str, Any], request: Any, settings: dict[str, str]) -> list[str] | None:
+        mine = view.get("seat") == 0 and request.kind == "pick" and settings.get("pick") == "2"
+        return ["pick", "2"] if mine else None
+
+    monkeypatch.setattr(svc_window_engine.WindowEngine, "standing_specs", specs)
+    monkeypatch.setattr(svc_window_engine.WindowEngine, "standing_answer", answer)
+    mid = await table(svc)
+    await turn(svc, mid, HOST, ["poll"])  # every seat picks: seat 0 by its setting, Bob silent, the AI
+    clock.advance(W + 1)
+    calls = spy_cpu(svc, monkeypatch)
+    await svc.run_due()
+    log = [e for e in await svc.log(mid, 5) if e.action[:1] == ["pick"]]
+    assert {(e.seat, tuple(e.action), e.source) for e in log} >= {(0, ("pick", "2"), "auto")}
+    assert {e.source for e in log if e.seat == 1} == {"timeout"}
+    assert [getattr(fn, "__name__", "") for fn in calls] == ["_window_moves"]
+
+
+def spy_cpu(svc: MatchService, monkeypatch: pytest.MonkeyPatch) -> list[Callable[..., Any]]:
+    """The functions ``svc`` hands to its worker threads from now on."""
+    calls: list[Callable[..., Any]] = []
+    real = svc._cpu
+
+    async def cpu(fn: Callable[..., Any], *args: Any) -> Any:
+        calls.append(fn)
+        return await real(fn, *args)
+
+    monkeypatch.setattr(svc, "_cpu", cpu)
+    return calls

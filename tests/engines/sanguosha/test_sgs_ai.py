@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import json
 import random
+from typing import Any
 
 import pytest
 from sgs_testkit import act, asked, count_cards, hand_of, table
@@ -546,3 +547,39 @@ def test_the_renegade_spends_its_last_peach_on_the_dying_lord() -> None:
         state, _ = act(state, req.seat, "pass")
     assert state["players"][0]["alive"] and state["players"][0]["hp"] == 1
     assert not state["players"][7]["hand"]
+
+
+def test_the_role_estimate_of_one_record_is_worked_out_once() -> None:
+    """A seat decides several times in a row on an unchanged record of acts: the posterior over
+    the hidden roles (``ai_mind._marginals``) is kept for it, and is the same estimate."""
+    from engines.sanguosha import ai_mind
+
+    state = table(5, "ZNFFJ", turn=1)
+    state["acts"][1][0] = 2  # seat 1 hurt the lord: it looks like a rebel
+    first = Mind(build(state, 2)).p
+    hits = ai_mind._marginals.cache_info().hits
+    again = Mind(build(state, 2)).p
+    assert ai_mind._marginals.cache_info().hits == hits + 1
+    assert again == first and first[1]["rebel"] > first[3]["rebel"]
+
+
+def test_the_ais_view_leaves_out_the_distances(monkeypatch: pytest.MonkeyPatch) -> None:
+    """No hint reads a seat's distance from the turn's seat (range is judged by the token walk),
+    and working them out was a third of building the AI's view: it is built without them, and
+    is otherwise the seat's view."""
+    state = table(5, "ZNFFJ", turn=1, hands={1: ["sha", "shan"]})
+    seen: list[dict[str, Any]] = []
+
+    def spy(st: dict[str, Any], seat: int, **kw: Any) -> dict[str, Any]:
+        got = build(st, seat, **kw)
+        seen.append(got)
+        return got
+
+    monkeypatch.setattr(ai, "build", spy)
+    ENGINE.ai_action(state, 1, random.Random(0))
+    (view,) = seen
+    whole = build(state, 1)
+    assert any(p["distance"] for p in whole["players"])
+    assert all(p["distance"] is None for p in view["players"])
+    assert [{**p, "distance": None} for p in whole["players"]] == view["players"]
+    assert {k: v for k, v in whole.items() if k != "players"} == {k: v for k, v in view.items() if k != "players"}

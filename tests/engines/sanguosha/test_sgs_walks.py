@@ -89,3 +89,49 @@ def test_the_state_stays_plain_json() -> None:
 
     for state, _, _ in games(6, range(3), steps=600):
         assert plain(state)
+
+
+def test_a_walks_target_checks_are_judged_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The play phase's steps ask the same target checks for every card of a name, and the AI's
+    walk and ``apply``'s check ask them again for the same state: within one walk each
+    (user, target, card) ``targetable`` fold, each distance and attack range of the decided
+    state is worked out once."""
+    from engines.sanguosha import rules
+
+    folds: list[tuple[str, tuple[Any, ...]]] = []
+    real = rules.fold
+    decided: list[dict[str, Any]] = []
+
+    def fold(state: dict[str, Any], quantity: str, value: Any, **args: Any) -> Any:
+        if quantity in ("targetable", "distance", "attack_range") and state is decided[0]:
+            folds.append((quantity, tuple(sorted(args.items()))))
+        return real(state, quantity, value, **args)
+
+    monkeypatch.setattr(rules, "fold", fold)
+    plays = 0
+    for state, req, rng in games(5, range(3)):
+        if req.kind != "play":
+            continue
+        folds.clear()
+        decided[:] = [state]  # (the move's own resolution judges its new state afresh)
+        action = ENGINE.ai_action(state, req.seat, rng, request=req)
+        ENGINE.apply(state, req.seat, action, request=req)
+        assert len(folds) == len(set(folds)), action  # none judged twice in one walk
+        plays += bool(folds)
+    assert plays > 20
+
+
+def test_target_checks_kept_for_one_state_object_only() -> None:
+    """Outside a walk, or for another state object (an equal copy, a reading copy), the checks
+    are judged afresh: what is kept is never read for a state it was not judged on."""
+    from engines.sanguosha import judged, rules
+
+    state = ENGINE.new_state({}, 5, 7)
+    checks: judged.Checks = {}
+    with judged.over(state, checks):
+        assert rules.distance(state, 0, 2) == rules.distance(state, 0, 2)
+        assert ("d", 0, 2) in checks
+        checks[("d", 0, 2)] = 99  # a planted answer is read for this very object only
+        assert rules.distance(state, 0, 2) == 99
+        assert rules.distance(json.loads(json.dumps(state)), 0, 2) != 99
+    assert rules.distance(state, 0, 2) != 99  # outside the walk
