@@ -56,17 +56,6 @@ def play(n: int, seed: int, ai_seat: Any, decide_ms: list[float]) -> tuple[State
     return state, steps
 
 
-def wilson(k: int, n: int) -> str:
-    """The 95 % interval of a rate (Wilson score), as text."""
-    if n == 0:
-        return "n/a"
-    z = 1.96
-    p = k / n
-    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
-    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
-    return f"{100 * (centre - half):.1f}–{100 * (centre + half):.1f} %"
-
-
 def main() -> None:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=100, help="AI-vs-random games per seat count")
@@ -86,7 +75,7 @@ def main() -> None:
                 state, _ = play(n, 700000 + i, lambda seat: False, [])
                 base += any(w % 2 == 0 for w in state["winners"])
             s.figure(f"AI vs random {n} seats: AI seat wins", 100 * won / args.games, "%",
-                     note=f"95% {wilson(won, args.games)}; all random {100 * base / args.games:.1f} %")
+                     note=f"95% {harness.wilson(won, args.games)}; all random {100 * base / args.games:.1f} %")
             seats = args.games * (n // 2)
             s.figure(f"AI vs random {n} seats: per-seat win rate, AI", 100 * seat_wins[True] / seats, "%",
                      note=f"random seats {100 * seat_wins[False] / seats:.1f} %")
@@ -96,7 +85,7 @@ def main() -> None:
                 state, _ = play(n, 705000 + i, lambda seat: seat == 0, decide_ms)
                 won += 0 in state["winners"]
             s.figure(f"one AI among {n - 1} random: AI seat wins", 100 * won / args.games, "%",
-                     note=f"95% {wilson(won, args.games)}")
+                     note=f"95% {harness.wilson(won, args.games)}")
         for n in (4, 8, 12):
             rounds: list[float] = []
             walls: list[float] = []

@@ -8,6 +8,15 @@ it against a loser (a card bought far more by winners may win by itself). Run::
 
     .venv/bin/python -m bench jiwu [--games N] [--markdown]
 
+``--fair`` prints only the start player's figures, each with its 95 % interval (Wilson) and the
+seed range it was played on: tuning and reporting seeds are kept apart (issue 23; the ranges used
+are named in ``docs/rules/jiwu.md``), e.g. the reported figures::
+
+    python3 tasks.py bench --load 0 jiwu --fair --games 1000 --seeds 900000
+
+``--rules 1`` plays the rules games stored before edition 2 followed (turn-order placement, all
+80 market cards), for before/after figures on the same seeds.
+
 The board, market and hand pictures are measured by ``bench/bench_render_jiwu.py``.
 """
 
@@ -27,19 +36,24 @@ ROOT = Path(os.environ.get("BENCH_ROOT") or Path(__file__).resolve().parent.pare
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import harness  # noqa: E402
+
 from engines.jiwu import ENGINE  # noqa: E402
 from engines.jiwu import rules as R  # noqa: E402
 from engines.jiwu.data import cards  # noqa: E402
+from engines.jiwu.engine import JiwuEngine  # noqa: E402
 
 PARTS = ("kill", "city", "total", "region", "total_end", "promoted", "deck")
 
 
 def play(seats: int, seed: int, levels: list[str] | None = None,
-         ending: str = "round") -> tuple[dict[str, Any], float, int]:
+         ending: str = "round", rules: int = R.RULES) -> tuple[dict[str, Any], float, int]:
     """One game: (final state, seconds, actions)."""
     levels = levels or ["normal"] * seats
     rng = random.Random(seed)
-    state = ENGINE.new_state({"ending": ending}, seats, seed)
+    engine = ENGINE if rules == R.RULES else JiwuEngine(rules_edition=rules)
+    state = engine.new_state({"ending": ending}, seats, seed)
     actions = 0
     start = time.perf_counter()
     while not ENGINE.result(state):
@@ -49,13 +63,13 @@ def play(seats: int, seed: int, levels: list[str] | None = None,
     return state, time.perf_counter() - start, actions
 
 
-def figures(seats: int, games: int, base: int = 0, ending: str = "round") -> dict[str, Any]:
+def figures(seats: int, games: int, base: int = 0, ending: str = "round", rules: int = R.RULES) -> dict[str, Any]:
     rows = []
     by_winner: Counter[str] = Counter()
     by_loser: Counter[str] = Counter()
     parts: Counter[str] = Counter()
     for g in range(games):
-        state, secs, actions = play(seats, base + g, ending=ending)
+        state, secs, actions = play(seats, base + g, ending=ending, rules=rules)
         scores = [R.score(state, s) for s in range(seats)]
         win = state["winners"][0]
         for s in range(seats):
@@ -78,7 +92,9 @@ def figures(seats: int, games: int, base: int = 0, ending: str = "round") -> dic
     for c in cards().of_kind("market") + cards().of_kind("supply"):
         w, lo = by_winner[c.id] / games, by_loser[c.id] / losers
         ratio[c.id] = (w, lo)
-    return {"seats": seats, "games": games, "by_market": sum(r["market"] for r in rows) / games,
+    return {"seats": seats, "games": games, "seeds": (base, base + games - 1), "rules": rules,
+            "first_won": sum(r["first"] for r in rows),
+            "by_market": sum(r["market"] for r in rows) / games,
             "turns": mean("turns"), "turns_min": min(r["turns"] for r in rows),
             "turns_max": max(r["turns"] for r in rows), "rounds": mean("rounds"), "actions": mean("actions"),
             "first": sum(r["first"] for r in rows) / games,
@@ -115,14 +131,43 @@ def table(results: list[dict[str, Any]]) -> list[str]:
     return out
 
 
+def fairness(results: list[dict[str, Any]]) -> list[str]:
+    """The start player's edge per player count: wins, 95 % interval, points over a fair share."""
+    out = ["| players | rules | seeds | games | start player wins (95 %) | edge over fair | wins by seat | "
+           "ends: soldiers / market | rounds |", "|---|---|---|---|---|---|---|---|---|"]
+    for f in results:
+        lo, hi = harness.wilson_bounds(f["first_won"], f["games"])
+        fair = 1 / f["seats"]
+        out.append(f"| {f['seats']} | {f['rules']} | {f['seeds'][0]}–{f['seeds'][1]} | {f['games']} | "
+                   f"{f['first']:.1%} ({lo:.1%}–{hi:.1%}) | {100 * (f['first'] - fair):+.1f} "
+                   f"({100 * (lo - fair):+.1f} to {100 * (hi - fair):+.1f}) | "
+                   f"{' / '.join(f'{w:.1%}' for w in f['by_seat'])} | "
+                   f"{1 - f['by_market']:.0%} / {f['by_market']:.0%} | {f['rounds']:.1f} |")
+    return out
+
+
 def main() -> int:
     ap = argparse.ArgumentParser()
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--markdown", action="store_true")
     ap.add_argument("--ending", choices=("turn", "round"), default="round",
                     help="the game-end option: the seed's end of turn, or the end of the round")
+    ap.add_argument("--seats", type=int, nargs="+", default=[2, 3, 4], choices=(2, 3, 4))
+    ap.add_argument("--seeds", type=int, default=None,
+                    help="first seed of every player count's games (default: 1000 × players)")
+    ap.add_argument("--rules", type=int, default=R.RULES, choices=range(1, R.RULES + 1),
+                    help="the rules edition (1: before issue 23's fair start and deal)")
+    ap.add_argument("--fair", action="store_true", help="only the start player's figures")
     args = ap.parse_args()
-    results = [figures(seats, args.games, base=1000 * seats, ending=args.ending) for seats in (2, 3, 4)]
+    results = []
+    for seats in args.seats:
+        base = 1000 * seats if args.seeds is None else args.seeds
+        results.append(figures(seats, args.games, base=base, ending=args.ending, rules=args.rules))
+        if args.fair:
+            print("\n".join(fairness(results[-1:])[-1:]), flush=True)
+    if args.fair:
+        print("\n".join(fairness(results)))
+        return 0
     if args.markdown:
         print("\n".join(table(results)))
     else:

@@ -74,6 +74,25 @@ def pct(values: Iterable[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
 
 
+def wilson_bounds(k: int, n: int) -> tuple[float, float]:
+    """The 95 % interval of a rate ``k / n`` (Wilson score): self-play figures are samples."""
+    if n == 0:
+        return float("nan"), float("nan")
+    z = 1.96
+    p = k / n
+    centre = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * ((p * (1 - p) / n + z * z / (4 * n * n)) ** 0.5) / (1 + z * z / n)
+    return centre - half, centre + half
+
+
+def wilson(k: int, n: int) -> str:
+    """:func:`wilson_bounds` as text."""
+    if n == 0:
+        return "n/a"
+    lo, hi = wilson_bounds(k, n)
+    return f"{100 * lo:.1f}–{100 * hi:.1f} %"
+
+
 def _cpu_ticks() -> tuple[int, int]:
     """(busy, total) jiffies of the whole machine since boot (Linux; zeros elsewhere)."""
     try:

@@ -42,7 +42,9 @@ def random_action(state: State, seat: int, rng: random.Random) -> Action:
 
 
 def _late(state: State) -> bool:
-    return len(state["market_deck"]) < 30 or min(p["supply"] for p in state["players"]) < 12
+    """The last stretch: the central deck below 40 % of its deal (30 of rules 1's 74) or a
+    player nearly out of soldiers."""
+    return len(state["market_deck"]) < 0.4 * R.dealt(state) or min(p["supply"] for p in state["players"]) < 12
 
 
 def _turns_left(state: State) -> int:

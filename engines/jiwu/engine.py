@@ -9,6 +9,7 @@ from engines.adapter import TreeEngine, mint_request_id
 from engines.base import Action, Msg, OptionSpec, Request, State
 from engines.jiwu import actions, ai, choices, rules, standing, summary, views
 from engines.jiwu.rules import m
+from engines.jsoncopy import clone
 
 
 class JiwuEngine(TreeEngine):
@@ -20,9 +21,32 @@ class JiwuEngine(TreeEngine):
     #: the buttons to play and recruit; the duel's secret choice is prompted there too.
     private_panel = True
     reaction_windows = True
+    #: 2 (issue 23): new games play by rules 2 (the last seat places first, the central deck is
+    #: dealt by player count; ``rules.RULES``), stamped in the state (``state["ed"]``) so a game
+    #: stored earlier finishes, and its export replays, by rules 1 (see :meth:`upgrade_step`).
+    edition = 2
     choices = choices
     actions = actions
     views = views
+
+    def __init__(self, rules_edition: int | None = None) -> None:
+        #: The rules new games are stamped with (older ones only to replay old exports).
+        self.rules_edition = rules_edition or rules.RULES
+
+    def upgrade_step(self, state: State, edition: int) -> State:
+        """1 → 2: a running game keeps the rules it was set up by (its deck holds all 80 cards,
+        its first soldiers stand where turn order put them): it is stamped rules 1."""
+        if edition != 1:
+            return super().upgrade_step(state, edition)
+        new: State = clone(state)
+        new["ed"] = 1
+        return new
+
+    def replay_engine(self, edition: int) -> JiwuEngine:
+        """Exports started at edition 1 were dealt and placed by rules 1."""
+        if edition < 2:
+            return _RULES_1
+        return super().replay_engine(edition)  # type: ignore[return-value]
 
     def panel_fingerprint(self, view: dict[str, Any], seat: int) -> Any:
         """The hand picture draws the hand and 计策 cards with this turn's might and silver and
@@ -50,7 +74,7 @@ class JiwuEngine(TreeEngine):
         return standing.answer(view, request, settings)
 
     def start(self, options: dict[str, str], seats: int, seed: int) -> State:
-        return rules.new_game(seats, seed, options["ending"])
+        return rules.new_game(seats, seed, options["ending"], self.rules_edition)
 
     def refresh(self, state: State, actor: int | None) -> None:
         _refresh(state)
@@ -81,6 +105,10 @@ class JiwuEngine(TreeEngine):
     def compact(self, msgs: list[Msg]) -> list[Msg]:
         """A turn's public lines told shorter for the thread (see ``summary.compact``)."""
         return summary.compact(msgs)
+
+
+#: The engine that replays exports started before edition 2 (rules 1).
+_RULES_1 = JiwuEngine(rules_edition=1)
 
 
 def _refresh(state: State) -> None:

@@ -30,6 +30,15 @@ DEPLOY_COST, KILL_COST = 1, 3
 HIT = 4  # a duel die of 4+ hits
 ENDINGS = ("turn", "round")
 SOURCES = ("kill", "city", "region", "total", "promoted", "deck")
+#: The rules a new game plays by, stamped in its state (``state["ed"]``, :func:`rules_edition`)
+#: so a game started earlier plays on, and its export replays, by its own. 2 (issue 23): the
+#: last seat places its first soldier first (:func:`placement_order`) and the central deck is
+#: dealt by player count (:data:`DEAL`); 1 (no stamp): turn order, all 80 market cards.
+RULES = 2
+#: Market cards dealt at set-up from rules 2 on (the row of 6 included), by player count; the
+#: rest stay in the box. With all 80 the central deck outlasted the soldiers in every game, so
+#: the seed's second end never came (docs/rules/jiwu.md, "Fair start and both ends").
+DEAL = {2: 40, 3: 54, 4: 66}
 
 
 def m(key: str, **params: Any) -> Msg:
@@ -54,10 +63,17 @@ def cid(state: State, iid: str) -> str:
 
 # --------------------------------------------------------------------------- set-up
 
-def new_game(seats: int, seed: int, ending_rule: str = "turn") -> State:
+def rules_edition(state: State) -> int:
+    """Which rules a game plays by: games stored before rules 2 carry no stamp."""
+    return int(state.get("ed", 1))
+
+
+def new_game(seats: int, seed: int, ending_rule: str = "turn", rules: int = RULES) -> State:
     state: State = {"game": "jiwu", "seats": seats, "ending_rule": ending_rule, "rng": Rng.seed_value(seed), "cards": {}, "phase": "setup",
                     "turn": 0, "first": 0, "turns": 0, "queue": [], "duel": None, "req_seq": 0, "req": None,
                     "winners": [], "end_reason": "", "ending": "", "log_n": 0}
+    if rules >= 2:
+        state["ed"] = rules
     rng = Rng(state)
     n = 0
 
@@ -74,7 +90,10 @@ def new_game(seats: int, seed: int, ending_rule: str = "turn") -> State:
     all_cards = cards()
     deck = make(all_cards.pile("market"))
     rng.shuffle(deck)
-    state["market_deck"] = deck[ROW:]
+    boxed = deck[dealt(state) + ROW:]
+    for iid in boxed:  # back in the box: out of this game, so no state names them
+        del state["cards"][iid]
+    state["market_deck"] = deck[ROW:dealt(state) + ROW]
     state["market"] = deck[:ROW]
     state["piles"] = {p: make([p] * card(p).copies) for p in ("jiangnan", "tieqi", "canbing")}
     plans = make(all_cards.pile("plan"))
@@ -101,7 +120,25 @@ def new_game(seats: int, seed: int, ending_rule: str = "turn") -> State:
                         "vp": dict.fromkeys(SOURCES, 0), "bought": []})
     state["players"] = players
     state["stats"] = {"buys": [], "duels": 0, "general_deaths": 0}
+    state["turn"] = placement_order(state)[0]
     return state
+
+
+def dealt(state: State) -> int:
+    """How many cards the central deck held under the market row after the deal."""
+    if rules_edition(state) >= 2:
+        return DEAL[state["seats"]] - ROW
+    return len(cards().pile("market")) - ROW
+
+
+def placement_order(state: State) -> list[int]:
+    """Who places a first soldier when. From rules 2 the last seat in turn order chooses its
+    start region first, then the start player and the others in turn order: the seat that
+    moves last in every round gets the pick of the start regions, the start player keeps its
+    first move (rules 1: turn order; the start player won 56 % at 2 players and 48 % at 3)."""
+    n, first = state["seats"], state["first"]
+    order = [(first + k) % n for k in range(n)]
+    return order[-1:] + order[:-1] if rules_edition(state) >= 2 else order
 
 
 def start_regions(state: State, seat: int) -> list[str]:
@@ -125,7 +162,7 @@ def place_start(state: State, seat: int, region: str) -> list[Event]:
         state["phase"] = "main"
         state["turn"] = state["first"]
     else:
-        state["turn"] = (seat + 1) % state["seats"]
+        state["turn"] = next(s for s in placement_order(state) if not B.on_board(state, s))
     return events
 
 

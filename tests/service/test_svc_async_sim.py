@@ -5,7 +5,7 @@ with duels, default settings (one 极武三国 player sets a duel order). The wh
 Measured (seeds as below): 8 seats 18.9 simulated days, 65 windows asked of a person, 9 % closed
 by standing answers alone, 43 % without waiting for anyone, the longest window 2.00 h (the
 reaction time), 0.4–2.4 notifications per person per day; 4 seats 11.0 days, 23 % / 27 %, 2.0 h,
-2.0–4.0; 极武三国 10.5 days, 2 duels, 12 windows, 75 % by the duel order, 2.0 h, 1.9–2.2."""
+2.0–4.0; 极武三国 (rules 2, seed 4) 11.1 days, 2 duels, 26 windows, 73 % by the duel order, 2.0 h, 1.7–2.5."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ async def test_an_eight_seat_sanguosha_game_at_three_looks_a_day(tmp_path: Path)
 
 
 async def test_a_two_seat_jiwu_game_with_duels_at_three_looks_a_day(tmp_path: Path) -> None:
-    report = await _run(tmp_path, "jiwu", PEOPLE[:2], 0, seed=5,
+    report = await _run(tmp_path, "jiwu", PEOPLE[:2], 0, seed=4,
                         standing={PEOPLE[0]: {"duel": "atk,par,brk"}})
     _check(report)
     assert report.duels > 0 and report.by_standing > 0  # the seed has duels; seat 0's order answers

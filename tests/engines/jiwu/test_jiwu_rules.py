@@ -46,15 +46,33 @@ def test_each_player_gets_soldiers_spies_generals_and_start_deck() -> None:
 
 def test_market_and_piles() -> None:
     """80张中央牌库翻开6张；15江南游商、15铁骑精锐、20残兵败将、20计策、10武技。"""
-    state = new(2)
+    state = R.new_game(2, 1, rules=1)
     assert len(state["market"]) == 6 and len(state["market_deck"]) == 74
     assert {k: len(v) for k, v in state["piles"].items()} == {"jiangnan": 15, "tieqi": 15, "canbing": 20}
     assert len(state["plan_deck"]) == 20 and len(state["arts"]) == 10
 
 
+@pytest.mark.parametrize("seats, dealt, boxed", [(2, 40, 40), (3, 54, 26), (4, 66, 14)])
+def test_the_central_deck_is_dealt_by_player_count(seats: int, dealt: int, boxed: int) -> None:
+    """Rules 2: 40 / 54 / 66 of the 80 market cards are dealt (the row of 6 included); the rest
+    stay in the box, named nowhere in the state, and the deal leaves the rest of set-up alone."""
+    state = new(seats)
+    assert R.rules_edition(state) == 2 and R.dealt(state) == dealt - 6
+    assert len(state["market"]) == 6 and len(state["market_deck"]) == dealt - 6
+    market = [i for i, c in state["cards"].items() if card(c).kind == "market"]
+    assert len(market) == dealt and set(market) == set(state["market"]) | set(state["market_deck"])
+    old = R.new_game(seats, 1, rules=1)
+    assert len(old["market_deck"]) == 74 and R.dealt(old) == 74
+    assert state["market"] == old["market"] and state["market_deck"] == old["market_deck"][:dealt - 6]
+    assert len([c for c in old["cards"].values() if card(c).kind == "market"]) - len(market) == boxed
+    assert state["players"] == old["players"] and state["rng"] == old["rng"]
+
+
 def test_start_player_holds_the_seal_and_places_first() -> None:
-    """起始玩家拿取玉玺；依次放置士兵在没有被其它玩家占据的黑色地区格内。"""
-    state = new(2)
+    """起始玩家拿取玉玺；依次放置士兵在没有被其它玩家占据的黑色地区格内。 (Rules 1, kept for games
+    stored before rules 2: turn order.)"""
+    state = R.new_game(2, 1, rules=1)
+    _refresh(state)
     assert state["first"] == 0 and ENGINE.pending(state)[0].seat == 0
     state, _ = act(state, 0, "start", "runan")
     assert "runan" not in R.start_regions(state, 1)
@@ -62,6 +80,23 @@ def test_start_player_holds_the_seal_and_places_first() -> None:
         act(state, 1, "start", "runan")
     state, _ = act(state, 1, "start", "beihai")
     assert state["phase"] == "main" and state["turn"] == 0
+
+
+@pytest.mark.parametrize("seats, order", [(2, [1, 0]), (3, [2, 0, 1]), (4, [3, 0, 1, 2])])
+def test_the_last_seat_places_first_then_turn_order(seats: int, order: list[int]) -> None:
+    """Rules 2: the last seat in turn order chooses its start region first, then the start player
+    (who holds the 玉玺 and plays the first turn) and the others in turn order."""
+    state = new(seats)
+    assert state["first"] == 0 and R.placement_order(state) == order
+    placed = []
+    while state["phase"] == "setup":
+        seat = ENGINE.pending(state)[0].seat
+        with pytest.raises(EngineError):  # nobody else may place meanwhile
+            act(state, (seat + 1) % seats, "start", R.start_regions(state, (seat + 1) % seats)[0])
+        placed.append(seat)
+        state, _ = act(state, seat, "start", R.start_regions(state, seat)[0])
+    assert placed == order
+    assert state["phase"] == "main" and state["turn"] == 0 and ENGINE.pending(state)[0].seat == 0
 
 
 # ---------------------------------------------------------------- 二、游戏流程
@@ -235,7 +270,7 @@ def test_buying_pays_silver_and_goes_to_discard() -> None:
     state, _ = act(state, 0, "buy", target)
     p = state["players"][0]
     assert target in p["discard"] and p["gold"] == 8 - card(R.cid(state, target)).cost
-    assert len(state["market"]) == 6 and len(state["market_deck"]) == 73
+    assert len(state["market"]) == 6 and len(state["market_deck"]) == R.dealt(state) - 1 == 33
 
 
 def test_dominate_and_total_control() -> None:
