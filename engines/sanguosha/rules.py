@@ -387,6 +387,16 @@ def to_equip(state: State, seat: int, cid: str, reason: str = "equip") -> None:
         notice(state, "cards_moved", moved)
 
 
+def to_deck_bottom(state: State, cids: list[str], reason: str = "bottom") -> None:
+    """Under the deck, the first of ``cids`` lowest (章武 puts 飞龙夺凤 there)."""
+    moved = _moved(state, cids, (None, "deck"), reason)
+    for cid in cids:
+        take(state, cid)
+    state["deck"][:0] = list(reversed(cids))
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
 def to_judge(state: State, seat: int, cid: str, name: str, reason: str = "delay") -> None:
     """Into ``seat``'s judgement area as the delayed trick ``name``."""
     moved = _moved(state, [cid], (seat, "judge"), reason)

@@ -1,0 +1,171 @@
+"""The lords option's 君临天下 cards (飞龙夺凤, 太平要术) and the lords' skills that chase them (章武,
+问道), each on an exact table (docs/rules/sanguosha-hegemony-lords.md, -deck.md)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from engines.flow import Ctx
+from engines.sanguosha import ENGINE
+from engines.sanguosha import rules as R
+from engines.sanguosha.data import card, deck, with_addition
+from tests.engines.sanguosha import hg_testkit as K
+from tests.engines.sanguosha.sgs_testkit import count_cards
+
+ON = {"lords": "on"}
+WEI = ("hg_zhangliao", "hg_xiahoudun")
+SHU = ("hg_guanyu", "hg_zhangfei")
+WU = ("hg_ganning", "hg_lvmeng")
+QUN = ("hg_lvbu", "hg_diaochan")
+LIUBEI = ("hg_lord_liubei", "hg_zhangfei")
+ZHANGJIAO = ("hg_lord_zhangjiao", "hg_lvbu")
+SHOWN = {i: (True, True) for i in range(4)}
+
+
+def _names(state: dict, cids: list[str]) -> list[str]:
+    return [card(c).name for c in cids]
+
+
+def _ctx(state: dict) -> Ctx:
+    return Ctx(R.flow_of(state), state)
+
+
+# -- the deck ------------------------------------------------------------------------------------
+
+def test_the_lords_option_deals_the_lord_cards_and_leaves_the_108_alone() -> None:
+    base = list(deck("hegemony"))
+    lords = list(with_addition("hegemony_lords"))
+    assert len(lords) == 109 and len(set(lords)) == 109
+    cixiong = next(c for c in base if card(c).name == "cixiong")
+    assert cixiong not in lords and [c for c in base if c != cixiong] == lords[:107]
+    assert [(card(c).name, card(c).suit, card(c).rank, card(c).slot) for c in lords[107:]] == [
+        ("feilong", "S", 2, "weapon"), ("taiping", "H", 3, "armor")]
+    assert card(lords[107]).range == 2 and (card(cixiong).suit, card(cixiong).rank) == ("S", 2)
+    on = ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 4, 7)
+    off = ENGINE.new_state({"mode": "hegemony"}, 4, 7)
+    assert len(count_cards(on)) == 109 and set(count_cards(off)) == set(base)
+
+
+# -- 飞龙夺凤 ------------------------------------------------------------------------------------
+
+def test_feilong_makes_the_target_discard_a_card_of_its_choice() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hands={0: ["sha"], 1: ["tao", "jiu"]},
+                    equip={0: ["feilong"], 1: ["bagua"]}, options=ON)
+    state = K.act(state, 0, [state["players"][0]["hand"][0], "1"])
+    assert K.asked(state) == [(0, "feilong")]
+    state = K.act(state, 0, ["yes"])
+    assert K.asked(state) == [(1, "feilong_discard")]
+    armour = state["players"][1]["equip"]["armor"]
+    assert sorted(o.value for o in ENGINE.step(state, 1, []).options) == sorted([*state["players"][1]["hand"], armour])
+    state = K.act(state, 1, [armour])
+    assert armour in state["discard"] and state["players"][1]["equip"]["armor"] is None
+    assert len(state["players"][1]["hand"]) == 2
+
+
+def test_feilong_takes_a_hand_card_of_a_seat_its_sha_puts_in_the_dying_window() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hands={0: ["sha"], 1: ["jiu"]}, hp={1: 1},
+                    equip={0: ["feilong"]}, options=ON)
+    jiu = state["players"][1]["hand"][0]
+    state = K.act(state, 0, [state["players"][0]["hand"][0], "1"])
+    state = K.act(state, 0, ["pass"])  # not ①
+    state = K.act(state, 1, ["pass"])  # no 闪
+    assert K.asked(state) == [(0, "feilong_dying")]
+    state = K.act(state, 0, ["yes"])
+    assert jiu in state["players"][0]["hand"] and not state["players"][1]["hand"]
+    assert K.asked(state)[0][1] == "peach"
+
+
+def test_feilong_is_not_asked_for_damage_that_is_not_its_shas() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hands={1: ["jiu"]}, hp={1: 1}, equip={0: ["feilong"]},
+                    options=ON)
+    _ctx(state).push("damage", src=0, dst=1, n=1, via="juedou", cards=[], st="start")
+    K.run(state)
+    assert K.asked(state)[0][1] == "peach"
+
+
+# -- 太平要术 ------------------------------------------------------------------------------------
+
+def test_taiping_prevents_nature_damage_only() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, equip={1: ["taiping"]}, options=ON)
+    for nature, hp in (("fire", 4), ("thunder", 4), ("normal", 3)):
+        _ctx(state).push("damage", src=0, dst=1, n=1, via="test", cards=[], nature=nature, st="start")
+        K.run(state)
+        assert state["players"][1]["hp"] == hp
+
+
+def test_taiping_raises_the_hand_limit_by_the_wearers_kingdom() -> None:
+    state = K.table([SHU, ("hg_zhaoyun", "hg_machao"), WU, QUN], shown={0: (True, True), 1: (True, True)},
+                    equip={0: ["taiping"]}, options=ON)
+    assert R.hand_limit(state, 0) == 4 + 2  # two shu seats
+    state["players"][2]["equip"]["armor"], state["players"][0]["equip"]["armor"] = state["players"][0]["equip"]["armor"], None
+    assert R.hand_limit(state, 2) == 4 + 1  # a wearer of no known kingdom counts itself
+
+
+def test_losing_taiping_draws_two_then_loses_an_hp_above_one() -> None:
+    for hp, after in ((3, 2), (1, 1)):
+        state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hp={1: hp}, hands={1: ["bagua"]}, equip={1: ["taiping"]},
+                        options=ON, turn=1)
+        taiping = state["players"][1]["equip"]["armor"]
+        state = K.act(state, 1, [state["players"][1]["hand"][0]])  # replaced by 八卦阵
+        assert taiping in state["discard"]
+        assert (state["players"][1]["hp"], len(state["players"][1]["hand"])) == (after, 2)
+
+
+# -- 章武 ---------------------------------------------------------------------------------------
+
+def test_zhangwu_takes_feilong_into_the_lords_hand_from_the_discard_pile_or_anothers_equipment() -> None:
+    state = K.table([LIUBEI, WEI, WU, QUN], shown=SHOWN, hands={1: ["zhuge"]}, equip={1: ["feilong"]}, options=ON,
+                    turn=1)
+    feilong = state["players"][1]["equip"]["weapon"]
+    state = K.act(state, 1, [state["players"][1]["hand"][0]])  # replaced: into the discard pile
+    assert feilong in state["players"][0]["hand"] and feilong not in state["discard"]
+    state = K.table([LIUBEI, WEI, WU, QUN], shown=SHOWN, hands={1: ["feilong"]}, options=ON, turn=1)
+    state = K.act(state, 1, [state["players"][1]["hand"][0]])  # seat 1 equips it
+    assert feilong in state["players"][0]["hand"] and state["players"][1]["equip"]["weapon"] is None
+
+
+def test_zhangwu_the_lord_losing_feilong_puts_it_under_the_deck_and_draws_two() -> None:
+    state = K.table([LIUBEI, WEI, WU, QUN], shown=SHOWN, hands={0: ["feilong", "zhuge"]}, options=ON)
+    feilong, zhuge = state["players"][0]["hand"]
+    state = K.act(state, 0, [feilong])  # equipping it is no loss
+    assert state["players"][0]["equip"]["weapon"] == feilong and state["players"][0]["hand"] == [zhuge]
+    state = K.act(state, 0, [zhuge])  # replaced: lost
+    assert state["deck"][0] == feilong and feilong not in state["discard"]
+    assert len(state["players"][0]["hand"]) == 2 and "hg_zhangwu_lost" in [e["key"].rsplit(".", 1)[1] for e in state["log"]]
+
+
+# -- 问道 ---------------------------------------------------------------------------------------
+
+def test_wendao_discards_a_red_card_for_taiping_from_the_discard_pile_or_a_seats_equipment() -> None:
+    state = K.table([ZHANGJIAO, WEI, WU, SHU], shown=SHOWN, hands={0: ["tao", "sha"]},
+                    equip={1: ["taiping"]}, options=ON)
+    taiping = state["players"][1]["equip"]["armor"]
+    red = [c for c in state["players"][0]["hand"] if card(c).red]
+    assert [o.value for o in ENGINE.step(state, 0, ["hg_wendao"]).options] == red
+    state = K.act(state, 0, ["hg_wendao", red[0]])
+    assert taiping in state["players"][0]["hand"] and red[0] in state["discard"]
+    assert len(state["players"][1]["hand"]) == 2  # its wearer lost it: 太平要术 ③
+    assert "hg_wendao" not in [o.value for o in ENGINE.step(state, 0, []).options]  # once per play phase
+
+
+def test_wendao_is_not_offered_while_taiping_is_in_the_deck_or_a_hand() -> None:
+    state = K.table([ZHANGJIAO, WEI, WU, SHU], shown=SHOWN, hands={0: ["tao"]}, options=ON)
+    assert "hg_wendao" not in [o.value for o in ENGINE.step(state, 0, []).options]
+
+
+# -- whole games ----------------------------------------------------------------------------------
+
+@pytest.mark.parametrize("seed", range(4))
+def test_seeded_ai_games_with_the_lords_option_end_with_every_card_accounted_for(seed: int) -> None:
+    state = ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 4, seed)
+    rng = random.Random(seed)
+    for _ in range(5000):
+        if ENGINE.result(state) is not None:
+            break
+        req = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal", req), req)
+        seen = count_cards(state)
+        assert len(seen) == 109 and set(seen.values()) == {1}
+    assert ENGINE.result(state) is not None
