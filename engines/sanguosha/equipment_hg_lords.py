@@ -4,7 +4,9 @@
 - 飞龙夺凤 (weapon, range 2): ①当你使用【杀】指定目标后，你可令目标弃置一张牌。②当一名角色因执行你
   使用的【杀】的效果而受到你造成的伤害而进入濒死状态后，你可获得其一张手牌;
 - 太平要术 (armour): 锁定技，①当你受到属性伤害时，你防止此伤害。②你的手牌上限+X（X为与你势力相同的
-  角色数）。③当你失去装备区里的【太平要术】后，你摸两张牌，然后若你的体力值大于1，你失去1点体力.
+  角色数）。③当你失去装备区里的【太平要术】后，你摸两张牌，然后若你的体力值大于1，你失去1点体力;
+- 六龙骖驾 (horse, in the +1 slot): 锁定技，其他角色与你的距离+1，你与其他角色的距离-1；当【六龙骖驾】
+  移至你的装备区后，你将你的装备区里所有其他坐骑牌置入弃牌堆；你不能使用坐骑牌.
 
 A card is only ever in a game with the option on, so the standard and 108-card games never meet
 these handlers' conditions. The lords' skills that chase these cards (章武, 问道) are
@@ -13,6 +15,7 @@ these handlers' conditions. The lords' skills that chase these cards (章武, �
 
 from __future__ import annotations
 
+from functools import cache
 from typing import Any
 
 from engines.base import Msg
@@ -20,7 +23,7 @@ from engines.flow import Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.cards_hegemony import _step_yiyi
 from engines.sanguosha.choices import STEPS, yes_no
-from engines.sanguosha.data import NATURES, card
+from engines.sanguosha.data import DECKS, NATURES, card, deck
 from engines.sanguosha.frames import ask_window, take_chosen
 from engines.sanguosha.packs import CARDS_HEGEMONY
 from engines.sanguosha.rules import cname, m, say, who
@@ -156,6 +159,48 @@ def _taiping_lost(ctx: Ctx, ev: Ev) -> None:
             R.draw(ctx, seat, 2)
             if ctx.state["players"][seat]["hp"] > 1:
                 ctx.push("lose_hp", seat=seat, n=1, st="start")
+
+
+# -- 六龙骖驾 -------------------------------------------------------------------------------------
+
+def wears_liulong(state: State, seat: int) -> bool:
+    cid = state["players"][seat]["equip"]["plus"]
+    return bool(cid) and card(cid).name == "liulong"
+
+
+@cache
+def horse_names() -> frozenset[str]:
+    """Every horse card's name, of every deck."""
+    return frozenset(c.name for name in DECKS for c in deck(name).values() if c.slot in ("plus", "minus"))
+
+
+@CARDS_HEGEMONY.modifier("distance", "liulong")
+def _liulong_distance(state: State, value: int, args: dict[str, Any]) -> int:
+    """The wearer is one closer to others (the +1 to it is its slot's, as any +1 horse's)."""
+    return value - 1 if wears_liulong(state, args["src"]) else value
+
+
+@CARDS_HEGEMONY.modifier("card_blocked", "liulong")
+def _liulong_no_horses(state: State, value: bool, args: dict[str, Any]) -> bool:
+    seat = args.get("seat")
+    return value or (seat is not None and args["name"] in horse_names() and wears_liulong(state, seat))
+
+
+def _liulong_riders(ev: Ev) -> list[int]:
+    """The seat 六龙骖驾 came to the equipment area of, by this move."""
+    to = ev["to"]
+    return [to[0]] if to[1] == "equip" and any(card(c).name == "liulong" for c in ev["cards"]) else []
+
+
+@CARDS_HEGEMONY.on("cards_moved", "liulong_in", can=lambda ctx, ev: any(
+    ctx.state["players"][x]["equip"]["minus"] and wears_liulong(ctx.state, x) for x in _liulong_riders(ev)))
+def _liulong_in(ctx: Ctx, ev: Ev) -> None:
+    """Its own slot already pushed out a +1 horse (an item replaced); the −1 horse goes too."""
+    for seat in _liulong_riders(ev):
+        minus = ctx.state["players"][seat]["equip"]["minus"]
+        if minus and wears_liulong(ctx.state, seat):
+            R.to_discard(ctx.state, [minus], reason="replaced")
+            say(ctx, "discard", who=who(seat), cards=R.card_label(minus))
 
 
 # -- questions and texts (the AI's answers: ai_cards_hegemony.py) ---------------------------------------------------------------------------

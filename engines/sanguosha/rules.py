@@ -554,10 +554,11 @@ def can_respond(state: State, seat: int, kind: str, info: dict[str, Any] | None 
     return bool(fold(state, "can_respond", held, seat=seat, kind=kind, info=info or {}))
 
 
-def blocked(state: State, name: str) -> bool:
-    """May no card of ``name`` be used or played as itself now (鏖战: 桃)? A mode's rule, asked
-    through the ``card_blocked`` modifier (identity mode has none)."""
-    return bool(fold(state, "card_blocked", False, name=name))
+def blocked(state: State, name: str, seat: int | None = None) -> bool:
+    """May no card of ``name`` be used or played as itself now (鏖战: 桃; by ``seat``, when the
+    asker knows who: 六龙骖驾 bars its wearer's horses)? A mode's or a card's rule, asked through
+    the ``card_blocked`` modifier (identity mode has none)."""
+    return bool(fold(state, "card_blocked", False, name=name, seat=seat))
 
 
 def hand_limit(state: State, seat: int) -> int:

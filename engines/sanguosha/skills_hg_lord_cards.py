@@ -4,6 +4,9 @@ what the cards do: ``equipment_hg_lords.py``). Wording: FreeKill's hegemony pack
 
 - 章武 (君刘备): 锁定技，①当【飞龙夺凤】移至弃牌堆或其他角色的装备区后，你获得此【飞龙夺凤】；②当你
   失去【飞龙夺凤】时，你展示之，然后将此牌置于牌堆底，你摸两张牌.
+- 总御 (君曹操): 锁定技，①当你使用坐骑牌时，若其他角色的装备区内或弃牌堆内有【六龙骖驾】，你将原坐骑牌
+  置入弃牌堆，将【六龙骖驾】置入你的装备区内；②当【六龙骖驾】移动至其他角色的装备区内后，你可交换你与其
+  装备区内的防御坐骑牌.
 - 问道 (君张角): 出牌阶段限一次，你可弃置一张不为【太平要术】的红色牌，你获得弃牌堆里或一名角色的装备区
   里的【太平要术】.
 """
@@ -12,18 +15,22 @@ from __future__ import annotations
 
 from typing import Any
 
-from engines.base import EngineError, Step
+from engines.base import EngineError, Msg, Step
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
-from engines.sanguosha.ai import Seat, _cheapest, play_hint
-from engines.sanguosha.choices import card_opt
+from engines.sanguosha.ai import Seat, _cheapest, ask_hint, play_hint
+from engines.sanguosha.choices import STEPS, card_opt, yes_no
 from engines.sanguosha.data import card
+from engines.sanguosha.equipment_hg_lords import horse_names
+from engines.sanguosha.frames import ask_window
 from engines.sanguosha.packs import HEGEMONY_HEROES as HG
 from engines.sanguosha.rules import m, say, who
 from engines.sanguosha.skills import Active, active, announce
+from engines.sanguosha.views import prompt
 
 State = dict[str, Any]
 Ev = dict[str, Any]
+Frame = dict[str, Any]
 
 
 def _zhangwu_lord(state: State) -> int | None:
@@ -64,6 +71,107 @@ def _zhangwu(ctx: Ctx, ev: Ev) -> None:
             say(ctx, "hg_zhangwu_lost", who=who(lord), sr=R.card_label(cid))
             R.to_deck_bottom(s, [cid], reason="hg_zhangwu")
             R.draw(ctx, lord, 2)
+
+
+# -- 总御 ---------------------------------------------------------------------------------------
+
+def _zongyu_lord(state: State) -> int | None:
+    return next((x for x in R.living(state) if R.has_skill(state, x, "hg_zongyu")), None)
+
+
+def _liulong_free(state: State, lord: int) -> str | None:
+    """六龙骖驾 in the discard pile or in another seat's equipment area (there is one in the deck)."""
+    for cid in state["discard"]:
+        if card(cid).name == "liulong":
+            return cid
+    for i in R.living(state):
+        cid = state["players"][i]["equip"]["plus"]
+        if i != lord and cid and card(cid).name == "liulong":
+            return cid
+    return None
+
+
+def _zongyu_used(state: State, ev: Ev) -> int | None:
+    """① The lord, if this move is a horse card it used coming into its equipment area (a use's
+    move is ``to_equip``'s own reason) while 六龙骖驾 is free to take."""
+    lord = _zongyu_lord(state)
+    if lord is None or ev["reason"] != "equip" or ev["to"] != [lord, "equip"]:
+        return None
+    if not any(card(c).name in horse_names() and card(c).name != "liulong" for c in ev["cards"]):
+        return None
+    return lord if _liulong_free(state, lord) else None
+
+
+@HG.on("cards_moved", "hg_zongyu", can=lambda ctx, ev: _zongyu_used(ctx.state, ev) is not None)
+def _zongyu(ctx: Ctx, ev: Ev) -> None:
+    """The horse is used (it came into the slot) and is then put into the discard pile with the
+    lord's other horse; 六龙骖驾 takes the +1 slot."""
+    s = ctx.state
+    lord = _zongyu_used(s, ev)
+    assert lord is not None
+    liulong = _liulong_free(s, lord)
+    assert liulong is not None
+    announce(ctx, lord, "hg_zongyu")
+    horses = [c for c in (s["players"][lord]["equip"]["plus"], s["players"][lord]["equip"]["minus"]) if c]
+    R.to_discard(s, horses, reason="hg_zongyu")
+    say(ctx, "discard", who=who(lord), cards=" ".join(R.card_label(c) for c in horses))
+    R.to_equip(s, lord, liulong, reason="hg_zongyu")
+    say(ctx, "hg_zongyu", who=who(lord), sr=R.card_label(liulong))
+
+
+def _zongyu_rider(state: State, ev: Ev) -> int | None:
+    """② The other seat 六龙骖驾 came to the equipment area of (the lord alive to swap)."""
+    lord = _zongyu_lord(state)
+    to = ev["to"]
+    if lord is None or to[1] != "equip" or to[0] == lord:
+        return None
+    if not any(card(c).name == "liulong" for c in ev["cards"]):
+        return None
+    cid = state["players"][to[0]]["equip"]["plus"]
+    return to[0] if cid and card(cid).name == "liulong" else None  # type: ignore[no-any-return]
+
+
+@HG.on("cards_moved", "hg_zongyu_swap", can=lambda ctx, ev: _zongyu_rider(ctx.state, ev) is not None)
+def _zongyu_swap(ctx: Ctx, ev: Ev) -> None:
+    ctx.push("hg_zongyu_swap", seat=_zongyu_lord(ctx.state), target=_zongyu_rider(ctx.state, ev), st="start")
+
+
+@HG.kind("hg_zongyu_swap")
+def _zongyu_swap_frame(ctx: Ctx, f: Frame) -> None:
+    """Asked of the lord; yes: its +1 slot and the rider's change places (its own +1 horse, if
+    any, goes to the rider; its −1 horse then goes, as 六龙骖驾 arriving makes it)."""
+    s = ctx.state
+    if f["st"] == "start":
+        f["st"] = "asked"
+        ask_window(ctx, f, [f["seat"]], "hg_zongyu_swap", target=f["target"])
+        return
+    lord, rider = f["seat"], f["target"]
+    ps = s["players"]
+    liulong = ps[rider]["equip"]["plus"]
+    if ctx.take(f, "reply")["action"] != ["pass"] and R.alive(s, lord) and liulong and card(liulong).name == "liulong":
+        announce(ctx, lord, "hg_zongyu")
+        mine = ps[lord]["equip"]["plus"]
+        ps[lord]["equip"]["plus"], ps[rider]["equip"]["plus"] = liulong, mine
+        say(ctx, "hg_zongyu_swap", who=who(lord), target=who(rider), sr=R.card_label(liulong))
+        minus = ps[lord]["equip"]["minus"]
+        if minus:
+            R.to_discard(s, [minus], reason="replaced")
+            say(ctx, "discard", who=who(lord), cards=R.card_label(minus))
+    ctx.pop(f)
+
+
+STEPS["hg_zongyu_swap"] = lambda _s, _seat, path, ask: yes_no(path, m("req.hg_zongyu_swap", target=who(ask.info["target"])))
+
+
+@prompt("hg_zongyu_swap")
+def _p_zongyu_swap(info: dict[str, Any]) -> Msg:
+    return m("req.hg_zongyu_swap", target=who(info["target"]))
+
+
+@ask_hint("hg_zongyu_swap")
+def _zongyu_swap_hint(s: Seat) -> list[str]:
+    """Always: 六龙骖驾 is both horses at once, better than any one horse the lord may give."""
+    return ["yes"]
 
 
 # -- 问道 ------------------------------------------------------------------------------------------

@@ -38,11 +38,12 @@ def test_the_lords_option_deals_the_lord_cards_and_leaves_the_108_alone() -> Non
     base = list(deck("hegemony"))
     lords = list(with_addition("hegemony_lords"))
     assert len(lords) == 109 and len(set(lords)) == 109
-    cixiong = next(c for c in base if card(c).name == "cixiong")
-    assert cixiong not in lords and [c for c in base if c != cixiong] == lords[:107]
-    assert [(card(c).name, card(c).suit, card(c).rank, card(c).slot) for c in lords[107:]] == [
-        ("feilong", "S", 2, "weapon"), ("taiping", "H", 3, "armor")]
-    assert card(lords[107]).range == 2 and (card(cixiong).suit, card(cixiong).rank) == ("S", 2)
+    gone = [c for c in base if card(c).name in ("cixiong", "zhuahuang")]
+    assert [(card(c).suit, card(c).rank) for c in gone] == [("S", 2), ("H", 13)]
+    assert [c for c in base if c not in gone] == lords[:106]
+    assert [(card(c).name, card(c).suit, card(c).rank, card(c).slot) for c in lords[106:]] == [
+        ("feilong", "S", 2, "weapon"), ("taiping", "H", 3, "armor"), ("liulong", "H", 13, "plus")]
+    assert card(lords[106]).range == 2
     on = ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 4, 7)
     off = ENGINE.new_state({"mode": "hegemony"}, 4, 7)
     assert len(count_cards(on)) == 109 and set(count_cards(off)) == set(base)
@@ -111,6 +112,48 @@ def test_losing_taiping_draws_two_then_loses_an_hp_above_one() -> None:
         state = K.act(state, 1, [state["players"][1]["hand"][0]])  # replaced by 八卦阵
         assert taiping in state["discard"]
         assert (state["players"][1]["hp"], len(state["players"][1]["hand"])) == (after, 2)
+
+
+# -- 六龙骖驾 and 总御 ---------------------------------------------------------------------------
+
+CAOCAO = ("hg_lord_caocao", "hg_xuchu")
+
+
+def test_liulong_is_both_horses_discards_the_other_and_bars_using_horses() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hands={0: ["liulong", "dilu"]}, equip={0: ["chitu"]},
+                    options=ON)
+    liulong, dilu = state["players"][0]["hand"]
+    far = R.distance(state, 0, 2), R.distance(state, 2, 0)
+    state = K.act(state, 0, [liulong])
+    eq = state["players"][0]["equip"]
+    assert (eq["plus"], eq["minus"]) == (liulong, None) and len(state["discard"]) == 1  # 赤兔 went
+    assert (R.distance(state, 0, 2), R.distance(state, 2, 0)) == (far[0], far[1] + 1)  # -1 kept, +1 added
+    assert dilu not in [o.value for o in ENGINE.step(state, 0, []).options]  # no horse may be used
+
+
+def test_zongyu_using_a_horse_takes_liulong_from_another_seat() -> None:
+    state = K.table([CAOCAO, SHU, WU, QUN], shown=SHOWN, hands={0: ["chitu"]}, equip={0: ["dilu"], 2: ["liulong"]},
+                    options=ON)
+    chitu = state["players"][0]["hand"][0]
+    liulong = state["players"][2]["equip"]["plus"]
+    state = K.act(state, 0, [chitu])
+    eq = state["players"][0]["equip"]
+    assert (eq["plus"], eq["minus"]) == (liulong, None) and state["players"][2]["equip"]["plus"] is None
+    assert chitu in state["discard"] and "hg_zongyu" in [e["key"].rsplit(".", 1)[1] for e in state["log"]]
+
+
+def test_zongyu_swaps_the_plus_horse_when_liulong_comes_to_another_seat() -> None:
+    state = K.table([CAOCAO, SHU, WU, QUN], shown=SHOWN, hands={1: ["liulong"]}, equip={0: ["dilu", "chitu"]},
+                    options=ON, turn=1)
+    dilu, chitu = state["players"][0]["equip"]["plus"], state["players"][0]["equip"]["minus"]
+    liulong = state["players"][1]["hand"][0]
+    state = K.act(state, 1, [liulong])
+    assert K.asked(state) == [(0, "hg_zongyu_swap")]
+    kept = K.act(state, 0, ["pass"])
+    assert kept["players"][1]["equip"]["plus"] == liulong
+    state = K.act(state, 0, ["yes"])
+    assert state["players"][0]["equip"]["plus"] == liulong and state["players"][1]["equip"]["plus"] == dilu
+    assert state["players"][0]["equip"]["minus"] is None and chitu in state["discard"]
 
 
 # -- 章武 ---------------------------------------------------------------------------------------

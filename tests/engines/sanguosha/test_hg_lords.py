@@ -304,7 +304,7 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
 
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
-        "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao", "hg_zhangwu"),
+        "hg_lord_caocao": ("hg_jianan", "hg_huibian", "hg_zongyu"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao", "hg_zhangwu"),
         "hg_lord_sunquan": ("hg_jiahe", "hg_lianzi"), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa", "hg_wendao")}
 
 
