@@ -93,7 +93,7 @@ def test_the_lord_comes_in_shown_with_its_skills_and_pairs_with_its_kingdom() ->
     state = K.act(state, 0, ["0"])
     p = state["players"][0]
     assert p["heroes"] == [{"id": "hg_lord_caocao", "shown": True}, {"id": "hg_zhangliao", "shown": False}]
-    assert p["skills"] == ["hg_jianan", "hg_huibian"] and R.kingdom(state, 0) == "wei"
+    assert p["skills"] == ["hg_jianan", "hg_huibian", "hg_zongyu"] and R.kingdom(state, 0) == "wei"
     assert (p["hp"], p["max"]) == (4, 4) and p["marks"]["xianqu"] == 1
     assert _events(state)[-3:] == ["hg_lord_swap", "hero_shown", "hg_mark_gain"]
     # 张辽 is no partner of 曹操, but a lord pairs with every hero of its kingdom
