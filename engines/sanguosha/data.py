@@ -35,6 +35,10 @@ SUITS = ("S", "H", "C", "D")
 RED = frozenset({"H", "D"})
 TYPES = ("basic", "trick", "delayed", "equip")
 SLOTS = ("weapon", "armor", "plus", "minus")
+#: A fifth slot, for the 国战 lords option's 定澜夜明珠 only: not one of every seat's :data:`SLOTS`
+#: (identity and the 108-card 国战 never have it); a seat's ``equip`` gains the key when a
+#: treasure is put there (``rules.to_equip``), and whatever walks ``equip`` walks its keys.
+TREASURE = "treasure"
 
 @dataclass(frozen=True)
 class Card:
@@ -78,7 +82,7 @@ def parse(raw: dict) -> dict[str, Card]:
             raise DeckError(f"{name}: bad type {kind.get('type')!r}")
         if (kind["type"] == "equip") != ("slot" in kind):
             raise DeckError(f"{name}: equipment and only equipment has a slot")
-        if "slot" in kind and kind["slot"] not in SLOTS:
+        if "slot" in kind and kind["slot"] not in (*SLOTS, TREASURE):
             raise DeckError(f"{name}: bad slot {kind['slot']!r}")
         if (kind.get("slot") == "weapon") != ("range" in kind) or int(kind.get("range", 1)) < 1:
             raise DeckError(f"{name}: a weapon and only a weapon has a range >= 1")

@@ -6,7 +6,9 @@
 - 太平要术 (armour): 锁定技，①当你受到属性伤害时，你防止此伤害。②你的手牌上限+X（X为与你势力相同的
   角色数）。③当你失去装备区里的【太平要术】后，你摸两张牌，然后若你的体力值大于1，你失去1点体力;
 - 六龙骖驾 (horse, in the +1 slot): 锁定技，其他角色与你的距离+1，你与其他角色的距离-1；当【六龙骖驾】
-  移至你的装备区后，你将你的装备区里所有其他坐骑牌置入弃牌堆；你不能使用坐骑牌.
+  移至你的装备区后，你将你的装备区里所有其他坐骑牌置入弃牌堆；你不能使用坐骑牌;
+- 定澜夜明珠 (treasure): 锁定技，若你没有〖制衡〗，你视为拥有〖制衡〗；若你有〖制衡〗，取消〖制衡〗的数量
+  限制.
 
 A card is only ever in a game with the option on, so the standard and 108-card games never meet
 these handlers' conditions. The lords' skills that chase these cards (章武, 问道) are
@@ -18,15 +20,16 @@ from __future__ import annotations
 from functools import cache
 from typing import Any
 
-from engines.base import Msg
+from engines.base import EngineError, Msg, Step
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.cards_hegemony import _step_yiyi
 from engines.sanguosha.choices import STEPS, yes_no
-from engines.sanguosha.data import DECKS, NATURES, card, deck
+from engines.sanguosha.data import DECKS, NATURES, TREASURE, card, deck
 from engines.sanguosha.frames import ask_window, take_chosen
 from engines.sanguosha.packs import CARDS_HEGEMONY
 from engines.sanguosha.rules import cname, m, say, who
+from engines.sanguosha.skills import Active, active
 from engines.sanguosha.views import prompt
 
 State = dict[str, Any]
@@ -201,6 +204,51 @@ def _liulong_in(ctx: Ctx, ev: Ev) -> None:
         if minus and wears_liulong(ctx.state, seat):
             R.to_discard(ctx.state, [minus], reason="replaced")
             say(ctx, "discard", who=who(seat), cards=R.card_label(minus))
+
+
+# -- 定澜夜明珠 ------------------------------------------------------------------------------------
+
+#: The 制衡 a seat may have of its own (identity's has no limit to lift).
+ZHIHENG = ("zhiheng", "hg_zhiheng", "hg_lord_zhiheng")
+PEARL_ZHIHENG = "hg_pearl_zhiheng"
+
+
+def wears_pearl(state: State, seat: int) -> bool:
+    cid = state["players"][seat]["equip"].get(TREASURE)
+    return bool(cid) and card(cid).name == "pearl"
+
+
+def _own_zhiheng(state: State, seat: int) -> bool:
+    return any(R.has_skill(state, seat, z) for z in ZHIHENG)
+
+
+@CARDS_HEGEMONY.modifier("zhiheng_cap", "pearl")
+def _pearl_cap(state: State, value: int, args: dict[str, Any]) -> int:
+    """With a 制衡 of its own, the wearer's 制衡 takes any number of cards."""
+    return 10_000 if args["skill"] != PEARL_ZHIHENG and wears_pearl(state, args["seat"]) else value
+
+
+def _pearl_step(state: State, seat: int, path: list[str]) -> Step:
+    from engines.sanguosha.skills_wu import _cards_step, zhiheng_cap  # the 制衡 walk; skills_wu loads the AI
+
+    cap = zhiheng_cap(state, seat, PEARL_ZHIHENG)
+    st, _ = _cards_step(state, R.all_cards(state, seat, judge=False), path, m("step.hg_zhiheng", n=cap), 1, cap)
+    if st is None:
+        raise EngineError("sanguosha.err.illegal")
+    return st
+
+
+def _pearl_start(ctx: Ctx, seat: int, path: list[str]) -> None:
+    from engines.sanguosha.skills_wu import discard_and_draw
+
+    discard_and_draw(ctx, seat, PEARL_ZHIHENG, path)
+
+
+#: Without a 制衡 of its own, the wearer has the 国战 one (at most max HP cards, FreeKill's
+#: luminous_pearl_skill), once per play phase like any 制衡.
+active(Active(PEARL_ZHIHENG, lambda s, seat: not R.flag(s, PEARL_ZHIHENG) and R.has_cards(s, seat, judge=False),
+              _pearl_step, _pearl_start,
+              gate=lambda s, seat: wears_pearl(s, seat) and not _own_zhiheng(s, seat)), pack=CARDS_HEGEMONY)
 
 
 # -- questions and texts (the AI's answers: ai_cards_hegemony.py) ---------------------------------------------------------------------------

@@ -17,7 +17,7 @@ from typing import Any
 from engines.base import Event, Msg, key_ref, seat_ref
 from engines.flow import Ctx, Flow, Triggers
 from engines.rng import Rng
-from engines.sanguosha.data import SLOTS, card
+from engines.sanguosha.data import card
 
 State = dict[str, Any]
 
@@ -315,7 +315,7 @@ def take(state: State, cid: str) -> str:
             if not p["hand"]:
                 _watch(state, i, p, "hand_empty", cid)
             return "hand"
-        for slot in SLOTS:
+        for slot in p["equip"]:  # the four SLOTS, and a treasure's slot once one was put there
             if p["equip"][slot] == cid:
                 p["equip"][slot] = None
                 _watch(state, i, p, "equip_lost", cid)
@@ -379,7 +379,7 @@ def to_equip(state: State, seat: int, cid: str, reason: str = "equip") -> None:
     moved = _moved(state, [cid], (seat, "equip"), reason)
     take(state, cid)
     slot = card(cid).slot
-    old = state["players"][seat]["equip"][slot]
+    old = state["players"][seat]["equip"].get(slot)
     if old:
         to_discard(state, [old], reason="replaced")
     state["players"][seat]["equip"][slot] = cid

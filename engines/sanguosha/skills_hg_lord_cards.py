@@ -7,6 +7,8 @@ what the cards do: ``equipment_hg_lords.py``). Wording: FreeKill's hegemony pack
 - 总御 (君曹操): 锁定技，①当你使用坐骑牌时，若其他角色的装备区内或弃牌堆内有【六龙骖驾】，你将原坐骑牌
   置入弃牌堆，将【六龙骖驾】置入你的装备区内；②当【六龙骖驾】移动至其他角色的装备区内后，你可交换你与其
   装备区内的防御坐骑牌.
+- 聚宝 (君孙权): 锁定技，①结束阶段，若弃牌堆或场上存在【定澜夜明珠】，你摸一张牌，然后获得拥有【定澜夜明珠】
+  的角色的一张牌；②其他角色获得你装备区内的宝物牌时，取消之.
 - 问道 (君张角): 出牌阶段限一次，你可弃置一张不为【太平要术】的红色牌，你获得弃牌堆里或一名角色的装备区
   里的【太平要术】.
 """
@@ -19,10 +21,10 @@ from engines.base import EngineError, Msg, Step
 from engines.flow import Ctx
 from engines.sanguosha import rules as R
 from engines.sanguosha.ai import Seat, _cheapest, ask_hint, play_hint
-from engines.sanguosha.choices import STEPS, card_opt, yes_no
-from engines.sanguosha.data import card
+from engines.sanguosha.choices import PICK_NO_JUDGE, STEPS, card_opt, yes_no
+from engines.sanguosha.data import TREASURE, card
 from engines.sanguosha.equipment_hg_lords import horse_names
-from engines.sanguosha.frames import ask_window
+from engines.sanguosha.frames import ask_window, take_chosen
 from engines.sanguosha.packs import HEGEMONY_HEROES as HG
 from engines.sanguosha.rules import m, say, who
 from engines.sanguosha.skills import Active, active, announce
@@ -172,6 +174,86 @@ def _p_zongyu_swap(info: dict[str, Any]) -> Msg:
 def _zongyu_swap_hint(s: Seat) -> list[str]:
     """Always: 六龙骖驾 is both horses at once, better than any one horse the lord may give."""
     return ["yes"]
+
+
+# -- 聚宝 ---------------------------------------------------------------------------------------
+
+def _pearl(state: State) -> tuple[str, int | None] | None:
+    """定澜夜明珠 and who wears it (None: in the discard pile); None when it is neither there nor
+    worn (in the deck, a hand, on the table of a use)."""
+    for cid in state["discard"]:
+        if card(cid).name == "pearl":
+            return cid, None
+    for i in R.living(state):
+        cid = state["players"][i]["equip"].get(TREASURE)
+        if cid and card(cid).name == "pearl":
+            return cid, i
+    return None
+
+
+@HG.on("phase_start", "hg_jubao", priority=10,
+       can=lambda ctx, ev: (ev["phase"] == "finish" and not ev["skip"] and R.has_skill(ctx.state, ev["seat"], "hg_jubao")
+                            and _pearl(ctx.state) is not None))
+def _jubao(ctx: Ctx, ev: Ev) -> None:
+    """① Draw one, then take a card of the pearl's wearer (a wearer with no card, or the lord
+    itself, gives nothing: taking one's own card changes nothing)."""
+    s, seat = ctx.state, ev["seat"]
+    found = _pearl(s)
+    assert found is not None
+    announce(ctx, seat, "hg_jubao")
+    R.draw(ctx, seat, 1)
+    holder = found[1]
+    if holder is not None and holder != seat and R.has_cards(s, holder, judge=False):
+        ctx.push("hg_jubao", seat=seat, target=holder, st="start")
+
+
+@HG.kind("hg_jubao")
+def _jubao_frame(ctx: Ctx, f: Frame) -> None:
+    if f["st"] == "start":
+        if not R.has_cards(ctx.state, f["target"], judge=False):
+            ctx.pop(f)
+            return
+        f["st"] = "picked"
+        ctx.ask(f, [f["seat"]], "pick", info={"target": f["target"], "why": "hg_jubao"})
+        return
+    take_chosen(ctx, f["seat"], f["target"], ctx.take(f, "reply")["action"][0], to_hand=True)
+    ctx.pop(f)
+
+
+PICK_NO_JUDGE.add("hg_jubao")
+
+
+def _jubao_kept(state: State, ev: Ev) -> tuple[int, str] | None:
+    """② A treasure of 聚宝's holder's equipment area that another seat just got into its hand."""
+    to = ev["to"]
+    if to[1] != "hand" or to[0] is None:
+        return None
+    for cid, src in zip(ev["cards"], ev["from"], strict=True):
+        lord = src[0]
+        if (src[1] == "equip" and lord is not None and lord != to[0] and card(cid).slot == TREASURE
+                and R.alive(state, lord) and R.has_skill(state, lord, "hg_jubao")):
+            return lord, cid
+    return None
+
+
+@HG.on("cards_moved", "hg_jubao_keep", can=lambda ctx, ev: _jubao_kept(ctx.state, ev) is not None)
+def _jubao_keep(ctx: Ctx, ev: Ev) -> None:
+    """② The taking is cancelled: the treasure goes back to its slot (the taker's choice is spent,
+    as a cancelled effect is)."""
+    kept = _jubao_kept(ctx.state, ev)
+    assert kept is not None
+    lord, cid = kept
+    announce(ctx, lord, "hg_jubao")
+    R.to_equip(ctx.state, lord, cid, reason="hg_jubao")
+    say(ctx, "hg_jubao_keep", who=who(lord), sr=R.card_label(cid))
+
+
+@play_hint("hg_pearl_zhiheng")
+def _pearl_zhiheng_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
+    """定澜夜明珠's 制衡 (equipment_hg_lords.py): as the 国战 孙权's 制衡."""
+    from engines.sanguosha.skills_hg_wu import _hg_zhiheng
+
+    return _hg_zhiheng(s, pre, name)
 
 
 # -- 问道 ------------------------------------------------------------------------------------------

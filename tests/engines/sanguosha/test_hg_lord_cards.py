@@ -38,12 +38,13 @@ def test_the_lords_option_deals_the_lord_cards_and_leaves_the_108_alone() -> Non
     base = list(deck("hegemony"))
     lords = list(with_addition("hegemony_lords"))
     assert len(lords) == 109 and len(set(lords)) == 109
-    gone = [c for c in base if card(c).name in ("cixiong", "zhuahuang")]
-    assert [(card(c).suit, card(c).rank) for c in gone] == [("S", 2), ("H", 13)]
-    assert [c for c in base if c not in gone] == lords[:106]
-    assert [(card(c).name, card(c).suit, card(c).rank, card(c).slot) for c in lords[106:]] == [
-        ("feilong", "S", 2, "weapon"), ("taiping", "H", 3, "armor"), ("liulong", "H", 13, "plus")]
-    assert card(lords[106]).range == 2
+    gone = [c for c in base if card(c).name in ("cixiong", "zhuahuang", "wuliu")]
+    assert sorted((card(c).suit, card(c).rank) for c in gone) == [("D", 6), ("H", 13), ("S", 2)]
+    assert [c for c in base if c not in gone] == lords[:105]
+    assert [(card(c).name, card(c).suit, card(c).rank, card(c).slot) for c in lords[105:]] == [
+        ("feilong", "S", 2, "weapon"), ("taiping", "H", 3, "armor"), ("liulong", "H", 13, "plus"),
+        ("pearl", "D", 6, "treasure")]
+    assert card(lords[105]).range == 2
     on = ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 4, 7)
     off = ENGINE.new_state({"mode": "hegemony"}, 4, 7)
     assert len(count_cards(on)) == 109 and set(count_cards(off)) == set(base)
@@ -154,6 +155,66 @@ def test_zongyu_swaps_the_plus_horse_when_liulong_comes_to_another_seat() -> Non
     state = K.act(state, 0, ["yes"])
     assert state["players"][0]["equip"]["plus"] == liulong and state["players"][1]["equip"]["plus"] == dilu
     assert state["players"][0]["equip"]["minus"] is None and chitu in state["discard"]
+
+
+# -- 定澜夜明珠 and 聚宝 -----------------------------------------------------------------------------
+
+SUNQUAN = ("hg_lord_sunquan", "hg_ganning")
+
+
+def test_the_pearl_takes_a_fifth_slot_and_gives_a_zhiheng_of_up_to_max_hp_cards() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hands={0: ["pearl", "sha", "shan", "tao", "jiu", "sha"]},
+                    equip={0: ["chitu"]}, options=ON)
+    pearl = state["players"][0]["hand"][0]
+    assert "hg_pearl_zhiheng" not in [o.value for o in ENGINE.step(state, 0, []).options]
+    state = K.act(state, 0, [pearl])
+    eq = state["players"][0]["equip"]
+    assert eq["treasure"] == pearl and eq["minus"] is not None  # beside the four slots
+    assert ENGINE.view(state, 1)["players"][0]["equip"]["treasure"]["id"] == pearl
+    hand = state["players"][0]["hand"]
+    assert "hg_pearl_zhiheng" in [o.value for o in ENGINE.step(state, 0, []).options]
+    path = ["hg_pearl_zhiheng", *hand[:4]]  # max HP 4 (张辽 + 夏侯惇): four and no more
+    assert ENGINE.step(state, 0, path).complete and not [o for o in ENGINE.step(state, 0, path).options
+                                                         if o.value in R.all_cards(state, 0)]
+    state = K.act(state, 0, path)
+    assert len(state["players"][0]["hand"]) == 5 and "hg_pearl_zhiheng" not in [
+        o.value for o in ENGINE.step(state, 0, []).options]
+
+
+def test_the_pearl_lifts_the_limit_of_the_wearers_own_zhiheng() -> None:
+    sunquan = ("hg_sunquan", "hg_ganning")
+    state = K.table([sunquan, SHU, WEI, QUN], shown=SHOWN, hands={0: ["sha", "shan", "tao", "jiu", "sha", "shan"]},
+                    equip={0: ["pearl"]}, options=ON)
+    opts = [o.value for o in ENGINE.step(state, 0, []).options]
+    assert "hg_zhiheng" in opts and "hg_pearl_zhiheng" not in opts
+    state = K.act(state, 0, ["hg_zhiheng", *state["players"][0]["hand"]])  # all six, max HP 4
+    assert len(state["players"][0]["hand"]) == 6
+
+
+def test_jubao_draws_and_takes_a_card_of_the_pearls_wearer_at_the_finish_phase() -> None:
+    state = K.table([SUNQUAN, SHU, WEI, QUN], shown=SHOWN, equip={1: ["pearl", "chitu"]}, hands={1: ["shan"]},
+                    options=ON)
+    state = K.act(state, 0, ["end"])  # end the play phase
+    while K.asked(state) != [(0, "pick")]:
+        seat, kind = K.asked(state)[0]
+        assert kind != "play" or seat != 1, K.asked(state)
+        state = K.act(state, seat, ["pass"] if kind != "discard" else state["players"][seat]["hand"][:1])
+    pearl = state["players"][1]["equip"]["treasure"]
+    hand = len(state["players"][0]["hand"])
+    state = K.act(state, 0, [pearl])
+    assert pearl in state["players"][0]["hand"] and len(state["players"][0]["hand"]) == hand + 1
+
+
+def test_jubao_cancels_another_seat_taking_the_lords_treasure() -> None:
+    state = K.table([SUNQUAN, SHU, WEI, QUN], shown=SHOWN, equip={0: ["pearl"]}, hands={1: ["shunshou"]},
+                    options=ON, turn=1)
+    pearl = state["players"][0]["equip"]["treasure"]
+    state = K.act(state, 1, [state["players"][1]["hand"][0], "0"])
+    while K.asked(state) and K.asked(state)[0][1] == "nullify":
+        state = K.act(state, K.asked(state)[0][0], ["pass"])
+    assert K.asked(state) == [(1, "pick")]
+    state = K.act(state, 1, [pearl])
+    assert state["players"][0]["equip"]["treasure"] == pearl and not state["players"][1]["hand"]
 
 
 # -- 章武 ---------------------------------------------------------------------------------------

@@ -305,7 +305,7 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
         "hg_lord_caocao": ("hg_jianan", "hg_huibian", "hg_zongyu"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao", "hg_zhangwu"),
-        "hg_lord_sunquan": ("hg_jiahe", "hg_lianzi"), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa", "hg_wendao")}
+        "hg_lord_sunquan": ("hg_jiahe", "hg_lianzi", "hg_jubao"), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa", "hg_wendao")}
 
 
 def test_jianan_keeps_a_hero_down_for_a_free_skill_until_the_lords_turn() -> None:
