@@ -120,7 +120,6 @@ def deck(name: str = STANDARD) -> dict[str, Card]:
     return parse(_raw(name))
 
 
-@cache
 def _raw(name: str) -> dict:
     with DECKS[name].open(encoding="utf-8") as fh:
         return json.load(fh)  # type: ignore[no-any-return]
