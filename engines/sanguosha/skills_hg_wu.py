@@ -579,7 +579,7 @@ active(Active("dimeng", lambda s, seat: not R.flag(s, "dimeng") and bool(_dimeng
 
 def _zhijian_dests(state: State, seat: int, cid: str) -> list[int]:
     slot = card(cid).slot
-    return [x for x in _others(state, seat) if state["players"][x]["equip"][slot] is None]
+    return [x for x in _others(state, seat) if state["players"][x]["equip"].get(slot) is None]
 
 
 def _zhijian_cards(state: State, seat: int) -> list[str]:

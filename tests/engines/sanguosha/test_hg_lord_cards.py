@@ -273,3 +273,25 @@ def test_seeded_ai_games_with_the_lords_option_end_with_every_card_accounted_for
         seen = count_cards(state)
         assert len(seen) == 109 and set(seen.values()) == {1}
     assert ENGINE.result(state) is not None
+
+
+def test_the_ai_puts_on_a_treasure_although_its_slot_is_not_there_yet() -> None:
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, hands={0: ["pearl"]}, options=ON)
+    pearl = state["players"][0]["hand"][0]
+    assert ENGINE.ai_action(state, 0, random.Random(1), "normal", ENGINE.pending(state)[0]) == [pearl]
+
+
+def test_zhijian_puts_a_treasure_into_a_seat_that_never_had_the_slot() -> None:
+    """直谏 (张昭张纮) and the like read a slot by its name: the treasure's is absent until filled."""
+    state = K.table([("hg_erzhang", "hg_ganning"), SHU, WEI, QUN], shown=SHOWN, hands={0: ["pearl"]}, options=ON)
+    pearl = state["players"][0]["hand"][0]
+    assert sorted(o.value for o in ENGINE.step(state, 0, ["zhijian", pearl]).options) == ["1", "2", "3"]
+    state = K.act(state, 0, ["zhijian", pearl, "2"])
+    assert state["players"][2]["equip"]["treasure"] == pearl
+
+
+def test_qiaobian_may_move_a_treasure_to_a_seat_that_never_had_the_slot() -> None:
+    from engines.sanguosha.skills_hg_wei import _field_moves
+
+    state = K.table([WEI, SHU, WU, QUN], shown=SHOWN, equip={1: ["pearl"]}, options=ON)
+    assert _field_moves(state, 0)[state["players"][1]["equip"]["treasure"]] == [0, 2, 3]
