@@ -3,14 +3,16 @@
 
 from __future__ import annotations
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 
 from engines.flow import Ctx
-from engines.sanguosha import ENGINE
+from engines.sanguosha import ENGINE, data
 from engines.sanguosha import rules as R
-from engines.sanguosha.data import card, deck, with_addition
+from engines.sanguosha.data import DeckError, card, deck, with_addition
 from tests.engines.sanguosha import hg_testkit as K
 from tests.engines.sanguosha.sgs_testkit import count_cards
 
@@ -48,6 +50,22 @@ def test_the_lords_option_deals_the_lord_cards_and_leaves_the_108_alone() -> Non
     on = ENGINE.new_state({"mode": "hegemony", "lords": "on"}, 4, 7)
     off = ENGINE.new_state({"mode": "hegemony"}, 4, 7)
     assert len(count_cards(on)) == 109 and set(count_cards(off)) == set(base)
+
+
+@pytest.mark.parametrize("replaces", [{"feilong": "zhuge"}, {"feilong": "sha"}, {"feilong": "nothing"}])
+def test_an_addition_replaces_only_the_one_card_of_that_name_suit_and_rank(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch, replaces: dict[str, str]) -> None:
+    """诸葛连弩 is ♦A (not ♠2), 杀 has many copies, "nothing" is no card of the 108."""
+    raw = json.loads(data.DECKS["hegemony_lords"].read_text(encoding="utf-8"))
+    raw.update(deck_name="bad", id_prefix="bad", size=1, expect={"feilong": 1}, replaces=replaces,
+               deck=[["feilong", "S", 2]])
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(raw), encoding="utf-8")
+    monkeypatch.setitem(data.DECKS, "bad", path)
+    with pytest.raises(DeckError):
+        with_addition("bad")
+    with_addition.cache_clear()
+    data.deck.cache_clear()
 
 
 # -- 飞龙夺凤 ------------------------------------------------------------------------------------
