@@ -11,8 +11,8 @@
   限制.
 
 A card is only ever in a game with the option on, so the standard and 108-card games never meet
-these handlers' conditions. The lords' skills that chase these cards (章武, 问道) are
-``skills_hg_lord_cards.py``.
+these handlers' conditions. The lords' skills that chase these cards (总御, 章武, 聚宝, 问道)
+are ``skills_hg_lord_cards.py``.
 """
 
 from __future__ import annotations
@@ -26,6 +26,7 @@ from engines.sanguosha import rules as R
 from engines.sanguosha.cards_hegemony import _step_yiyi
 from engines.sanguosha.choices import STEPS, yes_no
 from engines.sanguosha.data import DECKS, NATURES, TREASURE, card, deck
+from engines.sanguosha.equipment_hegemony import _armour
 from engines.sanguosha.frames import ask_window, take_chosen
 from engines.sanguosha.packs import CARDS_HEGEMONY
 from engines.sanguosha.rules import cname, m, say, who
@@ -35,11 +36,6 @@ from engines.sanguosha.views import prompt
 State = dict[str, Any]
 Frame = dict[str, Any]
 Ev = dict[str, Any]
-
-
-def _armour(state: State, seat: int) -> str:
-    cid = state["players"][seat]["equip"]["armor"]
-    return card(cid).name if cid else ""
 
 
 # -- 飞龙夺凤 ① -----------------------------------------------------------------------------------
@@ -67,7 +63,7 @@ def _feilong_frame(ctx: Ctx, f: Frame) -> None:
         say(ctx, "weapon", who=who(f["user"]), card=cname("feilong"))
         pool = R.all_cards(s, f["target"], judge=False)
         f["st"] = "discard"
-        # an absent target lets go of its last hand card, else its first worn item
+        # an absent target lets go of its newest hand card, else its last worn item
         ctx.ask(f, [f["target"]], "feilong_discard", default=((s["players"][f["target"]]["hand"] or pool)[-1],),
                 info={"n": 1, "user": f["user"]})
         return
