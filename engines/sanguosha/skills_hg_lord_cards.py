@@ -81,16 +81,24 @@ def _zongyu_lord(state: State) -> int | None:
     return next((x for x in R.living(state) if R.has_skill(state, x, "hg_zongyu")), None)
 
 
-def _liulong_free(state: State, lord: int) -> str | None:
-    """六龙骖驾 in the discard pile or in another seat's equipment area (there is one in the deck)."""
+def lord_card(state: State, name: str, besides: int | None = None) -> tuple[str, int | None] | None:
+    """The lord card ``name`` (one copy in the deck) where these skills may take it from: the
+    discard pile first (holder None), else a living seat's equipment area other than ``besides``;
+    None while it is in the deck, a hand or the table of a use."""
     for cid in state["discard"]:
-        if card(cid).name == "liulong":
-            return cid
+        if card(cid).name == name:
+            return cid, None
     for i in R.living(state):
-        cid = state["players"][i]["equip"]["plus"]
-        if i != lord and cid and card(cid).name == "liulong":
-            return cid
+        for cid in state["players"][i]["equip"].values():
+            if i != besides and cid and card(cid).name == name:
+                return cid, i
     return None
+
+
+def _liulong_free(state: State, lord: int) -> str | None:
+    """六龙骖驾 in the discard pile or in another seat's equipment area."""
+    found = lord_card(state, "liulong", besides=lord)
+    return found[0] if found else None
 
 
 def _zongyu_used(state: State, ev: Ev) -> int | None:
@@ -178,27 +186,14 @@ def _zongyu_swap_hint(s: Seat) -> list[str]:
 
 # -- 聚宝 ---------------------------------------------------------------------------------------
 
-def _pearl(state: State) -> tuple[str, int | None] | None:
-    """定澜夜明珠 and who wears it (None: in the discard pile); None when it is neither there nor
-    worn (in the deck, a hand, on the table of a use)."""
-    for cid in state["discard"]:
-        if card(cid).name == "pearl":
-            return cid, None
-    for i in R.living(state):
-        cid = state["players"][i]["equip"].get(TREASURE)
-        if cid and card(cid).name == "pearl":
-            return cid, i
-    return None
-
-
 @HG.on("phase_start", "hg_jubao", priority=10,
        can=lambda ctx, ev: (ev["phase"] == "finish" and not ev["skip"] and R.has_skill(ctx.state, ev["seat"], "hg_jubao")
-                            and _pearl(ctx.state) is not None))
+                            and lord_card(ctx.state, "pearl") is not None))
 def _jubao(ctx: Ctx, ev: Ev) -> None:
     """① Draw one, then take a card of the pearl's wearer (a wearer with no card, or the lord
     itself, gives nothing: taking one's own card changes nothing)."""
     s, seat = ctx.state, ev["seat"]
-    found = _pearl(s)
+    found = lord_card(s, "pearl")
     assert found is not None
     announce(ctx, seat, "hg_jubao")
     R.draw(ctx, seat, 1)
@@ -258,18 +253,6 @@ def _pearl_zhiheng_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list
 
 # -- 问道 ------------------------------------------------------------------------------------------
 
-def _taiping(state: State) -> str | None:
-    """The 太平要术 in the discard pile or in a seat's equipment area (there is one in the deck)."""
-    for cid in state["discard"]:
-        if card(cid).name == "taiping":
-            return cid
-    for i in R.living(state):
-        for cid in state["players"][i]["equip"].values():
-            if cid and card(cid).name == "taiping":
-                return cid
-    return None
-
-
 def _wendao_cards(state: State, seat: int) -> list[str]:
     return [c for c in R.all_cards(state, seat, judge=False) if card(c).red and card(c).name != "taiping"]
 
@@ -289,13 +272,14 @@ def _wendao_start(ctx: Ctx, seat: int, path: list[str]) -> None:
     announce(ctx, seat, "hg_wendao")
     R.to_discard(s, [path[0]])
     say(ctx, "discard", who=who(seat), cards=R.card_label(path[0]))
-    cid = _taiping(s)
-    if cid is not None:
+    found = lord_card(s, "taiping")
+    if found is not None:
+        cid = found[0]
         R.to_hand(s, seat, [cid], reason="hg_wendao")
         say(ctx, "hg_wendao", who=who(seat), sr=R.card_label(cid))
 
 
-active(Active("hg_wendao", lambda s, seat: (not R.flag(s, "hg_wendao") and _taiping(s) is not None
+active(Active("hg_wendao", lambda s, seat: (not R.flag(s, "hg_wendao") and lord_card(s, "taiping") is not None
                                             and bool(_wendao_cards(s, seat))),
               _wendao_step, _wendao_start), pack=HG)
 
