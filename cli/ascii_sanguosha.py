@@ -21,7 +21,7 @@ from render.sanguosha_text import seat_name, short_name, using_text
 COVERS_STATUS = True
 #: Horses are told apart by their slot: "+1 Dilu" keeps you farther, "-1 Red Hare" brings you nearer.
 _HORSE = {"plus": "+1 ", "minus": "-1 "}
-_SLOTS = ("weapon", "armor", "plus", "minus")
+_SLOTS = ("weapon", "armor", "plus", "minus", "treasure")  # treasure: the 国战 lords option's 定澜夜明珠
 
 
 def _c(locale: str, key: str, **params: Any) -> str:

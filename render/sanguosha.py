@@ -64,10 +64,13 @@ SMALL_SIZE = 15
 
 SUIT_SYMBOL = {"S": "♠", "H": "♥", "C": "♣", "D": "♦"}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
-SLOT_ICON = {"weapon": "⚔", "armor": "🛡", "plus": "+1", "minus": "−1"}
+SLOT_ICON = {"weapon": "⚔", "armor": "🛡", "plus": "+1", "minus": "−1", "treasure": "◆"}
 SLOTS = ("weapon", "armor", "plus", "minus")
+#: The slots drawn when filled: the four, and the 国战 lords option's treasure (定澜夜明珠), which a
+#: seat has only once a treasure is put there (so no other picture changes).
+FILLED_SLOTS = (*SLOTS, "treasure")
 #: The emoji faces draw ⚔ and 🛡 small for their size; horses are plain text.
-ICON_SIZE = {"weapon": 22, "armor": 21, "plus": 17, "minus": 17}
+ICON_SIZE = {"weapon": 22, "armor": 21, "plus": 17, "minus": 17, "treasure": 17}
 
 RED_SUIT: RGB = PLAYER_COLORS[0]
 BLACK_SUIT: RGB = INK
@@ -274,9 +277,10 @@ def _stats(d: ImageDraw.ImageDraw, x0: float, sy: float, p: dict[str, Any], ink:
 def _equipment(d: ImageDraw.ImageDraw, x0: float, x1: float, y: float, p: dict[str, Any], ink: RGB,
                locale: str) -> None:
     """The filled slots only (an empty slot says nothing worth the room), one to a line while two
-    fit, else two to a line; ``y``: the first line's middle."""
-    filled = [(slot, p["equip"][slot]) for slot in SLOTS if p["equip"].get(slot)]
-    cols = 1 if len(filled) <= 2 else 2
+    fit, else two to a line (three with a treasure beside four items, to stay on two lines);
+    ``y``: the first line's middle."""
+    filled = [(slot, p["equip"][slot]) for slot in FILLED_SLOTS if p["equip"].get(slot)]
+    cols = 1 if len(filled) <= 2 else 2 if len(filled) <= 4 else 3  # 5: the lords option's treasure too
     col_w = (x1 - x0 - 20) / cols
     for i, (slot, c) in enumerate(filled):
         cx = x0 + 10 + (i % cols) * col_w
@@ -528,7 +532,7 @@ def compose_hand(view: dict[str, Any], locale: str, names: Sequence[str] = ()) -
     ey = height - equip_h - 4
     x = 10
     equip = (me or {}).get("equip") or {}
-    for slot in SLOTS:
+    for slot in (*SLOTS, *(["treasure"] if equip.get("treasure") else [])):  # a treasure only when there
         c = equip.get(slot)
         iw = draw_text(d, (x, ey + equip_h / 2), SLOT_ICON[slot], ICON_SIZE[slot] - 2, INK if c else MUTED, True, anchor="lm")
         x += iw + 4

@@ -61,7 +61,7 @@ def _wuzhong(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | No
 @play_hint(*EQUIP)
 def _equip(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] | None:
     c = card(pre[-1])
-    old = s.me()["equip"][c.slot]
+    old = s.me()["equip"].get(c.slot)  # a treasure slot is there only once filled
     mine = EQUIP.get(c.name, 4)
     if c.name == "zhuge":
         mine += 2 * (s.count("sha") - 1)

@@ -196,3 +196,20 @@ def _nullify(s: Seat) -> list[str]:
     mine = s.me().get("kingdom")
     ours = mine is not None and s.mind.player(target).get("kingdom") == mine
     return [path[0], "kingdom" if ours and "kingdom" in s.options(path[:1]) else "one"]
+
+
+# -- the lords option's cards (equipment_hg_lords.py) -----------------------------------------------
+
+@ask_hint("feilong")
+def _feilong_hint(s: Seat) -> list[str]:
+    """A card off anyone but a friend."""
+    return ["pass"] if s.mind.friend(s.ask.info["target"]) else ["yes"]
+
+
+ask_hint("feilong_discard")(_yiyi_discard)  # 飞龙夺凤: the least valuable card, as for 以逸待劳
+
+
+@ask_hint("feilong_dying")
+def _feilong_dying_hint(s: Seat) -> list[str]:
+    """A hand card off a dying seat that is not a friend (one less 桃 or 酒 to save it)."""
+    return ["pass"] if s.mind.friend(s.ask.info["target"]) else ["yes"]

@@ -303,8 +303,10 @@ define(CardDef("yiyi", friendly=True, nullifiable=True, default_targets=_yiyi_ta
 define(CardDef("yuanjiao", nullifiable=True, targets=_one(_yuanjiao_pick), effect=_eff_yuanjiao, ai_value=6))
 define(CardDef("wuxie_guo", usable=False, ai_value=7))
 
-#: The hegemony equipment the standard deck lacks (what each does: ``equipment_hegemony.py``).
-EQUIPMENT_VALUES = {"baiyin": 7, "tengjia": 5, "zhuque": 5, "sanjian": 5, "wuliu": 4}
+#: The hegemony equipment the standard deck lacks (what each does: ``equipment_hegemony.py``; the
+#: lords option's 飞龙夺凤, 太平要术, 六龙骖驾 and 定澜夜明珠: ``equipment_hg_lords.py``).
+EQUIPMENT_VALUES = {"baiyin": 7, "tengjia": 5, "zhuque": 5, "sanjian": 5, "wuliu": 4, "feilong": 6, "taiping": 6,
+                    "liulong": 6, "pearl": 7}
 for _name, _value in EQUIPMENT_VALUES.items():
     define(CardDef(_name, default_targets=_self, ai_value=_value))
 
@@ -332,4 +334,4 @@ def _p_yiyi(info: dict[str, Any]) -> Msg:
     return m("req.yiyi", n=info["n"])
 
 
-from engines.sanguosha import equipment_hegemony  # noqa: E402, F401 - what the items do
+from engines.sanguosha import equipment_hegemony, equipment_hg_lords  # noqa: E402, F401 - what the items do

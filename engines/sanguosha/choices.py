@@ -71,7 +71,7 @@ def usable(state: State, seat: int, cid: str) -> bool:
 def usable_as(state: State, seat: int, name: str, cids: list[str]) -> bool:
     """May ``seat`` use ``cids`` as a ``name`` now, in its play phase?"""
     d = cards.of(name)
-    if not d.usable or (d.can_use is not None and not d.can_use(state, seat)) or R.blocked(state, name):
+    if not d.usable or (d.can_use is not None and not d.can_use(state, seat)) or R.blocked(state, name, seat):
         return False
     if card_kind(name) == "equip" or not needs_target(name):
         return True

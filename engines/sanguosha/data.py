@@ -23,15 +23,22 @@ FOLDER = Path(__file__).resolve().parent.parent.parent / "data" / "sanguosha"
 DATA = FOLDER / "cards.json"
 #: Deck name → file. The standard deck (108 cards with the 4 EX cards) is identity mode's; the
 #: hegemony (国战) deck is hegemony mode's (docs/rules/sanguosha-hegemony-deck.md).
-DECKS = {"standard": DATA, "hegemony": FOLDER / "cards_hegemony.json"}
+DECKS = {"standard": DATA, "hegemony": FOLDER / "cards_hegemony.json",
+         "hegemony_lords": FOLDER / "cards_hegemony_lords.json"}
 STANDARD = "standard"
 HEGEMONY = "hegemony"
+#: The 国战 lords option's cards: an addition to the hegemony deck (:func:`with_addition`).
+HEGEMONY_LORDS = "hegemony_lords"
 NATURES = ("fire", "thunder")
 
 SUITS = ("S", "H", "C", "D")
 RED = frozenset({"H", "D"})
 TYPES = ("basic", "trick", "delayed", "equip")
 SLOTS = ("weapon", "armor", "plus", "minus")
+#: A fifth slot, for the 国战 lords option's 定澜夜明珠 only: not one of every seat's :data:`SLOTS`
+#: (identity and the 108-card 国战 never have it); a seat's ``equip`` gains the key when a
+#: treasure is put there (``rules.to_equip``), and whatever walks ``equip`` walks its keys.
+TREASURE = "treasure"
 
 @dataclass(frozen=True)
 class Card:
@@ -75,7 +82,7 @@ def parse(raw: dict) -> dict[str, Card]:
             raise DeckError(f"{name}: bad type {kind.get('type')!r}")
         if (kind["type"] == "equip") != ("slot" in kind):
             raise DeckError(f"{name}: equipment and only equipment has a slot")
-        if "slot" in kind and kind["slot"] not in SLOTS:
+        if "slot" in kind and kind["slot"] not in (*SLOTS, TREASURE):
             raise DeckError(f"{name}: bad slot {kind['slot']!r}")
         if (kind.get("slot") == "weapon") != ("range" in kind) or int(kind.get("range", 1)) < 1:
             raise DeckError(f"{name}: a weapon and only a weapon has a range >= 1")
@@ -110,8 +117,34 @@ def parse(raw: dict) -> dict[str, Card]:
 
 @cache
 def deck(name: str = STANDARD) -> dict[str, Card]:
+    return parse(_raw(name))
+
+
+def _raw(name: str) -> dict:
     with DECKS[name].open(encoding="utf-8") as fh:
-        return parse(json.load(fh))
+        return json.load(fh)  # type: ignore[no-any-return]
+
+
+@cache
+def with_addition(addition: str) -> tuple[str, ...]:
+    """The card ids of the deck an addition joins (its ``adds_to``), with the addition's cards:
+    each of them takes the place of the base card its ``replaces`` names (which must be the base
+    deck's only card of that name, of the same suit and rank) or, with no such entry, is added.
+    The base deck's own file and ids stay as they are, so a game without the addition is dealt
+    exactly as before."""
+    raw = _raw(addition)
+    base_name, replaces = raw.get("adds_to"), raw.get("replaces", {})
+    if base_name not in DECKS or base_name == addition or not isinstance(replaces, dict):
+        raise DeckError(f"{addition}: an addition names the deck it joins ('adds_to') and its 'replaces'")
+    base, extra = deck(base_name), deck(addition)
+    gone: list[str] = []
+    for new, old in replaces.items():
+        news = [c for c in extra.values() if c.shown == new]
+        olds = [c for c in base.values() if c.shown == old]
+        if len(news) != 1 or len(olds) != 1 or (news[0].suit, news[0].rank) != (olds[0].suit, olds[0].rank):
+            raise DeckError(f"{addition}: {new} must replace the one {old} of {base_name}, of the same suit and rank")
+        gone.append(olds[0].id)
+    return tuple(c for c in base if c not in gone) + tuple(extra)
 
 
 @cache

@@ -38,7 +38,7 @@ from engines.sanguosha import (  # noqa: F401 - importing fills the packs
 )
 from engines.sanguosha import rules as R
 from engines.sanguosha.choices import STEPS, choose_one, yes_no
-from engines.sanguosha.data import card, deck
+from engines.sanguosha.data import HEGEMONY_LORDS, card, deck, with_addition
 from engines.sanguosha.heroes import hero
 from engines.sanguosha.packs import (
     CARDS_HEGEMONY,
@@ -114,6 +114,11 @@ class HegemonyMode(modes.Mode):
     packs = (CORE, EQUIPMENT, CARDS_HEGEMONY, STANDARD_HEROES, HEGEMONY_HEROES, HEGEMONY)
     deck = "hegemony"
 
+    def cards(self, options: dict[str, str]) -> list[str]:
+        """The deck's card ids before the shuffle: with the lords option on, the 君临天下 lord
+        cards join the 108 (docs/rules/sanguosha-hegemony-deck.md); off, the 108 as they are."""
+        return list(with_addition(HEGEMONY_LORDS) if options.get("lords") == "on" else deck(self.deck))
+
     def new_game(self, options: dict[str, str], n: int, seed: int) -> State:
         if not MIN_SEATS <= n <= MAX_SEATS:
             raise ValueError(f"hegemony mode is for {MIN_SEATS}-{MAX_SEATS} players")
@@ -123,7 +128,7 @@ class HegemonyMode(modes.Mode):
         # (the lords key only when on: a game without the option has the shape stored 国战 games
         # saved before the option have — tests/upgrade fixtures tag 2026-11-27-hg)
         rng = Rng(state)
-        cards = list(deck(self.deck))
+        cards = self.cards(options)
         rng.shuffle(cards)
         state["deck"] = cards
         state["lord"] = -1

@@ -11,6 +11,7 @@ from pathlib import Path
 
 from engines.sanguosha import (  # noqa: F401 - importing fills the packs
     heroes,
+    skills_hg_lord_cards,
     skills_hg_lords,
     skills_hg_qun,
     skills_hg_shu,

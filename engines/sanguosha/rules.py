@@ -18,7 +18,7 @@ from engines.base import Event, Msg, key_ref, seat_ref
 from engines.flow import Ctx, Flow, Triggers
 from engines.rng import Rng
 from engines.sanguosha import judged
-from engines.sanguosha.data import SLOTS, card
+from engines.sanguosha.data import card
 
 State = dict[str, Any]
 
@@ -323,7 +323,7 @@ def take(state: State, cid: str) -> str:
             if not p["hand"]:
                 _watch(state, i, p, "hand_empty", cid)
             return "hand"
-        for slot in SLOTS:
+        for slot in p["equip"]:  # the four SLOTS, and a treasure's slot once one was put there
             if p["equip"][slot] == cid:
                 p["equip"][slot] = None
                 _watch(state, i, p, "equip_lost", cid)
@@ -387,10 +387,20 @@ def to_equip(state: State, seat: int, cid: str, reason: str = "equip") -> None:
     moved = _moved(state, [cid], (seat, "equip"), reason)
     take(state, cid)
     slot = card(cid).slot
-    old = state["players"][seat]["equip"][slot]
+    old = state["players"][seat]["equip"].get(slot)
     if old:
         to_discard(state, [old], reason="replaced")
     state["players"][seat]["equip"][slot] = cid
+    if moved:
+        notice(state, "cards_moved", moved)
+
+
+def to_deck_bottom(state: State, cids: list[str], reason: str = "bottom") -> None:
+    """Under the deck, the first of ``cids`` lowest (章武 puts 飞龙夺凤 there)."""
+    moved = _moved(state, cids, (None, "deck"), reason)
+    for cid in cids:
+        take(state, cid)
+    state["deck"][:0] = list(reversed(cids))
     if moved:
         notice(state, "cards_moved", moved)
 
@@ -565,10 +575,11 @@ def can_respond(state: State, seat: int, kind: str, info: dict[str, Any] | None 
     return bool(fold(state, "can_respond", held, seat=seat, kind=kind, info=info or {}))
 
 
-def blocked(state: State, name: str) -> bool:
-    """May no card of ``name`` be used or played as itself now (鏖战: 桃)? A mode's rule, asked
-    through the ``card_blocked`` modifier (identity mode has none)."""
-    return bool(fold(state, "card_blocked", False, name=name))
+def blocked(state: State, name: str, seat: int | None = None) -> bool:
+    """May no card of ``name`` be used or played as itself now (鏖战: 桃; by ``seat``, when the
+    asker knows who: 六龙骖驾 bars its wearer's horses)? A mode's or a card's rule, asked through
+    the ``card_blocked`` modifier (identity mode has none)."""
+    return bool(fold(state, "card_blocked", False, name=name, seat=seat))
 
 
 def hand_limit(state: State, seat: int) -> int:

@@ -22,7 +22,7 @@ from engines.sanguosha.frames import PASS, recover
 from engines.sanguosha.packs import HEGEMONY_HEROES as HG
 from engines.sanguosha.rules import m, say, who
 from engines.sanguosha.skills import ASK_SKILL, Active, Conversion, active, announce, conversion, optional
-from engines.sanguosha.skills_wu import _cards_step
+from engines.sanguosha.skills_wu import _cards_step, zhiheng_cap
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -216,7 +216,7 @@ def _lianzi_hint(s: Seat, pre: list[str], name: str) -> tuple[float, list[str]] 
 # 制衡 as 敛资 gives it: once per play phase, discard up to X cards (X: max HP), draw as many ----
 
 def _zhiheng_step(state: State, seat: int, path: list[str]) -> Step:
-    hi = int(state["players"][seat]["max"])
+    hi = zhiheng_cap(state, seat, "hg_lord_zhiheng")
     st, _ = _cards_step(state, R.all_cards(state, seat, judge=False), path, m("step.hg_lord_zhiheng", n=hi), 1, hi)
     if st is None:
         raise EngineError("sanguosha.err.illegal")

@@ -215,7 +215,7 @@ def _field_moves(state: State, seat: int) -> dict[str, list[int]]:
     for owner in living:
         for cid in (c for c in ps[owner]["equip"].values() if c):
             slot = card(cid).slot
-            dests = [d for d in living if d != owner and ps[d]["equip"][slot] is None]
+            dests = [d for d in living if d != owner and ps[d]["equip"].get(slot) is None]
             if dests:
                 out[cid] = dests
         for cid, name in ps[owner]["judge"]:

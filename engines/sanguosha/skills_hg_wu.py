@@ -44,7 +44,7 @@ from engines.sanguosha.skills import (
     conversion,
     optional,
 )
-from engines.sanguosha.skills_wu import _cards_step, discard_and_draw
+from engines.sanguosha.skills_wu import _cards_step, discard_and_draw, zhiheng_cap
 from engines.sanguosha.views import prompt
 from engines.tokens import ascii_int
 
@@ -81,7 +81,7 @@ def _one_seat(state: State, seat: int, path: list[str], cands: list[int], key: s
 # 制衡 (国战): once per play phase, discard up to X cards (X: your max HP) and draw as many ---------
 
 def _hg_zhiheng_step(state: State, seat: int, path: list[str]) -> Step:
-    cap = state["players"][seat]["max"]
+    cap = zhiheng_cap(state, seat, "hg_zhiheng")
     st, _ = _cards_step(state, R.all_cards(state, seat, judge=False), path, m("step.hg_zhiheng", n=cap), 1, cap)
     if st is None:
         raise EngineError("sanguosha.err.illegal")
@@ -579,7 +579,7 @@ active(Active("dimeng", lambda s, seat: not R.flag(s, "dimeng") and bool(_dimeng
 
 def _zhijian_dests(state: State, seat: int, cid: str) -> list[int]:
     slot = card(cid).slot
-    return [x for x in _others(state, seat) if state["players"][x]["equip"][slot] is None]
+    return [x for x in _others(state, seat) if state["players"][x]["equip"].get(slot) is None]
 
 
 def _zhijian_cards(state: State, seat: int) -> list[str]:

@@ -64,6 +64,12 @@ def discard_and_draw(ctx: Ctx, seat: int, skill: str, cids: list[str]) -> None:
     R.draw(ctx, seat, len(cids))
 
 
+def zhiheng_cap(state: State, seat: int, skill: str) -> int:
+    """How many cards a 国战 制衡 (``skill``: the hero's, 敛资's, 定澜夜明珠's) takes at most: the
+    max HP, unless a modifier lifts it (定澜夜明珠 worn beside a 制衡 of the seat's own)."""
+    return int(R.fold(state, "zhiheng_cap", int(state["players"][seat]["max"]), seat=seat, skill=skill))
+
+
 def _zhiheng_start(ctx: Ctx, seat: int, path: list[str]) -> None:
     discard_and_draw(ctx, seat, "zhiheng", path)
 

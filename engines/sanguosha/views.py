@@ -16,7 +16,7 @@ from typing import Any
 from engines.base import Msg, View, key_ref
 from engines.flow import Ask, Flow
 from engines.sanguosha import rules as R
-from engines.sanguosha.data import SLOTS, card
+from engines.sanguosha.data import card
 from engines.sanguosha.rules import m, who
 
 State = dict[str, Any]
@@ -102,7 +102,7 @@ def build(state: State, seat: int | None, *, distances: bool = True) -> View:
             "seat": i, "hero": p["hero"], "kingdom": p.get("kingdom"), "gender": p.get("gender"),
             "skills": list(p.get("skills", ())), "hp": p["hp"], "max": p["max"], "alive": p["alive"],
             "role": _role(state, i), "hand": len(p["hand"]),
-            "equip": {slot: card_json(p["equip"][slot]) if p["equip"][slot] else None for slot in SLOTS},
+            "equip": {slot: card_json(c) if c else None for slot, c in p["equip"].items()},
             "judge": [dict(card_json(cid), **{"as": name}) for cid, name in p["judge"]],
             "distance": (R.distance(state, turn, i) if distances and p["alive"] and turn is not None
                          and state["players"][turn]["alive"] else None),

@@ -247,3 +247,18 @@ def test_chains_and_cards_on_a_hero_are_chips_that_stay_on_the_panel(locale: str
     own["players"][3]["piles"] = p["piles"]
     own["players"][3]["marks"] = {}
     assert _open(S.render_hand(own, locale)).height == 44 + HG.HERO_ROW + HG.NOTE_ROW + S.CARD_H + 8 + 40
+
+
+def test_the_lords_options_treasure_is_drawn_on_the_board_and_the_hand_panel() -> None:
+    """定澜夜明珠 sits in a fifth slot a seat has only once a treasure is put there: drawn where the
+    other items are (the seat's panel, the seat's own equipment line), nowhere when absent."""
+    gear = ["chitu", "qinggang", "bagua", "dilu"]
+    pearl = K.table(PAIRS[:4], shown={0: (True, False)}, turn=0, equip={0: ["pearl", *gear]}, options={"lords": "on"})
+    plain = K.table(PAIRS[:4], shown={0: (True, False)}, turn=0, equip={0: gear}, options={"lords": "on"})
+    assert "treasure" not in plain["players"][0]["equip"]
+    with_view, without_view = ENGINE.view(pearl, 0), ENGINE.view(plain, 0)
+    assert with_view["players"][0]["equip"]["treasure"]["name"] == "pearl"
+    assert _board(with_view) != _board(without_view)
+    names = NAMES[:4]
+    assert (render_step_picture(with_view, {"kind": "hand"}, "en", names)
+            != render_step_picture(without_view, {"kind": "hand"}, "en", names))

@@ -8,7 +8,7 @@ from typing import Any
 from engines.flow import Ctx, Flow
 from engines.sanguosha import ENGINE, hegemony, modes
 from engines.sanguosha import rules as R
-from engines.sanguosha.data import card, deck
+from engines.sanguosha.data import card
 
 State = dict[str, Any]
 
@@ -31,7 +31,7 @@ def table(heroes: list[tuple[str, str]], *, shown: dict[int, tuple[bool, bool]] 
     state = modes.table({"heroes": "standard", **(options or {})}, n, seed, mode="hegemony", hg={
         "first": False, "aozhan": 0, "peek_next": False, "start": 0, "deal": {},
         "lords": (options or {}).get("lords") == "on"})
-    state["deck"] = list(deck(hegemony.MODE.deck))
+    state["deck"] = hegemony.MODE.cards(options or {})
     state["lord"] = -1
     for _ in range(n):
         state["players"].append({

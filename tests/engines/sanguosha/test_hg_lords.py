@@ -93,7 +93,7 @@ def test_the_lord_comes_in_shown_with_its_skills_and_pairs_with_its_kingdom() ->
     state = K.act(state, 0, ["0"])
     p = state["players"][0]
     assert p["heroes"] == [{"id": "hg_lord_caocao", "shown": True}, {"id": "hg_zhangliao", "shown": False}]
-    assert p["skills"] == ["hg_jianan", "hg_huibian"] and R.kingdom(state, 0) == "wei"
+    assert p["skills"] == ["hg_jianan", "hg_huibian", "hg_zongyu"] and R.kingdom(state, 0) == "wei"
     assert (p["hp"], p["max"]) == (4, 4) and p["marks"]["xianqu"] == 1
     assert _events(state)[-3:] == ["hg_lord_swap", "hero_shown", "hg_mark_gain"]
     # 张辽 is no partner of 曹操, but a lord pairs with every hero of its kingdom
@@ -304,8 +304,8 @@ def test_lords_skill_ids_are_each_lords_own() -> None:
 
     lords = heroes(hg_lords.hg_heroes.LORDS)
     assert {h: lords[h].skills for h in sorted(lords)} == {
-        "hg_lord_caocao": ("hg_jianan", "hg_huibian"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao"),
-        "hg_lord_sunquan": ("hg_jiahe", "hg_lianzi"), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa")}
+        "hg_lord_caocao": ("hg_jianan", "hg_huibian", "hg_zongyu"), "hg_lord_liubei": ("hg_shouyue", "hg_jizhao", "hg_zhangwu"),
+        "hg_lord_sunquan": ("hg_jiahe", "hg_lianzi", "hg_jubao"), "hg_lord_zhangjiao": ("hg_wuxin", "hg_hongfa", "hg_wendao")}
 
 
 def test_jianan_keeps_a_hero_down_for_a_free_skill_until_the_lords_turn() -> None:
