@@ -26,7 +26,6 @@ from engines.sanguosha.frames import PASS, recover
 from engines.sanguosha.heroes import hero
 from engines.sanguosha.packs import HEGEMONY
 from engines.sanguosha.rules import m, say, who
-from engines.sanguosha.views import prompt
 
 State = dict[str, Any]
 Frame = dict[str, Any]
@@ -136,10 +135,6 @@ def _swap_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
 
 STEPS["hg_lord_swap"] = _swap_step
 
-
-@prompt("hg_lord_swap")
-def _swap_prompt(info: dict[str, Any]) -> Any:
-    return m("req.hg_lord_swap")
 
 
 # -- a lord shown, a lord dead ----------------------------------------------------------------

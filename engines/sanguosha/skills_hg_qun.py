@@ -1070,10 +1070,6 @@ def _p_luanwu(info: dict[str, Any]) -> Any:
     return m("req.luanwu", user=who(info["user"]))
 
 
-@prompt("leiji")
-def _p_leiji(info: dict[str, Any]) -> Any:
-    return m("req.leiji")
-
 
 @prompt("guidao")
 def _p_guidao(info: dict[str, Any]) -> Any:
@@ -1100,19 +1096,7 @@ def _p_lirang(info: dict[str, Any]) -> Any:
     return m("req.lirang", cards=" ".join(R.card_label(c) for c in info["cards"]))
 
 
-@prompt("shuangren")
-def _p_shuangren(info: dict[str, Any]) -> Any:
-    return m("req.shuangren")
 
-
-@prompt("shuangren_sha")
-def _p_shuangren_sha(info: dict[str, Any]) -> Any:
-    return m("req.shuangren_sha")
-
-
-@prompt("sijian")
-def _p_sijian(info: dict[str, Any]) -> Any:
-    return m("req.sijian")
 
 
 @prompt("kuangfu")

@@ -310,10 +310,6 @@ STEPS["fangquan"] = _fangquan_step
 ASK_SKILL["fangquan"] = "fangquan"
 
 
-@prompt("fangquan")
-def _fangquan_prompt(info: dict[str, Any]) -> Any:
-    return m("req.fangquan")
-
 
 # 祸首 / 巨象 (锁定技): 南蛮入侵 has no effect on you; 祸首: you are the source of its damage; 巨象:
 # you take the 南蛮入侵 another seat used once it is resolved ---------------------------------
@@ -473,10 +469,6 @@ def _shushen_step(state: State, seat: int, path: list[str], ask: Ask) -> Step:
 STEPS["shushen"] = _shushen_step
 ASK_SKILL["shushen"] = "shushen"
 
-
-@prompt("shushen")
-def _shushen_prompt(info: dict[str, Any]) -> Any:
-    return m("req.shushen")
 
 
 # 神智: at the start of your turn, you may discard your whole hand; at least X cards (X = your HP)

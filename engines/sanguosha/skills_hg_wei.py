@@ -638,24 +638,12 @@ def _qiaobian_prompt(info: dict[str, Any]) -> Any:
     return m("req.qiaobian", phase=R.key_ref(f"sanguosha.phase.{info['phase']}"))
 
 
-@prompt("qiaobian_take")
-def _qiaobian_take_prompt(info: dict[str, Any]) -> Any:
-    return m("req.qiaobian_take")
-
-
-@prompt("qiaobian_move")
-def _qiaobian_move_prompt(info: dict[str, Any]) -> Any:
-    return m("req.qiaobian_move")
 
 
 @prompt("quhu_victim")
 def _quhu_victim_prompt(info: dict[str, Any]) -> Any:
     return m("req.quhu_victim", who=who(info["tiger"]))
 
-
-@prompt("jieming")
-def _jieming_prompt(info: dict[str, Any]) -> Any:
-    return m("req.jieming")
 
 
 @prompt("fangzhu")
