@@ -223,8 +223,7 @@ class HegemonyMode(modes.Mode):
             R.draw(ctx, src, 3)
         elif mine == theirs:
             say(ctx, "hg_penalty", who=who(src))
-            p = s["players"][src]
-            R.to_discard(s, list(p["hand"]) + [c for c in p["equip"].values() if c])
+            R.to_discard(s, R.all_cards(s, src, judge=False))  # hand and equipment
         else:
             n = 1 + sum(1 for i in R.living(s) if of(i) == theirs)
             say(ctx, "hg_reward", who=who(src), n=n)
@@ -473,17 +472,23 @@ def _xianqu_step(state: State, seat: int, path: list[str]) -> Step:
     return choose_one(m("step.hg_peek_which"), opts, path[1:])
 
 
+def _lockable(state: State, seat: int) -> list[int]:
+    """The seat's hidden heroes with a locked skill (the ones it may show in the play phase)."""
+    return [i for i, h in enumerate(state["players"][seat]["heroes"])
+            if not h["shown"] and set(hero(h["id"]).skills) & LOCKED]
+
+
 def _play_reveal_can(state: State, seat: int) -> bool:
     """A hidden hero with a locked skill may be shown in the play phase."""
     if R.mode_name(state) != MODE.name or not R.may_reveal(state, seat):  # 祸水
         return False
-    return any(not h["shown"] and set(hero(h["id"]).skills) & LOCKED for h in state["players"][seat]["heroes"])
+    return bool(_lockable(state, seat))
 
 
 def _play_reveal_step(state: State, seat: int, path: list[str]) -> Step:
     hs = state["players"][seat]["heroes"]
-    opts = [Option(str(i), m("opt.hg_reveal", hero=key_ref(f"sanguosha.hero.{h['id']}")))
-            for i, h in enumerate(hs) if not h["shown"] and set(hero(h["id"]).skills) & LOCKED]
+    opts = [Option(str(i), m("opt.hg_reveal", hero=key_ref(f"sanguosha.hero.{hs[i]['id']}")))
+            for i in _lockable(state, seat)]
     return choose_one(m("step.hg_reveal"), opts, path)
 
 
@@ -491,10 +496,17 @@ def _play_reveal(ctx: Ctx, seat: int, rest: list[str]) -> None:
     R.reveal(ctx, seat, int(rest[0]))
 
 
+def _anytime(state: State, seat: int) -> bool:
+    """No condition beyond the gate (the gate already says all: asking it twice is waste)."""
+    return True
+
+
+# the gate alone decides (Active.allowed asks gate and can; the same test as both ran twice on
+# every play-phase menu)
 for _mark, _step in (("yinyang", _no_more), ("zhulian", _no_more), ("xianqu", _xianqu_step)):
-    skills.active(skills.Active(f"mark_{_mark}", _has_mark(_mark), _step, _use_mark(_mark),
+    skills.active(skills.Active(f"mark_{_mark}", _anytime, _step, _use_mark(_mark),
                                 gate=_has_mark(_mark)), HEGEMONY)
-skills.active(skills.Active("hg_reveal", _play_reveal_can, _play_reveal_step, _play_reveal,
+skills.active(skills.Active("hg_reveal", _anytime, _play_reveal_step, _play_reveal,
                             gate=_play_reveal_can), HEGEMONY)
 
 

@@ -81,7 +81,9 @@ def _offer(state: State, seat: int) -> list[str]:
     """The heroes offered to ``seat`` while it chooses, in option order (its own view only: the
     hero choice is secret), so a reader of the view (the AI) needs no button labels."""
     if "hg" in state:  # hegemony: the seven (or five) heroes dealt, while they are chosen
-        return list(state["hg"]["deal"].get(str(seat), []))
+        from engines.sanguosha.hegemony import offer_of as hg_offer
+
+        return hg_offer(state, seat)
     from engines.sanguosha.setup import offer_of
 
     return offer_of(state, seat)
