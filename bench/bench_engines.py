@@ -90,8 +90,10 @@ def _pixels(png: bytes) -> bytes:
         return im.convert("RGBA").tobytes()
 
 
-def check(game: str, pictures: bool) -> str:
-    """One line of hashes over the seeded ``--check`` games of ``game``."""
+def check(game: str, pictures: bool, normal_only: bool = False) -> str:
+    """One line of hashes over the seeded ``--check`` games of ``game``. Some moves are the
+    ``easy`` level's; ``normal_only`` plays them at ``normal`` too, so a change to the other
+    levels can prove that ``normal`` decides exactly as before."""
     engine = registry.get(game)
     render = None
     if pictures:
@@ -103,7 +105,7 @@ def check(game: str, pictures: bool) -> str:
         state = engine.new_state(engine.normalize_options(options), seats, 500 + g)
         while pending := engine.pending(state):
             req = pending[g % len(pending)]
-            level = "easy" if n % 7 == 3 and g % 3 == 0 else "normal"
+            level = "easy" if n % 7 == 3 and g % 3 == 0 and not normal_only else "normal"
             if n % 11 == 0:
                 action = engine.timeout_action(state, req, rng)
             else:
@@ -130,13 +132,14 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--game", nargs="*", default=list(TABLES), choices=list(TABLES))
     ap.add_argument("--check", action="store_true", help="print hashes of seeded games instead")
     ap.add_argument("--no-pictures", action="store_true", help="--check without the pictures")
+    ap.add_argument("--normal-only", action="store_true", help="--check with every AI move at the normal level")
     args = ap.parse_args(argv)
     if args.check:
         if os.environ.get("PYTHONHASHSEED") != "0":  # a set's order must not differ between two sides
             os.execve(sys.executable, [sys.executable, *sys.argv], {**os.environ, "PYTHONHASHSEED": "0"})
         print(f"# check  code {harness.commit_of(harness.ROOT)}  (PYTHONHASHSEED=0)")
         for game in args.game:
-            print(check(game, not args.no_pictures), flush=True)
+            print(check(game, not args.no_pictures, args.normal_only), flush=True)
         return 0
     with harness.Session("engines") as s:
         for game in args.game:
