@@ -25,10 +25,17 @@ from .errors import guarded
 from .utils import ids
 from .utils.dynamic import CustomIdGroups, chosen_value
 from .utils.embeds import game_name, lobby_embed
-from .utils.layout import DEFAULT_TURN_SECONDS, TURN_CHOICES, extra_option_layout, lobby_layout
+from .utils.layout import (
+    DEFAULT_TURN_SECONDS,
+    TURN_CHOICES,
+    ai_level_name,
+    ai_level_picker,
+    extra_option_layout,
+    lobby_layout,
+)
 from .utils.perms import describe_missing, missing_for_match
 from .utils.replies import user_locale
-from .utils.text import clamp
+from .utils.text import clamp, safe_name
 from .utils.translator import ls
 from .utils.views import build_view
 
@@ -87,6 +94,23 @@ async def refresh_lobby(bot: commands.Bot, match: MatchInfo) -> None:
         await channel.get_partial_message(match.lobby_message_id).edit(**lobby_message(match, match.locale))
     except discord.HTTPException:
         log.warning("could not refresh lobby message", extra={"match": match.id})
+
+
+def queue_lobby_refresh(bot: commands.Bot, match: MatchInfo) -> None:
+    """Edit the lobby message in its channel's next free slot, with the match as it is then.
+
+    For edits a host can fire several times a second from an ephemeral message (the AI level
+    picker): each would be a channel message edit, and the fifth in five seconds is answered 429.
+    Queued through the publisher's pacer, a burst becomes one edit showing the newest seats."""
+    publisher = getattr(bot, "publisher", None)
+    if publisher is None or not match.lobby_message_id or not match.channel_id:
+        return
+    service = bot.service  # type: ignore[attr-defined]
+
+    async def edit() -> None:
+        await refresh_lobby(bot, await service.get(match.id))
+
+    publisher.pacer.defer(match.channel_id, (match.lobby_message_id, "lobby"), edit)
 
 
 async def _make_thread(interaction: discord.Interaction, match: MatchInfo) -> discord.Thread | None:
@@ -164,6 +188,11 @@ class LobbyButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
         elif op == "leave":
             match = await service.leave(mid, uid)
         elif op == "ai":
+            match = await service.get(mid)
+            levels = registry.get(match.game).ai_levels()
+            if len(levels) > 1:
+                await open_ai_picker(interaction, match, levels)
+                return
             match = await service.add_ai(mid, uid)
         elif op == "unai":
             match = await service.remove_ai(mid, uid)
@@ -183,6 +212,37 @@ class LobbyButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
         await interaction.response.edit_message(**lobby_message(match, match.locale))
         if op == "join":
             await check_dms(interaction, match)
+
+
+async def open_ai_picker(interaction: discord.Interaction, match: MatchInfo, levels: list[str]) -> None:
+    """The host's level picker, as an ephemeral message under the lobby (host only, before the
+    start: checked here so a guest is told at once rather than on the level's click)."""
+    if match.host_id != interaction.user.id:
+        raise UserError("core.err.not_host")
+    if match.status != "lobby":
+        raise UserError("core.err.stale")
+    content, layout = ai_level_picker(match, levels, user_locale(interaction))
+    await interaction.response.send_message(content, view=build_view(layout), ephemeral=True)
+
+
+class LobbyAiButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
+                    template=re.compile(ids.LOBBY_AI_TEMPLATE)):
+    """A level in the picker: adds an AI seat at that level (the service checks host, lobby and
+    level), keeps the picker open with a line saying what was added, and edits the lobby."""
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        async def work() -> None:
+            service = interaction.client.service  # type: ignore[attr-defined]
+            level = self.groups["level"]
+            match = await service.add_ai(self.match_id, interaction.user.id, level)
+            locale = user_locale(interaction)
+            seat = match.seats[-1]
+            added = t(locale, "discord.lobby.ai_added", name=safe_name(seat.name),
+                      level=ai_level_name(level, locale))
+            content, layout = ai_level_picker(match, registry.get(match.game).ai_levels(), locale, added)
+            await interaction.response.edit_message(content=content, view=build_view(layout))
+            queue_lobby_refresh(interaction.client, match)  # type: ignore[arg-type]
+        await guarded(interaction, self.match_id, work())
 
 
 async def toggle_recap(interaction: discord.Interaction, match_id: int) -> None:
@@ -262,7 +322,8 @@ class LobbyTurnSelect(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Select],
         await guarded(interaction, self.match_id, work())
 
 
-DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, LobbyOptionSelect, LobbyTurnSelect)
+DYNAMIC_ITEMS: tuple[type[discord.ui.DynamicItem[Any]], ...] = (LobbyButton, LobbyOptionSelect, LobbyTurnSelect,
+                                                                LobbyAiButton)
 GAME_CHOICES = game_choices()
 # Discord rejects an empty choice list: with no engine importable the option stays free text.
 with_game_choices = app_commands.choices(game=GAME_CHOICES) if GAME_CHOICES else (lambda f: f)

@@ -17,7 +17,7 @@ from i18n import has, t, tm
 from service import reaction
 from service.models import MatchInfo, SeatInfo
 
-from .layout import turn_label
+from .layout import ai_level_name, turn_label
 from .text import clamp, join_lines, safe_name, tm_text
 
 TITLE_MAX = 256
@@ -53,7 +53,10 @@ def game_name(slug: str, locale: str) -> str:
 
 def seat_label(seat: SeatInfo, locale: str) -> str:
     if seat.is_ai:
-        return t(locale, "discord.seat.ai", name=safe_name(seat.name), level=seat.ai_level or "")
+        if seat.ai_level:
+            return t(locale, "discord.seat.ai_level", name=safe_name(seat.name),
+                     level=ai_level_name(seat.ai_level, locale))
+        return t(locale, "discord.seat.ai", name=safe_name(seat.name))
     return t(locale, "discord.seat.human", name=safe_name(seat.name), mention=f"<@{seat.user_id}>")
 
 

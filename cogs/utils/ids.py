@@ -50,6 +50,8 @@ CONFIRM_TEMPLATE = r"g:c:(?P<match>[0-9]+):(?P<req>[^:]+):(?P<path>[^:]*)$"
 LOBBY_TEMPLATE = r"g:l:(?P<match>[0-9]+):(?P<op>[a-z]+)$"
 LOBBY_OPTION_TEMPLATE = r"g:lo:(?P<match>[0-9]+):(?P<name>[^:]+)$"
 LOBBY_TURN_TEMPLATE = r"g:lt:(?P<match>[0-9]+)$"
+#: The AI level picker's buttons (an ephemeral message opened by the lobby's "Add AI").
+LOBBY_AI_TEMPLATE = r"g:la:(?P<match>[0-9]+):(?P<level>[a-z]+)$"
 #: The replay viewer (``cogs.replay``): a button names the step it goes to, the select carries steps.
 REPLAY_TEMPLATE = r"g:r:(?P<match>[0-9]+):(?P<step>[0-9]+):(?P<op>[fpnl])$"
 REPLAY_SELECT_TEMPLATE = r"g:rs:(?P<match>[0-9]+)$"
@@ -196,6 +198,10 @@ def lobby_option_id(match_id: int, name: str) -> str:
 
 def lobby_turn_id(match_id: int) -> str:
     return f"{PREFIX}:lt:{match_id}"
+
+
+def lobby_ai_id(match_id: int, level: str) -> str:
+    return f"{PREFIX}:la:{match_id}:{level}"
 
 
 def resolve_path(text: str, match_id: int, req: str, store: PathStore | None) -> list[str] | None:

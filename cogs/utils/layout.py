@@ -264,6 +264,38 @@ def lobby_layout(match: MatchInfo, specs: list[OptionSpec], locale: str) -> Layo
     return layout
 
 
+def ai_level_name(level: str, locale: str) -> str:
+    """A level's name ("Hard", "困難"); an unknown level (an engine's own) shows as it is."""
+    key = f"core.ai.level.{level}"
+    return t(locale, key) if has(key, locale) else level
+
+
+def ai_level_about(game: str, level: str, locale: str) -> str:
+    """One line of what playing against ``level`` is like: the game's own line, else the
+    generic one, else nothing."""
+    for key in (f"{game}.ai.about.{level}", f"core.ai.about.{level}"):
+        if has(key, locale):
+            return t(locale, key)
+    return ""
+
+
+def ai_level_picker(match: MatchInfo, levels: Sequence[str], locale: str, added: str = "") -> tuple[str, Layout]:
+    """The ephemeral "Add AI" picker: a line per level saying what it is like, and a button per
+    level that adds a seat at it. It stays open, so filling a table is one click a seat;
+    ``added`` is the line saying what the last click did."""
+    lines = [t(locale, "discord.lobby.ai_pick")]
+    for level in levels:
+        about = ai_level_about(match.game, level, locale)
+        lines.append(t(locale, "discord.lobby.ai_line", level=ai_level_name(level, locale), about=about)
+                     if about else f"**{ai_level_name(level, locale)}**")
+    if added:
+        lines.append(added)
+    row = [ButtonSpec(ids.lobby_ai_id(match.id, level), clamp(ai_level_name(level, locale), BUTTON_LABEL_MAX),
+                      "primary" if level == "normal" else "secondary")
+           for level in levels[:MAX_BUTTONS_PER_ROW]]
+    return "\n".join(lines), Layout(rows=[row])  # type: ignore[list-item]  # a row of buttons
+
+
 def option_select(match: MatchInfo, spec: OptionSpec, locale: str) -> SelectSpec:
     current = match.options.get(spec.name, spec.default)
     return SelectSpec(

@@ -133,6 +133,7 @@ def _every_template_with_a_sample() -> dict[str, str]:
         ids.LOBBY_TEMPLATE: ids.lobby_id(12, "join"),
         ids.LOBBY_OPTION_TEMPLATE: ids.lobby_option_id(12, "mode"),
         ids.LOBBY_TURN_TEMPLATE: ids.lobby_turn_id(12),
+        ids.LOBBY_AI_TEMPLATE: ids.lobby_ai_id(12, "hard"),
         layout.COMMIT_TEMPLATE: layout.commit_id(12, "r1", ["a"]),
         layout.GROUP_TEMPLATE: layout.group_id(12, "r1", "asia", 0, ["a"]),
         risk.TRADE_TEMPLATE: risk.trade_select_id(12, "r1"),

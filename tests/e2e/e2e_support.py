@@ -110,6 +110,15 @@ class Table:
         self.clicks += 1
         return await self.fake.click(user, lobby, f"g:l:{match_id}:{op}", timeout=10)
 
+    async def add_ai(self, host: FakeUser, lobby: FakeMessage, match_id: int, level: str = "normal") -> FakeInteraction:
+        """Add an AI seat the way a host does: "Add AI" opens the level picker (an ephemeral
+        message), and the level's button adds the seat."""
+        ix = await self.lobby_click(host, lobby, match_id, "ai")
+        picker = ix.original
+        assert picker is not None and picker.ephemeral, f"Add AI answered {ix.replies()}"
+        self.clicks += 1
+        return await self.fake.click(host, picker, f"g:la:{match_id}:{level}", timeout=10)
+
     async def lobby_option(self, host: FakeUser, lobby: FakeMessage, match_id: int, name: str,
                            value: str) -> FakeInteraction:
         from cogs.utils import ids
@@ -138,7 +147,7 @@ class Table:
         for guest in guests:
             await self.lobby_click(guest, lobby, match_id, "join")
         for _ in range(ais):
-            await self.lobby_click(host, lobby, match_id, "ai")
+            await self.add_ai(host, lobby, match_id)
         await self.lobby_click(host, lobby, match_id, "start")
 
         async def active() -> Any:

@@ -44,7 +44,7 @@ async def _start(fake: FakeDiscord, table: Table, bots: RealBots, host: FakeUser
     await table.lobby_click(host, lobby, match_id, "recap")
     await table.lobby_click(guest, lobby, match_id, "join")
     for _ in range(ais):
-        await table.lobby_click(host, lobby, match_id, "ai")
+        await table.add_ai(host, lobby, match_id)
     await table.lobby_click(host, lobby, match_id, "start")
 
     async def active() -> Any:

@@ -138,7 +138,7 @@ async def test_risk_against_ai_seats(fake: FakeDiscord, real_bots: RealBots, tab
     alice = fake.add_user("alice", locale="zh-TW")
     match_id, lobby = await table.open_lobby(alice, "risk")
     for _ in range(2):
-        await table.lobby_click(alice, lobby, match_id, "ai")
+        await table.add_ai(alice, lobby, match_id)
     await table.lobby_click(alice, lobby, match_id, "start")
     service = real_bots.service
     info = await table.until(lambda: _active(service, match_id), 10, "the match to start")

@@ -55,11 +55,11 @@ async def start_live(fake: FakeDiscord, table: Table, bots: RealBots, host: Fake
     if heroes is not None:
         await table.lobby_option(host, lobby, match_id, "heroes", heroes)
     for _ in range(ais if ais_first else 0):
-        await table.lobby_click(host, lobby, match_id, "ai")
+        await table.add_ai(host, lobby, match_id)
     for guest in guests:
         await table.lobby_click(guest, lobby, match_id, "join")
     for _ in range(0 if ais_first else ais):
-        await table.lobby_click(host, lobby, match_id, "ai")
+        await table.add_ai(host, lobby, match_id)
     await table.lobby_click(host, lobby, match_id, "start")
 
     async def active() -> Any:

@@ -65,7 +65,7 @@ async def test_risk_vs_ai_under_discords_channel_rate_limit(fake: FakeDiscord, r
     match_id, lobby = await table.open_lobby(alice, "risk")
     ais = 2
     for _ in range(ais):
-        await table.lobby_click(alice, lobby, match_id, "ai")
+        await table.add_ai(alice, lobby, match_id)
     await table.lobby_click(alice, lobby, match_id, "start")
     service = real_bots.service
 
