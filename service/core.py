@@ -790,7 +790,7 @@ class MatchCore:
 
     # ----- AI and time-outs -------------------------------------------------------------------------
     async def _auto_play(self, match_id: int, request_id: str | None = None, *, deliver: bool = True,
-                         limit: int = 1, until: float | None = None) -> int:
+                         limit: int = 1, until: float | None = None, closed: set[str] | None = None) -> int:
         """Answer one request the service must answer itself: ``request_id`` when given (a due
         deadline), else the first pending request of a seat the AI plays whose deadline is due.
         A window request is answered together with the rest of its window that is due (see
@@ -798,7 +798,13 @@ class MatchCore:
         (``request_id``), is followed, in the same transaction, by the AI's next moves while
         only AI seats are asked (see :meth:`_answer_run`), up to ``limit`` moves or the
         ``until`` (``time.monotonic``) mark. Returns how many moves were committed.
-        ``deliver=False`` leaves publishing to the caller (an AI run batches)."""
+        ``deliver=False`` leaves publishing to the caller (an AI run batches).
+
+        ``closed``: filled, when a change was committed, with the requests pending before it that
+        have no deadline row after it (answered, or their window closed): a caller holding
+        several claimed deadlines of the match (run_due) skips those instead of loading the match
+        again to find each answered (bench run_due: 772 of 2 000 due items, a load and a
+        transaction each)."""
         async with self._locks(match_id):
             m = await self._load(match_id, with_deadlines=True)
             if m.rec.status != "active" or m.rec.state is None:
@@ -832,6 +838,11 @@ class MatchCore:
                 done = await self._answer_run(m, state, req, deadlines, now, limit, until)
             else:
                 done = int(await self._answer_one(m, state, req))
+            if done and closed is not None:
+                # The commit synced the deadlines to the requests pending after it (m.synced);
+                # none are left when it ended the match.
+                left = m.synced or {}
+                closed.update(r.id for r in pending if r.id not in left)
         if done and deliver:
             await self._deliver(match_id)
         return done

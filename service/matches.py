@@ -492,11 +492,14 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
             # A due request's answer and the AI's answers to it are one run (``_answer_run``),
             # as long as a first AI run after the commit would be: it counts as that run's moves.
             run = 1 + min(self._ai_cap, self._batch_moves)
+            closed: set[str] = set()  # claimed requests an earlier answer here closed (no row left)
             for request_id in work.deadlines:  # as claimed: due, due longest first
+                if request_id in closed:
+                    continue
                 self._ai_idle.discard(match_id)  # set again by a run with nothing more due for the AI
                 try:
                     n = await self._auto_play(match_id, request_id, deliver=False, limit=run,
-                                              until=time.monotonic() + self._batch_seconds)
+                                              until=time.monotonic() + self._batch_seconds, closed=closed)
                 except UserError as err:  # match vanished or game unknown: drop its deadlines
                     log.warning("dropping deadline %s of match %s: %s", request_id, match_id, err.msg.key)
                     async with self.store.transaction() as tx:
