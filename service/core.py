@@ -1004,6 +1004,9 @@ class MatchCore:
                                                              stands)
         for req in asks:  # a standing answer that no longer answers: the player is asked
             await self._ask_after_all(m, req, deadlines)
+        # The deadlines loaded under the match lock are the store's still, unless a player was
+        # asked again just now: then the commit reads them (see _sync_deadlines' ``known``).
+        known = None if asks else m.deadlines
         if failed is not None:
             await self._retry_later(m, failed)
             return False
@@ -1012,7 +1015,7 @@ class MatchCore:
                 async with self.store.transaction() as tx:
                     await self._defer(tx, m, deferred, close, deadlines)
             return False
-        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines)
+        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines, known=known)
         return True
 
     def _window_moves(self, m: LoadedMatch, state: State, due: list[Request],
@@ -1087,13 +1090,18 @@ class MatchCore:
 
     @staticmethod
     async def _defer(tx: Tx, m: LoadedMatch, reqs: list[Request], until: float,
-                     rows: dict[str, repo.DeadlineRecord]) -> None:
+                     rows: dict[str, repo.DeadlineRecord]) -> list[repo.DeadlineRecord]:
         """Move the known passes ``reqs`` of a window to its close ``until`` (keeping when the
-        window opened and why the answer is known)."""
+        window opened and why the answer is known). Returns the rows as written."""
+        written: list[repo.DeadlineRecord] = []
         for req in reqs:
             d = rows.get(req.id)
-            await repo.insert_deadline(tx, m.id, req.id, req.seat, until, None, window_key(req),
-                                       d.opened_at if d else None, d.auto if d else repo.AUTO_NONE)
+            row = repo.DeadlineRecord(m.id, req.id, req.seat, until, None, False, window_key(req),
+                                      d.opened_at if d else None, d.auto if d else repo.AUTO_NONE)
+            await repo.insert_deadline(tx, m.id, row.request_id, row.seat, row.due_at, row.remind_at, row.window,
+                                       row.opened_at, row.auto)
+            written.append(row)
+        return written
 
     def _async_match(self, m: LoadedMatch) -> bool:
         """Played asynchronously (a turn clock longer than a live one): nobody sits at the table."""
@@ -1167,7 +1175,10 @@ class MatchCore:
         async with self.store.transaction() as tx:
             await self._attendance_writer(m, timed_out)(tx)
             if deferred and until is not None:
-                await self._defer(tx, m, deferred, until, rows or {})
+                written = await self._defer(tx, m, deferred, until, rows or {})
+                if known is not None:  # the deadlines as this transaction now has them
+                    moved = {d.request_id: d for d in written}
+                    known = [moved.pop(d.request_id, d) for d in known] + list(moved.values())
             fields: dict[str, Any] = {"state": new_state}
             if result is not None:
                 fields.update(status="finished", finished_at=now, result=codec.result_to_json(result, reason))
