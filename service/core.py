@@ -63,6 +63,7 @@ from engines.base import (
 from service import codec, results, standing
 from service.deadlines import deadline_for
 from service.errors import UserError
+from service.lazy_random import LazyRandom
 from service.locks import KeyedLocks
 from service.models import Change, ChangeKind, MatchInfo, Publisher
 from service.reaction import reaction_seconds
@@ -171,8 +172,9 @@ def seen_by(events: list[Event], seat: int) -> list[Event]:
 
 
 def default_ai_rng(match_id: int, version: int) -> random.Random:
-    """Deterministic per (match, version), so a replayed or retried AI move is the same move."""
-    return random.Random(f"ai:{match_id}:{version}")
+    """Deterministic per (match, version), so a replayed or retried AI move is the same move;
+    seeded only when drawn from (``service.lazy_random``)."""
+    return LazyRandom(f"ai:{match_id}:{version}")
 
 
 @dataclass
