@@ -34,3 +34,19 @@ def clone(value: Any) -> Any:
             return value[:]
         return [clone(v) if type(v) in _NESTED else v for v in value]
     return value
+
+
+def clone_sharing(value: dict[str, Any], shared: frozenset[str]) -> dict[str, Any]:
+    """``clone(value)``, except that the lists under the keys ``shared`` are copied one level
+    only: a new list holding the same items. For a part of a state whose items are never changed
+    once added (三国杀's turn log of said lines: ``rules.say`` appends fresh dicts, a new turn
+    starts a new list), copying every item again on each ``apply`` is work for nothing; the
+    caller vouches for that."""
+    out = value.copy()
+    for k, v in value.items():
+        kind = type(v)
+        if kind is list and k in shared:
+            out[k] = v[:]
+        elif kind in _NESTED:
+            out[k] = clone(v)
+    return out

@@ -70,3 +70,16 @@ def test_what_is_not_a_dict_or_list_is_shared_as_before() -> None:
     copy = clone(value)
     assert copy["s"] is marker and copy["t"] is pair and copy["l"][0] is marker
     assert clone(pair) is pair and clone("x") == "x"
+
+
+def test_clone_sharing_copies_the_shared_lists_one_level_only() -> None:
+    from engines.jsoncopy import clone_sharing
+
+    line = {"key": "said", "params": {"who": {"seat": 1}}}
+    state = {"a": {"b": [1]}, "log": [line], "n": 3, "other": [{"x": 1}]}
+    copy = clone_sharing(state, frozenset({"log"}))
+    assert copy == state and list(copy) == list(state)
+    assert copy["log"] is not state["log"] and copy["log"][0] is line
+    assert copy["other"][0] is not state["other"][0] and copy["a"]["b"] is not state["a"]["b"]
+    copy["log"].append({"key": "new"})
+    assert state["log"] == [line]
