@@ -403,14 +403,21 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         return row["locale"] if row else None
 
     # ----- time ---------------------------------------------------------------------------
-    async def _remind(self, match_id: int, request_id: str, seat: int) -> bool:
-        async with self._locks(match_id):
-            m = await self._load(match_id, with_state=False)
-            async with self.store.transaction() as tx:
-                if not await repo.mark_reminded(tx, match_id, request_id):
-                    return False
-                await self._emit(tx, Change("reminder", match_id, m.rec.version, seat, [], None, [request_id]))
-        await self._deliver(match_id)
+    async def _remind(self, d: repo.DeadlineRecord) -> bool:
+        """Remind the seat of the due deadline ``d`` once. The outbox row names the request's seat
+        and window from ``d`` (the row is the one marked, so they are its), which spares
+        ``_emit`` reading the deadlines back: with the mark queued as a check, the reminder is
+        one trip to the database and its delivery two (bench run_due: four and two before)."""
+        async with self._locks(d.match_id):
+            m = await self._load(d.match_id, with_state=False)
+            try:
+                async with self.store.transaction() as tx:
+                    await repo.mark_reminded(tx, d.match_id, d.request_id, _Reminded())
+                    await self._emit(tx, Change("reminder", d.match_id, m.rec.version, d.seat, [], None,
+                                                [d.request_id], [d.seat], [d.window]))
+            except _Reminded:  # reminded already, or answered meanwhile: nothing was written
+                return False
+        await self._deliver(d.match_id)
         return True
 
     async def next_due_at(self) -> float | None:
@@ -484,7 +491,7 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         if work.deliver:
             done += await self._deliver(match_id)
         for d in work.reminders:
-            done += await self._remind(d.match_id, d.request_id, d.seat)
+            done += await self._remind(d)
         if not work.deadlines:
             return done
         async with self._due_slots:
@@ -492,11 +499,14 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
             # A due request's answer and the AI's answers to it are one run (``_answer_run``),
             # as long as a first AI run after the commit would be: it counts as that run's moves.
             run = 1 + min(self._ai_cap, self._batch_moves)
+            closed: set[str] = set()  # claimed requests an earlier answer here closed (no row left)
             for request_id in work.deadlines:  # as claimed: due, due longest first
+                if request_id in closed:
+                    continue
                 self._ai_idle.discard(match_id)  # set again by a run with nothing more due for the AI
                 try:
                     n = await self._auto_play(match_id, request_id, deliver=False, limit=run,
-                                              until=time.monotonic() + self._batch_seconds)
+                                              until=time.monotonic() + self._batch_seconds, closed=closed)
                 except UserError as err:  # match vanished or game unknown: drop its deadlines
                     log.warning("dropping deadline %s of match %s: %s", request_id, match_id, err.msg.key)
                     async with self.store.transaction() as tx:
@@ -513,6 +523,10 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
                 await self._deliver(match_id)
                 done += made
         return done
+
+
+class _Reminded(Exception):
+    """A deadline's reminder was sent already (or the deadline is gone): its transaction ends."""
 
 
 @dataclass

@@ -491,10 +491,13 @@ async def next_human_due(db: Reader) -> float | None:
     return row["t"] if row else None
 
 
-async def mark_reminded(tx: Tx, match_id: int, request_id: str) -> int:
-    return await tx.rowcount(
+async def mark_reminded(tx: Tx, match_id: int, request_id: str, done: BaseException) -> None:
+    """Mark the request reminded; ``done`` is raised (rolling the transaction back) when it was
+    already, or has no deadline any more. A check rather than a rowcount: SQLite sends it with
+    the reminder's outbox row and the COMMIT in one trip instead of a trip of its own."""
+    await tx.execute_one(
         "UPDATE deadlines SET reminded = 1 WHERE match_id = ? AND request_id = ? AND reminded = 0",
-        (match_id, request_id))
+        (match_id, request_id), done)
 
 
 # ----- outbox ------------------------------------------------------------------------------------------

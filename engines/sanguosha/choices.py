@@ -15,9 +15,10 @@ from engines.base import EngineError, Msg, Option, Step, key_ref
 from engines.flow import Ask, Flow
 from engines.sanguosha import cards
 from engines.sanguosha import rules as R
-from engines.sanguosha.data import card
+from engines.sanguosha.data import card, kind_of
 from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, default_targets
 from engines.sanguosha.rules import m, who
+from engines.sanguosha.skills import convertible
 from engines.tokens import ascii_int
 
 State = dict[str, Any]
@@ -80,14 +81,10 @@ def usable_as(state: State, seat: int, name: str, cids: list[str]) -> bool:
 
 
 def card_kind(name: str) -> str:
-    from engines.sanguosha.data import kind_of
-
     return kind_of(name)
 
 
 def _conv_cards(state: State, seat: int, token: str) -> list[str]:
-    from engines.sanguosha.skills import convertible
-
     return convertible(state, seat, CONVERT[token])
 
 
@@ -109,8 +106,6 @@ def conv_options(state: State, seat: int, as_name: str, play: bool = False) -> l
 
 
 def _skill_ref(skill: str) -> dict[str, Any]:
-    from engines.base import key_ref
-
     return key_ref(f"sanguosha.skill.{skill}")
 
 

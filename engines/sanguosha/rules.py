@@ -19,6 +19,11 @@ from engines.flow import Ctx, Flow, Triggers
 from engines.rng import Rng
 from engines.sanguosha import judged
 from engines.sanguosha.data import card
+from engines.sanguosha.heroes import hero
+
+# ``hero`` is imported above, not inside the functions that read a hero: heroes.py has a module
+# __getattr__, so a function-level import asked it for ``__path__`` on every call and it raised
+# (hidden_with, asked by has_skill, paid ~3 µs for that about 20 times a 三国杀 step).
 
 State = dict[str, Any]
 
@@ -117,8 +122,6 @@ def may_reveal(state: State, seat: int) -> bool:
 
 def hidden_with(state: State, seat: int, skill: str) -> int | None:
     """The index of the seat's hidden hero that has ``skill`` (None: none)."""
-    from engines.sanguosha.heroes import hero
-
     for i, h in enumerate(state["players"][seat].get("heroes", ())):
         if not h["shown"] and not h.get("lost") and skill in hero(h["id"]).skills:
             return i
@@ -130,8 +133,6 @@ def refresh_heroes(state: State, seat: int) -> None:
     names the seat, the kingdom is the shown heroes' (both of one kingdom), the gender is the
     main hero's once it is shown (the deputy's while only it is), skills are both shown heroes'
     (less those a skill took away, plus those a skill gave: ``lost_skills``, ``gained``)."""
-    from engines.sanguosha.heroes import hero
-
     p = state["players"][seat]
     shown = [h["id"] for h in p.get("heroes", ()) if h["shown"]]
     lost = [h["id"] for h in p.get("heroes", ()) if h["shown"] and h.get("lost")]
@@ -289,8 +290,6 @@ def _hidden_skills(p: dict[str, Any]) -> set[str]:
     """The skills of a seat's hidden heroes (a hidden 田丰's 死谏 may still be used, showing him)."""
     if "heroes" not in p:
         return set()
-    from engines.sanguosha.heroes import hero
-
     return {k for h in p["heroes"] if not h["shown"] and not h.get("lost") for k in hero(h["id"]).skills}
 
 

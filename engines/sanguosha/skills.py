@@ -27,7 +27,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
 
-from engines.base import Step
+from engines.base import Step, key_ref
 from engines.flow import Ctx, Pack
 from engines.sanguosha import rules as R
 from engines.sanguosha.frames import ACTIVE, CONVERT, LORD_ASK, PASS
@@ -149,8 +149,6 @@ def announce(ctx: Ctx, seat: int, skill: str) -> None:
 
 
 def skill_ref(skill: str) -> dict[str, Any]:
-    from engines.base import key_ref
-
     return key_ref(f"sanguosha.skill.{skill}")
 
 

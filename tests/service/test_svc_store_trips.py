@@ -5,6 +5,7 @@ the trips, not the statements: ``bench/bench_roundtrip.py``, ``bench/bench_run_d
 
 from __future__ import annotations
 
+import json
 import sqlite3
 from collections.abc import Iterator
 from typing import Any
@@ -149,3 +150,29 @@ async def test_a_deliverys_rows_are_marked_in_one_statement(store: Store, monkey
         await repo.mark_delivered(tx, [], 9.0)
     assert len(sent) == 1
     assert [r.version for r in await repo.undelivered(store, mid)] == [5]
+
+
+async def test_a_reminder_takes_four_trips_and_is_sent_once(service: MatchService, store: Store, clock: Any,
+                                                            recorder: Any, trips: list[Any]) -> None:
+    """A reminder: the match's load, ONE transaction (the mark, checked, with the outbox row:
+    it names the request's seat from the deadline, not by reading the deadlines back) and the
+    delivery's read and mark. It was six trips; 566 reminders in bench run_due."""
+    mid = (await two_humans(service)).id
+    (d,) = await repo.get_deadlines(store, mid)
+    assert d.remind_at is not None
+    clock.now = d.remind_at
+    await service.drain()
+    trips.clear()
+    assert await service.run_due() == 1
+    if store.dialect == "sqlite":  # and the round's own six: prune and claims (4), reminders, idle lobbies
+        assert len(trips) == 4 + 6, len(trips)
+    reminder = recorder.changes[-1]
+    assert (reminder.kind, reminder.seat, reminder.request_ids, reminder.request_seats) == \
+        ("reminder", 0, [d.request_id], [0])
+    rows = await store.fetchall("SELECT payload FROM outbox WHERE match_id = ? ORDER BY id", (mid,))
+    assert json.loads(rows[-1]["payload"])["request_seats"] == [0]  # as when read back
+    # once only: a second try writes nothing and sends nothing
+    count = len(rows)
+    assert not await service._remind(d)
+    assert len(await store.fetchall("SELECT id FROM outbox WHERE match_id = ?", (mid,))) == count
+    assert recorder.changes[-1] is reminder
