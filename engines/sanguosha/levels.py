@@ -5,9 +5,10 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
   to the lord (not who hurt whom elsewhere at the table), plays one of its good cards rather
   than the best one now and then, spends 无懈可击 only for itself, and gives a 桃 only to itself
   or to a lord it serves.
-- **hard**: for now normal's decisions (its hook, :data:`HARD_HINTS`, is empty): the variants
-  tried — bolder or more patient role bars, keeping 桃/闪/无懈可击 at discard — did not beat
-  normal on the tuning seeds. It reads the same view as normal, nothing hidden.
+- **hard**: normal's play with a better hero choice for every role (the order the renegade's
+  measured per-hero win rates gave: heroes that heal, punish or avoid fights first). Other
+  variants tried — bolder or more patient role bars, keeping 桃/闪/无懈可击 at discard — did
+  not beat normal on the tuning seeds. It reads the same view as normal, nothing hidden.
 
 Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
 """
@@ -19,7 +20,7 @@ from collections import ChainMap
 from collections.abc import Callable
 from typing import Any
 
-from engines.sanguosha import ai
+from engines.sanguosha import ai, ai_skills
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -93,9 +94,16 @@ def easy(state: State, seat: int, rng: random.Random, mind: MindOf) -> list[str]
 
 # -- hard -------------------------------------------------------------------------------------
 
-#: Hard's own hints (none kept yet: every variant tried lost to normal on the tuning seeds,
-#: docs/rules/sanguosha.md "AI levels"); until one wins, hard plays normal's decisions.
-HARD_HINTS: dict[str, ai.Hint] = {}
+def _hard_hero(s: ai.Seat) -> list[str]:
+    """Every role picks by the renegade's measured order (heroes that heal, punish or avoid
+    fights first): a seat that lives longer helps its camp more than the attackers normal
+    prefers (docs/rules/sanguosha.md "AI levels")."""
+    return ai_skills.pick_hero(s, ai_skills.RENEGADE_HERO_PREF)
+
+
+#: Hard's own hints: the hero choice (docs/rules/sanguosha.md "AI levels" lists what else was
+#: tried and lost to normal on the tuning seeds).
+HARD_HINTS: dict[str, ai.Hint] = {"hero": _hard_hero}
 
 
 def hard(state: State, seat: int, rng: random.Random, mind: MindOf) -> list[str]:
