@@ -21,7 +21,8 @@ import harness
 harness.use_code()
 
 from engines import registry  # noqa: E402
-from engines.selfplay import Ladder, ladder, p99  # noqa: E402
+from engines.sanguosha.identity import camps  # noqa: E402
+from engines.selfplay import Assign, Ladder, alternate, ladder, p99  # noqa: E402
 
 #: The table sizes each game's ladder is measured at (``--seats`` overrides).
 SEATS = {
@@ -34,10 +35,14 @@ SEATS = {
 
 PAIRS = ["hard:normal", "normal:easy", "easy:random"]
 
+#: A game's own seating of the levels (default ``selfplay.alternate``): 三国杀 seats each camp
+#: at one level (``identity.camps``).
+ASSIGN: dict[str, Assign] = {"sanguosha": camps}
+
 
 def _run(args: tuple[str, dict[str, str], int, str, str, list[int]]) -> Ladder:
     game, options, seats, a, b, seeds = args
-    return ladder(registry.get(game), options, seats, a, b, seeds)
+    return ladder(registry.get(game), options, seats, a, b, seeds, assign=ASSIGN.get(game, alternate))
 
 
 def _merge(parts: list[Ladder]) -> Ladder:

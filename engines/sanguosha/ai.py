@@ -123,15 +123,20 @@ def play_hint(*names: str) -> Callable[[PlayHint], PlayHint]:
 _RESPONSE_CARD = {"nullify": "wuxie", "peach": "tao", "need_shan": "shan"}
 
 
+#: The levels other than normal (``levels.py``): level -> decide with the same arguments.
+LEVELS: dict[str, Callable[..., list[str]]] = {}
+
+
 def decide(state: State, seat: int, rng: random.Random, level: str = "normal",
-           mind: Callable[[View], Any] = Mind) -> list[str]:
+           mind: Callable[[View], Any] = Mind, hints: dict[str, Hint] | None = None) -> list[str]:
     """The seat's move; ``mind`` judges friend and foe from the seat's view (a mode's own:
-    identity roles by default, kingdoms in hegemony mode — ``hg_ai.HgMind``)."""
+    identity roles by default, kingdoms in hegemony mode — ``hg_ai.HgMind``). The easy and hard
+    levels (:data:`LEVELS`) change the mind and some hints and come back here with ``hints``."""
+    if level in LEVELS:
+        return LEVELS[level](state, seat, rng, mind)
     ask = Flow.ask_of(state, seat)
     if ask is None:
         raise ValueError(f"seat {seat} is not asked anything")
-    if level == "easy" and ask.kind != "discard" and rng.random() < 0.3:
-        return timeout(state, seat)
     steps = walks.begin(state, seat)  # kept for apply's check of the move
     wanted = _RESPONSE_CARD.get(ask.kind)
     opts = None
@@ -143,7 +148,7 @@ def decide(state: State, seat: int, rng: random.Random, level: str = "normal",
     hand = {c["id"]: c["name"] for c in view["you"]["hand"]}
     s = Seat(state, seat, ask, view, mind(view), hand, rng, steps)
     try:
-        return finish(s, ASK_HINTS.get(ask.kind, fallback)(s))
+        return finish(s, (hints or ASK_HINTS).get(ask.kind, fallback)(s))
     except Exception:
         if STRICT:
             raise
@@ -433,6 +438,16 @@ def _play(s: Seat) -> list[str]:
     then a hand card, e.g. 武圣, 奇袭, 国色) as the card it makes, with its cheapest spare card;
     a skill token by its own hint; anything else is never used."""
     best: tuple[float, list[str]] = (0.0, ["end"])
+    for got in candidates(s):
+        if got[0] > best[0]:
+            best = got
+    return best[1]
+
+
+def candidates(s: Seat) -> list[tuple[float, list[str]]]:
+    """Every offered play-phase token's best use as (score, path), in offer order (the levels
+    choose among them differently: normal the first best positive one)."""
+    out: list[tuple[float, list[str]]] = []
     seen: set[tuple[str, bool]] = set()
     for tok in s.options([]):
         if tok == "end":
@@ -451,9 +466,9 @@ def _play(s: Seat) -> list[str]:
             name, pre, cost = made
         hint = PLAY_HINTS.get(name)
         got = hint(s, pre, name) if hint is not None else None
-        if got is not None and got[0] - cost > best[0]:
-            best = (got[0] - cost, got[1])
-    return best[1]
+        if got is not None:
+            out.append((got[0] - cost, got[1]))
+    return out
 
 
 def _conversion(s: Seat, tok: str) -> tuple[str, list[str], float] | None:
@@ -562,5 +577,5 @@ def _valid(s: Seat, path: list[str]) -> bool:
 
 
 # The hint tables are filled by the card and hero-skill modules (they import this one).
-from engines.sanguosha import ai_cards, ai_cards_hegemony, ai_skills  # noqa: E402, F401
+from engines.sanguosha import ai_cards, ai_cards_hegemony, ai_skills, levels  # noqa: E402, F401
 from engines.sanguosha.ai_skills import HERO_PREF, RENEGADE_HERO_PREF  # noqa: E402, F401

@@ -38,9 +38,13 @@ def _hero_of(label: Any) -> str:
 def _hero(s: Seat) -> list[str]:
     """The offered hero this AI plays best (:data:`HERO_PREF`, the renegade's own
     :data:`RENEGADE_HERO_PREF`); unknown heroes last."""
+    return pick_hero(s, RENEGADE_HERO_PREF if s.mind.role == "renegade" else HERO_PREF)
+
+
+def pick_hero(s: Seat, pref: list[str]) -> list[str]:
+    """The offered hero first in ``pref`` (unknown heroes last)."""
     opts = s.tree([]).options
     offer = s.view["you"].get("offer", [])  # option i is offer[i]; the label only without it
-    pref = RENEGADE_HERO_PREF if s.mind.role == "renegade" else HERO_PREF
     rank = {h: i for i, h in enumerate(pref)}
 
     def hero_of(o: Option) -> str:

@@ -190,6 +190,9 @@ class SanguoshaEngine(GameEngine):
                   request: Request | None = None) -> list[str]:
         return R.mode_of(state).decide(state, seat, rng, level)  # type: ignore[no-any-return]
 
+    def ai_levels(self) -> list[str]:
+        return ["easy", "normal", "hard"]
+
     def can_answer(self, state: State, request: Request) -> bool:
         ask = Flow.ask_of(state, request.seat)
         if ask is None or ask.rid != request.id:

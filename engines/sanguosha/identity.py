@@ -46,8 +46,7 @@ class IdentityMode(modes.Mode):
         state = modes.table(options, n, seed, **({} if self.name == R.DEFAULT_MODE else {"mode": self.name}))
         standard = options["heroes"] == "standard"
         rng = Rng(state)
-        roles = list(ROLES[n])
-        rng.shuffle(roles)
+        roles = deal_roles(rng, n)
         cards = list(deck(self.deck))
         rng.shuffle(cards)
         state["deck"] = cards
@@ -128,6 +127,24 @@ class IdentityMode(modes.Mode):
 
     def decide(self, state: State, seat: int, rng: random.Random, level: str) -> list[str]:
         return ai.decide(state, seat, rng, level)
+
+
+def deal_roles(rng: Rng, n: int) -> list[str]:
+    """The role letters of ``n`` seats as a new game deals them: the first draws of its seed,
+    so the self-play ladder (:func:`camps`) knows the roles of a seed before it is played."""
+    roles = list(ROLES[n])
+    rng.shuffle(roles)
+    return roles
+
+
+def camps(seats: int, seed: int, a: str, b: str) -> list[str]:
+    """The ladder's seating (``engines.selfplay.Assign``) for a team game: every seat of one
+    side at one level — the lord and loyalists at ``a`` on even seeds, the rebels and the
+    renegade at ``a`` on odd ones — so a level's per-seat win rate is its camps' wins, each level
+    playing each side equally often, and the rate is ½ between equal levels."""
+    roles = deal_roles(Rng({"rng": Rng.seed_value(seed)}), seats)
+    lords, others = (a, b) if seed % 2 == 0 else (b, a)
+    return [lords if r in "ZC" else others for r in roles]
 
 
 MODE = IdentityMode()

@@ -1,0 +1,113 @@
+"""The easy and hard AI levels of 三国杀: the normal AI (``ai.py``) with another mind and a few
+other hints, so every card and skill hint is shared and normal stays exactly as it was.
+
+- **easy**, a sensible but short-sighted player: it remembers only what was done to itself and
+  to the lord (not who hurt whom elsewhere at the table), plays one of its good cards rather
+  than the best one now and then, spends 无懈可击 only for itself, and gives a 桃 only to itself
+  or to a lord it serves.
+- **hard**: normal's play with a better hero choice for every role (the order the renegade's
+  measured per-hero win rates gave: heroes that heal, punish or avoid fights first). Other
+  variants tried — bolder or more patient role bars, keeping 桃/闪/无懈可击 at discard — did
+  not beat normal on the tuning seeds. It reads the same view as normal, nothing hidden.
+
+Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import ChainMap
+from collections.abc import Callable
+from typing import Any
+
+from engines.sanguosha import ai, ai_skills
+
+State = dict[str, Any]
+View = dict[str, Any]
+MindOf = Callable[[View], Any]
+
+#: How often easy plays another of its good cards instead of the best one.
+EASY_SLIP = 0.3
+#: At this HP or more, easy takes a hit (杀, 万箭齐发) rather than spend one of its last two 闪.
+EASY_KEEPS_SHAN_FROM = 3
+
+
+def _short(view: View) -> View:
+    """The view as a short memory keeps it: only the acts done to this seat and to the lord."""
+    me, lord = view["you"]["seat"], view.get("lord", -1)
+    acts = [[v if y in (me, lord) else 0 for y, v in enumerate(row)] for row in view["acts"]]
+    return {**view, "acts": acts}
+
+
+def _easy_play(s: ai.Seat) -> list[str]:
+    """The best card most of the time, another good one now and then; never an active skill
+    (a skill's play needs a plan it does not make)."""
+    good = [c for c in ai.candidates(s) if c[0] > 0 and c[1][0] in s.hand]
+    if not good:
+        return ["end"]
+    if len(good) > 1 and s.rng.random() < EASY_SLIP:
+        return s.rng.choice(good)[1]
+    return max(good, key=lambda c: c[0])[1]
+
+
+def _easy_nullify(s: ai.Seat) -> list[str]:
+    """Only for itself: a 无懈可击 for an ally is planning ahead."""
+    about = s.ask.info["about"]
+    if about["target"] != s.seat or s.ask.info["count"] % 2:
+        return ["pass"]
+    return ai.ASK_HINTS["nullify"](s)
+
+
+def _easy_peach(s: ai.Seat) -> list[str]:
+    dying = s.ask.info["dying"]
+    if dying != s.seat and not (dying == s.mind.lord and s.mind.friend(dying)):
+        return ["pass"]
+    return ai.ASK_HINTS["peach"](s)
+
+
+def _easy_hero(s: ai.Seat) -> list[str]:
+    """Any hero of its offer: it does not know which ones it plays well."""
+    return [s.rng.choice(s.options([]))]
+
+
+def _easy_shan(s: ai.Seat) -> list[str]:
+    """Takes a hit while healthy to keep its (last one or two) 闪 for later."""
+    if s.mind.hp(s.seat) >= EASY_KEEPS_SHAN_FROM and s.count("shan") <= 2:
+        return ["pass"]
+    return ai.ASK_HINTS["need_shan"](s)
+
+
+def _easy_discard(s: ai.Seat) -> list[str]:
+    """Keeps what it can play next turn: 杀 and tricks before 闪."""
+    order = sorted(s.hand, key=lambda c: (s.hand[c] not in ("shan", "wuxie"), ai.value(s.hand[c]), c))
+    return order[:s.ask.info["n"]]
+
+
+EASY_HINTS: dict[str, ai.Hint] = {"need_shan": _easy_shan, "discard": _easy_discard, "hero": _easy_hero,
+                                   "play": _easy_play, "nullify": _easy_nullify, "peach": _easy_peach}
+
+
+def easy(state: State, seat: int, rng: random.Random, mind: MindOf) -> list[str]:
+    return ai.decide(state, seat, rng, "normal", mind=lambda v: mind(_short(v)),
+                     hints=ChainMap(EASY_HINTS, ai.ASK_HINTS))  # type: ignore[arg-type]
+
+
+# -- hard -------------------------------------------------------------------------------------
+
+def _hard_hero(s: ai.Seat) -> list[str]:
+    """Every role picks by the renegade's measured order (heroes that heal, punish or avoid
+    fights first): a seat that lives longer helps its camp more than the attackers normal
+    prefers (docs/rules/sanguosha.md "AI levels")."""
+    return ai_skills.pick_hero(s, ai_skills.RENEGADE_HERO_PREF)
+
+
+#: Hard's own hints: the hero choice (docs/rules/sanguosha.md "AI levels" lists what else was
+#: tried and lost to normal on the tuning seeds).
+HARD_HINTS: dict[str, ai.Hint] = {"hero": _hard_hero}
+
+
+def hard(state: State, seat: int, rng: random.Random, mind: MindOf) -> list[str]:
+    return ai.decide(state, seat, rng, "normal", mind=mind, hints=ChainMap(HARD_HINTS, ai.ASK_HINTS))  # type: ignore[arg-type]
+
+
+ai.LEVELS.update(easy=easy, hard=hard)
