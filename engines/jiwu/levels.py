@@ -27,6 +27,9 @@ def _immediate(state: State, seat: int, slot: str) -> float:
 
 
 def easy(state: State, seat: int, rng: random.Random) -> Action:
+    """A sensible move that looks no further than the moment (see the module docstring): it
+    beats the random walker by fighting for regions and building a deck at all, and loses to
+    normal by missing 联动s, buying on price and spending soldiers where nothing lasts."""
     phase = state["phase"]
     if phase == "setup":
         return ["start", rng.choice(R.start_regions(state, seat))]
@@ -53,8 +56,6 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
         return ["buy", max(vs["buy"], key=lambda i: card(R.cid(state, i) if i in state["cards"] else i).cost
                            + rng.random() * 0.5)]
     return ["end"]
-
-
 
 
 #: Hard's spending: the end-game 功勋 of a card's cost weighs double early (a card kept is half
@@ -92,6 +93,7 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
 
 
 def _policy(state: State, seat: int, rng: random.Random, style: ai.Style) -> Action:
+    """The normal AI's move with ``style``'s spending (its card questions included)."""
     if state["phase"] == "effect":
         return [ai._effect_answer(state, seat, style)]
     if state["phase"] == "main":
