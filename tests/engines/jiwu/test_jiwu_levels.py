@@ -86,7 +86,7 @@ def test_hard_ignores_what_its_seat_cannot_see() -> None:
     mix = random.Random(11)
     searched = 0
     for seed in (1, 2, 3):
-        state = new(3, seed)
+        state = new(2, seed)
         rng = random.Random(seed)
         while not ENGINE.result(state):
             req = ENGINE.pending(state)[0]
@@ -117,3 +117,16 @@ def play_out_to_turn(turns: int) -> State:
         req = ENGINE.pending(state)[0]
         state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal"))
     return state
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_hard_is_normal_beyond_two_players(seats: int) -> None:
+    """At 3 and 4 players hard found no edge over normal on fresh seeds (docs/rules/jiwu.md), so
+    there it makes normal's very moves."""
+    state = new(seats, 8)
+    rng = random.Random(8)
+    while state["turns"] < 40 and not ENGINE.result(state):
+        req = ENGINE.pending(state)[0]
+        mine = ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "hard")
+        assert mine == ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "normal")
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal"))
