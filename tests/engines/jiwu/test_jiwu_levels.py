@@ -97,6 +97,9 @@ def test_hard_ignores_what_its_seat_cannot_see() -> None:
                 for _ in range(2):
                     other = _scrambled(state, req.seat, mix)
                     assert ENGINE.ai_action(other, req.seat, random.Random(pick), "hard") == mine
+                    # the very deals it searches on are the same
+                    assert (levels.determinize(other, req.seat, random.Random(pick))
+                            == levels.determinize(state, req.seat, random.Random(pick)))
             state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "hard"))
     assert searched >= 5
 
