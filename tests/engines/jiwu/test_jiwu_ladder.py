@@ -4,7 +4,7 @@ over normal, normal over easy, easy over the random walker, each with the 95 % i
 bound above 50 % and the rate at least the issue's target less a stated margin (the samples are
 small, so the margin is the noise of 100–200 games). Hard over normal is pinned at 2 players
 only: at 3 and 4 the fresh-seed ladder found hard no stronger than normal (docs/rules/jiwu.md,
-"AI levels"). About 2 minutes on an idle core (most of it the hard games); slow.
+"AI levels"). About 1 minute of CPU (3 min 9 s on the shared, loaded machine); slow.
 """
 
 from __future__ import annotations
