@@ -12,6 +12,7 @@ its hand), never another seat's hand or a deck's order.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from typing import Any
 
 from engines.base import Action, State
@@ -26,6 +27,20 @@ EARLY = {"power": 1.0, "gold": 1.1, "draw": 1.4, "deploy": 1.3, "kill": 3.2, "sp
 LATE = dict(EARLY, gold=0.5, draw=0.9, promote=2.5, trash=0.2, deploy=1.6, kill=3.6)
 #: A kill (3 武力) is chosen over three deploys when worth this share of them.
 KILL_BIAS = 0.4
+
+
+@dataclass(frozen=True)
+class Style:
+    """The knobs of the turn's spending that the hard level varies to draw up rival plans
+    (``levels.hard``); the defaults are the normal AI's."""
+
+    kill_bias: float = KILL_BIAS
+    #: The weight of a card's cost (end-game 功勋 of a card kept) early and late.
+    cost_early: float = 0.3
+    cost_late: float = 1.0
+
+
+NORMAL = Style()
 
 
 def random_action(state: State, seat: int, rng: random.Random) -> Action:
@@ -122,14 +137,14 @@ def _effects_value(effects: list[dict[str, Any]], w: dict[str, float]) -> float:
     return total
 
 
-def card_value(state: State, seat: int, cid: str) -> float:
+def card_value(state: State, seat: int, cid: str, style: Style = NORMAL) -> float:
     c = card(cid)
     late = _late(state)
     w = LATE if late else EARLY
     v = _effects_value(list(c.effects), w)
     if c.general:
         v += c.general.force * (0.5 if late else 0.8)
-    v += c.cost / 2 * (1.0 if late else 0.3)  # end-game 功勋 of a card kept in the deck
+    v += c.cost / 2 * (style.cost_late if late else style.cost_early)  # end-game 功勋 of a card kept in the deck
     if c.kind == "plan":
         return v
     mine = [card(R.cid(state, i)).aspect for i in state["players"][seat]["hand"] + state["players"][seat]["discard"]]
@@ -141,7 +156,7 @@ def _best(items: list[str], key: Any) -> str:
     return max(items, key=key)
 
 
-def _effect_answer(state: State, seat: int) -> str:
+def _effect_answer(state: State, seat: int, style: Style = NORMAL) -> str:
     e = state["queue"][0]
     op = e["op"]
     answers = R.choices_for(state, seat, e)
@@ -170,7 +185,7 @@ def _effect_answer(state: State, seat: int) -> str:
         order = {"canbing": 0, "nongfu": 1, "bubing": 2}
         return min(junk, key=lambda i: order[R.cid(state, i)])
     if op == "gain_market":
-        return _best(answers, lambda i: card_value(state, seat, R.cid(state, i)))
+        return _best(answers, lambda i: card_value(state, seat, R.cid(state, i), style))
     if op == "choose":
         w = LATE if _late(state) else EARLY
         return _best(answers, lambda a: _effects_value(e["of"][int(a)], w))
@@ -184,7 +199,7 @@ def _play_order(state: State, seat: int, iid: str) -> tuple[int, int]:
     return (2 if promote_played else 1 if "link" in ops else 0, -c.cost)
 
 
-def _main(state: State, seat: int, rng: random.Random) -> Action:
+def _main(state: State, seat: int, rng: random.Random, style: Style = NORMAL) -> Action:
     p = state["players"][seat]
     vs = choices.verbs(state, seat)
     if "plan" in vs:
@@ -209,14 +224,14 @@ def _main(state: State, seat: int, rng: random.Random) -> Action:
     if kill_best is not None:
         kv = kill_value(state, seat, kill_best)
         dv = deploy_value(state, seat, deploy_best) * min(3, p["supply"]) if deploy_best else 0.0
-        if kv >= dv * KILL_BIAS or deploy_best is None:
+        if kv >= dv * style.kill_bias or deploy_best is None:
             return ["kill", kill_best]
     if deploy_best is not None:
         return ["deploy", deploy_best]
     if "buy" in vs:
-        choice = _best(vs["buy"], lambda i: card_value(state, seat, R.cid(state, i) if i in state["cards"] else i))
+        choice = _best(vs["buy"], lambda i: card_value(state, seat, R.cid(state, i) if i in state["cards"] else i, style))
         cid = R.cid(state, choice) if choice in state["cards"] else choice
-        if card_value(state, seat, cid) > 1.0 or _late(state):
+        if card_value(state, seat, cid, style) > 1.0 or _late(state):
             return ["buy", choice]
     return ["end"]
 

@@ -7,7 +7,7 @@ from typing import Any
 
 from engines.adapter import TreeEngine, mint_request_id
 from engines.base import Action, Msg, OptionSpec, Request, State
-from engines.jiwu import actions, ai, choices, rules, standing, summary, views
+from engines.jiwu import actions, ai, choices, levels, rules, standing, summary, views
 from engines.jiwu.rules import m
 from engines.jsoncopy import clone
 
@@ -98,9 +98,14 @@ class JiwuEngine(TreeEngine):
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        if level == "easy":  # the random walker: a baseline
-            return ai.random_action(state, seat, rng)
+        if level == "easy":
+            return levels.easy(state, seat, rng)
+        if level == "hard":
+            return levels.hard(state, seat, rng)
         return ai.decide(state, seat, rng)
+
+    def ai_levels(self) -> list[str]:
+        return ["easy", "normal", "hard"]
 
     def compact(self, msgs: list[Msg]) -> list[Msg]:
         """A turn's public lines told shorter for the thread (see ``summary.compact``)."""

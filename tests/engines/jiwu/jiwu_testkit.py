@@ -7,7 +7,7 @@ import random
 from typing import Any
 
 from engines.base import State
-from engines.jiwu import ENGINE
+from engines.jiwu import ENGINE, ai
 from engines.jiwu import rules as R
 from engines.jiwu.engine import _refresh
 
@@ -65,12 +65,20 @@ def act(state: State, seat: int, *tokens: str) -> tuple[State, list[Any]]:
     return ENGINE.apply(state, seat, list(tokens))
 
 
+def ai_move(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
+    """The move of an AI ``level``, or of the uniform random walker for ``random`` (the
+    baseline, which is no level a lobby offers)."""
+    if level == "random":
+        return ai.random_action(state, seat, rng)
+    return ENGINE.ai_action(state, seat, rng, level)
+
+
 def play_out(seats: int, seed: int, levels: list[str]) -> State:
     rng = random.Random(seed)
     state = new(seats, seed)
     while not ENGINE.result(state):
         req = ENGINE.pending(state)[0]
-        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, levels[req.seat]))
+        state, _ = ENGINE.apply(state, req.seat, ai_move(state, req.seat, rng, levels[req.seat]))
     return state
 
 

@@ -13,7 +13,7 @@ def _win_rate(games: int) -> float:
     wins = 0
     for seed in range(games):
         seats = 2 + seed % 3
-        levels = ["easy"] * seats
+        levels = ["random"] * seats
         me = seed % seats
         levels[me] = "normal"
         wins += me in play_out(seats, seed, levels)["winners"]

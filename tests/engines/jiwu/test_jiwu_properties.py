@@ -8,7 +8,7 @@ import random
 from collections import Counter
 
 import pytest
-from jiwu_testkit import new
+from jiwu_testkit import ai_move, new
 
 from engines.base import State
 from engines.jiwu import ENGINE
@@ -68,8 +68,8 @@ def test_random_games_conserve_cards_and_soldiers_and_hide_cards(seats: int, see
         if steps % 7 == 0:
             check_views(state)
         req = rng.choice(ENGINE.pending(state))
-        level = "easy" if req.seat % 2 else "normal"
-        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, level))
+        level = "random" if req.seat % 2 else "normal"
+        state, _ = ENGINE.apply(state, req.seat, ai_move(state, req.seat, rng, level))
         steps += 1
     check_conservation(state, neutrals)
     check_views(state)
@@ -84,7 +84,7 @@ def test_apply_leaves_the_input_state_untouched() -> None:
             break
         req = ENGINE.pending(state)[0]
         before = json.dumps(state, sort_keys=True)
-        new_state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "easy"))
+        new_state, _ = ENGINE.apply(state, req.seat, ai_move(state, req.seat, rng, "random"))
         assert json.dumps(state, sort_keys=True) == before
         state = new_state
 

@@ -1,0 +1,148 @@
+"""The 极武三国 AI levels around the normal AI (issue 23): ``easy``, a short-sighted player, and
+``hard``, the normal AI with look-ahead over sampled hidden cards.
+
+Easy plays like a beginner who knows the rules: cards in the order they were drawn (so a 联动
+finds its partner only by luck), the dearest card it can afford, each soldier where it takes a
+region at once, a kill only when it breaks a hold on the spot; it never moves a general and a
+duel is a guess. Hard: see :func:`hard`.
+"""
+
+from __future__ import annotations
+
+import random
+
+from engines.base import Action, State
+from engines.jiwu import actions, ai, choices
+from engines.jiwu import rules as R
+from engines.jiwu.data import card
+from engines.jsoncopy import clone
+
+#: How often easy answers a card's question without thinking (any legal answer).
+EASY_SLIP = 0.25
+
+
+def _immediate(state: State, seat: int, slot: str) -> float:
+    """What a soldier on ``slot`` wins this very moment: a region's hold, nothing later."""
+    return ai._swing(state, seat, slot, [seat, ""])
+
+
+def easy(state: State, seat: int, rng: random.Random) -> Action:
+    """A sensible move that looks no further than the moment (see the module docstring): it
+    beats the random walker by fighting for regions and building a deck at all, and loses to
+    normal by missing 联动s, buying on price and spending soldiers where nothing lasts."""
+    phase = state["phase"]
+    if phase == "setup":
+        return ["start", rng.choice(R.start_regions(state, seat))]
+    if phase == "duel":
+        return [rng.choice(choices.MOVES)]
+    if phase == "effect":
+        if rng.random() < EASY_SLIP:
+            return [rng.choice(R.choices_for(state, seat, state["queue"][0]))]
+        return [ai._effect_answer(state, seat)]
+    vs = choices.verbs(state, seat)
+    if "plan" in vs:
+        return ["plan", vs["plan"][0]]
+    if "play" in vs:
+        return ["play", vs["play"][0]]
+    if "general" in vs:
+        gid = vs["general"][0]
+        return ["general", gid, max(R.general_deploy_slots(state, seat), key=lambda s: _immediate(state, seat, s))]
+    kills = [t for t in vs.get("kill", []) if not t.startswith("spy.") and ai._swing(state, seat, t, None) > 2]
+    if kills:
+        return ["kill", max(kills, key=lambda t: ai._swing(state, seat, t, None))]
+    if "deploy" in vs:
+        return ["deploy", max(vs["deploy"], key=lambda s: _immediate(state, seat, s) + rng.random())]
+    if "buy" in vs:
+        return ["buy", max(vs["buy"], key=lambda i: card(R.cid(state, i) if i in state["cards"] else i).cost
+                           + rng.random() * 0.5)]
+    return ["end"]
+
+
+#: Hard's spending: the end-game 功勋 of a card's cost weighs double early (a card kept is half
+#: its cost at the end, so the dear cards win more than their effects say).
+HARD = ai.Style(cost_early=0.6, cost_late=1.2)
+#: The rival plans hard plays out in the last turns: its own, the normal AI's, buying by cost
+#: alone, killing at every chance, deploying before killing.
+PLANS = (HARD, ai.NORMAL, ai.Style(cost_early=3.0, cost_late=3.0), ai.Style(kill_bias=0.0, cost_early=0.6, cost_late=1.2),
+         ai.Style(kill_bias=5.0, cost_early=0.6, cost_late=1.2))
+#: The table sizes hard plays its own way at. At 3 and 4 players the fresh-seed ladder found it
+#: no stronger (3: 49.0 %) or weaker (4: 41.0 %) than normal, so there it plays normal's moves.
+HARD_SEATS = (2,)
+#: Sampled deals of the hidden cards per plan.
+SAMPLES = 2
+#: Decisions a plan may take before it is judged (a turn's spending is rarely longer).
+PLAN_STEPS = 40
+
+
+def determinize(state: State, seat: int, rng: random.Random) -> State:
+    """A copy of ``state`` in which everything ``seat`` cannot see is dealt again from the cards
+    it cannot see: the central deck, the 计策 deck, its own deck's order and the other seats'
+    hands, decks and discards. The unseen cards are sorted before the shuffle, so any deal that
+    agrees with the seat's view gives the same sample for the same ``rng``."""
+    det = clone(state)
+    others = [o for o in range(state["seats"]) if o != seat]
+    pool = sorted(state["market_deck"] + [i for o in others for k in ("hand", "deck", "discard")
+                                           for i in state["players"][o][k]])
+    rng.shuffle(pool)
+    det["market_deck"], pool = pool[:len(state["market_deck"])], pool[len(state["market_deck"]):]
+    for o in others:
+        for k in ("hand", "deck", "discard"):
+            n = len(state["players"][o][k])
+            det["players"][o][k], pool = pool[:n], pool[n:]
+    for deck in (det["plan_deck"], det["players"][seat]["deck"]):
+        deck.sort()
+        rng.shuffle(deck)
+    return det
+
+
+def _policy(state: State, seat: int, rng: random.Random, style: ai.Style) -> Action:
+    """The normal AI's move with ``style``'s spending (its card questions included)."""
+    if state["phase"] == "effect":
+        return [ai._effect_answer(state, seat, style)]
+    if state["phase"] == "main":
+        return ai._main(state, seat, rng, style)
+    return ai.decide(state, seat, rng)
+
+
+def _margin(state: State, seat: int) -> float:
+    """The seat's final 功勋 less the best rival's, were the game scored now."""
+    return R.score(state, seat) - max(R.score(state, o) for o in range(state["seats"]) if o != seat)
+
+
+def _play_plan(state: State, seat: int, rng: random.Random, style: ai.Style) -> float:
+    """Follow ``style`` to the end of the seat's turn on a sampled deal; the margin after it."""
+    for _ in range(PLAN_STEPS):
+        actions.execute(state, seat, _policy(state, seat, rng, style))
+        if state["phase"] not in ("main", "effect") or state["turn"] != seat:
+            break
+    return _margin(state, seat)
+
+
+def endgame(state: State, seat: int) -> bool:
+    """The last turns, where the score is nearly final: the end is already met (the game ends
+    with this round or turn) or the seat can deploy its last soldiers now."""
+    p = state["players"][seat]
+    return bool(R.ending(state)) or p["supply"] <= p["power"] or ai._turns_left(state) <= 1
+
+
+def hard(state: State, seat: int, rng: random.Random) -> Action:
+    """The normal AI with :data:`HARD`'s spending; in the last turns (:func:`endgame`), once its
+    cards are played, each of the :data:`PLANS` is played out to the end of the turn on
+    :data:`SAMPLES` deals of the cards it cannot see (:func:`determinize`), and the first step
+    of the plan that ends with the best margin is taken. Set-up and duels are the normal AI's,
+    and so is every move at a table size outside :data:`HARD_SEATS`."""
+    phase = state["phase"]
+    if phase not in ("main", "effect") or state["seats"] not in HARD_SEATS:
+        return ai.decide(state, seat, rng)
+    if phase == "effect" or not endgame(state, seat):
+        return _policy(state, seat, rng, HARD)
+    vs = choices.verbs(state, seat)
+    if "play" in vs or "plan" in vs:
+        return _policy(state, seat, rng, HARD)
+    firsts = [ai._main(state, seat, rng, style) for style in PLANS]
+    if all(f == firsts[0] for f in firsts):
+        return firsts[0]
+    deals = [determinize(state, seat, rng) for _ in range(SAMPLES)]
+    scores = [sum(_play_plan(clone(det), seat, random.Random(k), style) for det in deals)
+              for k, style in enumerate(PLANS)]
+    return firsts[max(range(len(PLANS)), key=lambda k: (scores[k], -k))]

@@ -1,0 +1,135 @@
+"""The 极武三国 AI levels (issue 23): every level plays whole legal games, easy is a player and
+not the random walker, and hard decides only from what its seat may know although it searches on
+sampled deals of the hidden cards. The ladder between the levels is pinned in
+``test_jiwu_ladder.py`` (slow)."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from jiwu_testkit import empty, give, new, play_out, put
+
+from engines.base import State
+from engines.jiwu import ENGINE, ai, choices, levels
+from engines.jiwu import rules as R
+
+
+def test_levels_offered() -> None:
+    assert ENGINE.ai_levels() == ["easy", "normal", "hard"]
+
+
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_every_level_plays_whole_games(seats: int) -> None:
+    """``play_out`` applies each move through ``ENGINE.apply``, which re-validates it."""
+    names = ["easy", "normal", "hard", "easy"][:seats]
+    state = play_out(seats, 70 + seats, names)
+    result = ENGINE.result(state)
+    assert result is not None and len(result.winners) == 1
+
+
+def test_easy_takes_the_region_a_deploy_wins() -> None:
+    """With one soldier to deploy and a region tied one against one, taking the third slot wins
+    the region; every other slot (the roads out) wins nothing. Easy takes it every time; the
+    random walker would most of the time not."""
+    state = empty(2, 5)
+    put(state, "chenliu.0", 0)
+    put(state, "chenliu.1", 1)
+    give(state, 0, power=1)
+    state["players"][0]["hand"] = []
+    assert len(R.deployable(state, 0)) > 2
+    for seed in range(20):
+        assert ENGINE.ai_action(state, 0, random.Random(seed), "easy") == ["deploy", "chenliu.2"]
+
+
+def test_easy_plays_the_hand_before_spending() -> None:
+    state = empty(2, 5)
+    hand = state["players"][0]["hand"]
+    assert hand
+    assert ENGINE.ai_action(state, 0, random.Random(1), "easy") == ["play", hand[0]]
+
+
+def _scrambled(state: State, seat: int, mix: random.Random) -> State:
+    """The same table from ``seat``'s view: the other seats' hands, decks and discards dealt again
+    among themselves and with the central deck, and every deck's order changed."""
+    out = {**state, "players": [dict(p) for p in state["players"]]}
+    others = [o for o in range(state["seats"]) if o != seat]
+    pool = list(state["market_deck"]) + [i for o in others for k in ("hand", "deck", "discard")
+                                          for i in state["players"][o][k]]
+    mix.shuffle(pool)
+    out["market_deck"], pool = pool[:len(state["market_deck"])], pool[len(state["market_deck"]):]
+    for o in others:
+        for k in ("hand", "deck", "discard"):
+            n = len(state["players"][o][k])
+            out["players"][o][k], pool = pool[:n], pool[n:]
+    out["players"][seat]["deck"] = mix.sample(state["players"][seat]["deck"], len(state["players"][seat]["deck"]))
+    out["plan_deck"] = mix.sample(state["plan_deck"], len(state["plan_deck"]))
+    assert ENGINE.view(out, seat) == ENGINE.view(state, seat)
+    return out
+
+
+def _searched(state: State, seat: int) -> bool:
+    """Whether hard searches at this decision (its rival plans disagree on the first step)."""
+    if state["phase"] != "main" or not levels.endgame(state, seat):
+        return False
+    vs = choices.verbs(state, seat)
+    if "play" in vs or "plan" in vs:
+        return False
+    firsts = {tuple(ai._main(state, seat, random.Random(0), style)) for style in levels.PLANS}
+    return len(firsts) > 1
+
+
+def test_hard_ignores_what_its_seat_cannot_see() -> None:
+    """Wherever hard searches in a game's last turns, dealing the cards its seat cannot see
+    differently (consistently with its view) leaves its decision unchanged, although the search
+    plays the turn out on sampled deals of exactly those cards."""
+    mix = random.Random(11)
+    searched = 0
+    for seed in (1, 2, 3):
+        state = new(2, seed)
+        rng = random.Random(seed)
+        while not ENGINE.result(state):
+            req = ENGINE.pending(state)[0]
+            if _searched(state, req.seat):
+                searched += 1
+                pick = rng.random()
+                mine = ENGINE.ai_action(state, req.seat, random.Random(pick), "hard")
+                for _ in range(2):
+                    other = _scrambled(state, req.seat, mix)
+                    assert ENGINE.ai_action(other, req.seat, random.Random(pick), "hard") == mine
+                    # the very deals it searches on are the same
+                    assert (levels.determinize(other, req.seat, random.Random(pick))
+                            == levels.determinize(state, req.seat, random.Random(pick)))
+            state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "hard"))
+    assert searched >= 5
+
+
+def test_hard_sample_agrees_with_the_view() -> None:
+    """A sampled deal keeps every card the seat can see where it is and only moves the others."""
+    state = play_out_to_turn(12)
+    seat = state["turn"]
+    det = levels.determinize(state, seat, random.Random(4))
+    assert ENGINE.view(det, seat) == ENGINE.view(state, seat)
+    assert det["market_deck"] != state["market_deck"]
+
+
+def play_out_to_turn(turns: int) -> State:
+    state = new(3, 9)
+    rng = random.Random(9)
+    while state["turns"] < turns:
+        req = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal"))
+    return state
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_hard_is_normal_beyond_two_players(seats: int) -> None:
+    """At 3 and 4 players hard found no edge over normal on fresh seeds (docs/rules/jiwu.md), so
+    there it makes normal's very moves."""
+    state = new(seats, 8)
+    rng = random.Random(8)
+    while state["turns"] < 40 and not ENGINE.result(state):
+        req = ENGINE.pending(state)[0]
+        mine = ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "hard")
+        assert mine == ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "normal")
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal"))
