@@ -28,6 +28,8 @@ from engines.kingdoms_battle import rules as R
 from engines.kingdoms_battle.data import tiles
 from engines.kingdoms_battle.rules import ALERT, FORT
 
+Links = dict[str, set[str]]
+
 #: Determinized copies each candidate move is played on.
 SAMPLES = 3
 #: How much of a city's points a sure national war against it takes off its holder's standing.
@@ -103,10 +105,10 @@ def determinize(state: State, rng: random.Random, pool: list[int]) -> State:
 
 # --------------------------------------------------------------------------- judging a table
 
-def threat(state: State, seat: int, cid: str, fort: int, alert: int) -> float:
+def threat(state: State, seat: int, cid: str, fort: int, alert: int, links: Links) -> float:
     """The best odds a linked enemy with a command card has against ``cid`` so garrisoned."""
     best = 0.0
-    for src in board.links(state).get(cid, set()):
+    for src in links.get(cid, set()):
         holder = R.owner(state, src)
         if holder in (None, seat) or not state["players"][holder]["cards"]:
             continue
@@ -116,18 +118,18 @@ def threat(state: State, seat: int, cid: str, fort: int, alert: int) -> float:
     return best
 
 
-def _threat_now(state: State, seat: int, cid: str) -> float:
+def _threat_now(state: State, seat: int, cid: str, links: Links) -> float:
     troops = R.troops_in(state, cid)
     fort = sum(1 for _s, t in troops if t[1] == FORT)
-    return threat(state, seat, cid, fort, len(troops) - fort)
+    return threat(state, seat, cid, fort, len(troops) - fort, links)
 
 
-def _worth(state: State, seat: int) -> float:
+def _worth(state: State, seat: int, links: Links) -> float:
     if state["phase"] == "over":
         return 100.0 if seat in state["winners"] else 0.0
     worth = 0.0
     for cid in R.controlled(state, seat):
-        worth += board.value(state, cid) * (1 - THREAT * _threat_now(state, seat, cid))
+        worth += board.value(state, cid) * (1 - THREAT * _threat_now(state, seat, cid, links))
     for cid, city in state["cities"].items():
         if not city["done"] and {t[0] for _s, t in R.troops_in(state, cid)} == {seat}:
             pts = 2 if len(city["tiles"]) > board.SMALL_MAX_TILES else 1
@@ -138,7 +140,8 @@ def _worth(state: State, seat: int) -> float:
 
 def standing(state: State, seat: int) -> float:
     """``seat``'s worth less the best rival's: what the lookahead maximises."""
-    worth = [_worth(state, s) for s in range(state["seats"])]
+    links = board.links(state)
+    worth = [_worth(state, s, links) for s in range(state["seats"])]
     mine = worth.pop(seat)
     return mine - max(worth)
 
@@ -172,7 +175,7 @@ def candidates(state: State, seat: int) -> list[Action]:
                     out.append(["card", "war", src, dst, str(alert)])
     for cid in mine:
         alert = R.count_states(state, cid, seat)[ALERT]
-        if alert and _threat_now(state, seat, cid) > FORTIFY_THREAT:
+        if alert and _threat_now(state, seat, cid, links) > FORTIFY_THREAT:
             out.append(["switch", "to_f", cid, str(alert)])
     return out
 
