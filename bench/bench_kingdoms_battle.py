@@ -7,6 +7,7 @@ joined by plain (no barricade between) to another completed city — the map's r
 transfers, independent of how bold the AI is. Run::
 
     .venv/bin/python -m bench kingdoms_battle [--games N] [--markdown]
+    .venv/bin/python -m bench kingdoms_battle --level hard --first 930000 --games N [--seats 5]
 
 Then it renders a 5-player board with 70 tiles (``render/kingdoms_battle.py``, warm caches, as the
 bot renders every post) and reports the median and p99 time and the PNG's size; the target is
@@ -56,10 +57,10 @@ def linked_share(state: dict[str, Any]) -> float:
     return sum(1 for c in done if links.get(c, set()) & set(done)) / len(done)
 
 
-def figures(seats: int, games: int, base: int = 0) -> dict[str, Any]:
+def figures(seats: int, games: int, base: int = 0, level: str = "normal") -> dict[str, Any]:
     rows = []
     for g in range(games):
-        state, secs, actions, plots = play(seats, base + g)
+        state, secs, actions, plots = play(seats, base + g, [level] * seats)
         st = state["stats"]
         rows.append({"points": state["end_reason"] == "points", "turns": st["turns"], "actions": actions,
                      "small": st["done_small"], "large": st["done_large"], "civil": st["civil"],
@@ -164,24 +165,30 @@ def main() -> None:
     ap.add_argument("--stratagems", action="store_true",
                     help="per-stratagem use at 4 players on seeds --base.. (the docs use 80000, 1000 games)")
     ap.add_argument("--base", type=int, default=80000)
+    ap.add_argument("--level", default="normal", help="the AI level of every seat in the self-play table")
+    ap.add_argument("--first", type=int, default=0, help="the self-play table's first seed per player count")
+    ap.add_argument("--seats", type=int, action="append", help="player counts of the self-play table (3, 4, 5)")
     args = ap.parse_args()
     with harness.Session("kingdoms_battle") as s:
         if args.stratagems:
             stratagems(4, args.games, args.base)
             return
         if not args.render_only:
-            selfplay(args.games)
+            selfplay(args.games, args.level, args.first, args.seats or [3, 4, 5])
+            if args.level != "normal":
+                return
         r = render_figures()
         s.figure(f"board picture, {r['tiles']} tiles, median", r["median"], "ms")
         s.figure(f"board picture, {r['tiles']} tiles, p99", r["p99"], "ms")
         s.figure("board PNG", r["bytes"] / 1024, "KB")
 
 
-def selfplay(games: int) -> None:
+def selfplay(games: int, level: str = "normal", first: int = 0, counts: list[int] | None = None) -> None:
+    print(f"all seats {level}, seeds {first}-{first + games - 1} per player count")
     print(HEADER)
     print("|" + "---|" * HEADER.count(" | ") + "---|")
-    for seats in (3, 4, 5):
-        print(row(figures(seats, games)), flush=True)
+    for seats in counts or [3, 4, 5]:
+        print(row(figures(seats, games, first, level)), flush=True)
 
 
 if __name__ == "__main__":

@@ -11,6 +11,7 @@ the neighbours' city records, so a turn stays cheap enough for hundreds of self-
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from functools import lru_cache
 from math import comb
 from typing import Any
@@ -102,7 +103,13 @@ def _groups(state: State, face: Face, x: int, y: int) -> list[dict[str, Any]]:
     return groups
 
 
-def _placement(state: State, seat: int) -> tuple[float, str, int, list[str]]:
+#: ``civil(group, pts, mine, theirs, garrison, left) -> (value, left)``: how a level scores laying
+#: a tile that closes a city other players hold (it may fill ``garrison`` with the tile's spaces
+#: there, ``left`` troops in hand); without one, the normal level's rule of thumb.
+CivilRule = Callable[[dict[str, Any], int, int, int, list[str], int], tuple[float, int]]
+
+
+def _placement(state: State, seat: int, civil: CivilRule | None = None) -> tuple[float, str, int, list[str]]:
     best: tuple[float, str, int, list[str]] | None = None
     supply = state["players"][seat]["supply"]
     for (x, y), rots in board.legal_spots(state, state["drawn"]).items():
@@ -122,6 +129,9 @@ def _placement(state: State, seat: int) -> tuple[float, str, int, list[str]]:
                         if not mine:
                             garrison[g["spaces"][0]] = FORT
                             left -= 1
+                    elif theirs and civil is not None:
+                        gain, left = civil(g, pts, mine, theirs, garrison, left)
+                        value += gain
                     elif theirs and not mine:
                         value -= 6 * pts
                         if g["spaces"] and left >= 2:

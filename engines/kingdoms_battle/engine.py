@@ -7,8 +7,13 @@ from typing import Any
 
 from engines.adapter import TreeEngine, mint_request_id
 from engines.base import Action, Event, Msg, Request, State
-from engines.kingdoms_battle import actions, ai, choices, rules, summary, views
+from engines.kingdoms_battle import actions, ai, ai_easy, ai_hard, choices, rules, summary, views
 from engines.kingdoms_battle.rules import m
+
+#: The AI levels a lobby offers, each a ``decide(state, seat, rng)``; normal is today's AI (and
+#: the answer to an unknown level, as before). The random walker is ``ai.random_action``, the
+#: baseline of the self-play ladder, not a level.
+LEVELS = {"easy": ai_easy.decide, "normal": ai.decide, "hard": ai_hard.decide}
 
 
 class KingdomsBattleEngine(TreeEngine):
@@ -39,11 +44,12 @@ class KingdomsBattleEngine(TreeEngine):
     def score(self, state: State, seat: int) -> int:
         return rules.score(state, seat)
 
+    def ai_levels(self) -> list[str]:
+        return list(LEVELS)
+
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        if level == "easy":  # the random walker: a baseline, and gentle company
-            return ai.random_action(state, seat, rng)
-        return ai.decide(state, seat, rng)
+        return LEVELS.get(level, ai.decide)(state, seat, rng)
 
     def summarize(self, events: list[Event]) -> list[Msg]:
         """An AI seat's run of moves in fewer lines (``engines.kingdoms_battle.summary``)."""

@@ -15,7 +15,7 @@ from typing import Any
 import pytest
 
 from engines.base import State
-from engines.kingdoms_battle import ENGINE, board
+from engines.kingdoms_battle import ENGINE, ai, board
 from engines.kingdoms_battle import rules as R
 from engines.kingdoms_battle.engine import _refresh
 
@@ -97,14 +97,18 @@ def conservation(state: State) -> None:
 
 
 def play(seed: int, levels: list[str], check: bool = False, limit: int = 2000) -> State:
-    """A whole game between the given AI levels ("normal", "easy")."""
+    """A whole game between the given AI levels ("easy", "normal", "hard", or "random": the
+    random walker the levels are measured against)."""
     state = new(len(levels), seed)
     rng = random.Random(seed)
     for _ in range(limit):
         if ENGINE.result(state):
             return state
         req = ENGINE.pending(state)[0]
-        action = ENGINE.ai_action(state, req.seat, rng, levels[req.seat])
+        if levels[req.seat] == "random":
+            action = ai.random_action(state, req.seat, rng)
+        else:
+            action = ENGINE.ai_action(state, req.seat, rng, levels[req.seat])
         state, _ = ENGINE.apply(state, req.seat, action)
         if check:
             conservation(state)

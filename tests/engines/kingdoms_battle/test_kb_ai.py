@@ -53,7 +53,7 @@ def test_ai_beats_random_players(seats: int) -> None:
     wins = 0
     games = 6
     for seed in range(games):
-        levels = ["easy"] * seats
+        levels = ["random"] * seats
         levels[seed % seats] = "normal"
         state = play(seed, levels)
         wins += state["winners"] == [seed % seats]
@@ -66,7 +66,7 @@ def test_ai_beats_random_players_in_90_percent(seats: int) -> None:
     games = 60
     wins = 0
     for seed in range(games):
-        levels = ["easy"] * seats
+        levels = ["random"] * seats
         levels[seed % seats] = "normal"
         wins += play(1000 + seed, levels)["winners"] == [seed % seats]
     assert wins >= 0.9 * games, (wins, games)
