@@ -34,6 +34,8 @@ State = dict[str, Any]
 
 #: Easy picks uniformly among its this many best one-ply choices.
 EASY_CHOICES = 3
+#: ... among those within this of the best: a piece or disc shut out (100) is never overlooked.
+EASY_SLACK = ai.DEAD_PENALTY / 2
 #: Easy's attacker looks at this many of its legal placements (drawn at random), not all.
 EASY_LOOKS = 120
 #: Hard's defender: discs played out and play-outs per disc (normal: 6 and 24).
@@ -95,8 +97,10 @@ def _blind_value(field: ai._Field, pl: Placement) -> float:
 
 
 def _some_of_best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
-    """One of the :data:`EASY_CHOICES` best, uniformly: the obvious move, but not always the best."""
+    """One of the :data:`EASY_CHOICES` best, uniformly: the obvious move, but not always the best;
+    never one that is plainly worse (:data:`EASY_SLACK`) than the best."""
     options = ai.top(scored, EASY_CHOICES)
+    options = [o for o in options if o[0] >= options[0][0] - EASY_SLACK]
     return options[rng.randrange(len(options))][1]
 
 
