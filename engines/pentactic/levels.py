@@ -34,6 +34,8 @@ State = dict[str, Any]
 
 #: Easy picks uniformly among its this many best one-ply choices.
 EASY_CHOICES = 3
+#: ... and among its this many best discs.
+EASY_DISC_CHOICES = 8
 #: ... among those within this of the best: a piece or disc shut out (100) is never overlooked.
 EASY_SLACK = ai.DEAD_PENALTY / 2
 #: Easy's attacker looks at this many of its legal placements (drawn at random), not all.
@@ -43,7 +45,7 @@ HARD_DISCS = 8
 HARD_DISC_ROLLOUTS = 32
 #: Hard's attacker: normal's best placements played out, and play-outs per placement.
 HARD_PLACEMENTS = 10
-HARD_PLACE_ROLLOUTS = 24
+HARD_PLACE_ROLLOUTS = 40
 
 
 def choose(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
@@ -62,7 +64,7 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
         targets = [targets[rng.randrange(len(targets))]]
     scored = ai.disc_scores(state, seat, g, targets)
     if level == "easy":
-        t, x, y = _some_of_best(scored, rng)
+        t, x, y = _some_of_best(scored, rng, EASY_DISC_CHOICES)
     else:
         scored = ai.defence_rollouts(state, seat, g, scored, rng, HARD_DISCS, HARD_DISC_ROLLOUTS, _playout)
         t, x, y = ai.best(scored, rng)
@@ -81,7 +83,7 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
         if len(legal) > EASY_LOOKS:
             legal = [legal[i] for i in sorted(rng.sample(range(len(legal)), EASY_LOOKS))]
         scored = [(_blind_value(field, pl), pl) for pl in legal]
-        return ai.place(_some_of_best(scored, rng))
+        return ai.place(_some_of_best(scored, rng, EASY_CHOICES))
     scored = ai.first_ply(field, ai.ATTACK_LOOKAHEAD)
     scored = ai.attack_lookahead(state, seat, g, field, occ, scored)
     if state["mode"] != "4" and ai._threat(state, seat):
@@ -90,16 +92,24 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
 
 
 def _blind_value(field: ai._Field, pl: Placement) -> float:
-    """:meth:`ai._Field.value` after ``pl`` without its capacity term: easy counts where each
-    piece could still go, but does not see pockets too small for any piece."""
-    total, dead, _ = field.upper(field.spent_by(pl), pl.piece)
-    return total - ai.DEAD_PENALTY * dead
+    """How many placements the other pieces keep after ``pl``, less a penalty for each piece left
+    with none: :meth:`ai._Field.value` as a beginner sees it. A plain count, not concave, so easy
+    does not see that the scarce pieces (X, I) should go first; and no capacity term, so it does
+    not see pockets too small for any piece."""
+    killed = field.spent_by(pl)
+    total, dead = 0, 0
+    for piece, bits, n in field._live:
+        if piece != pl.piece:
+            n -= (bits & killed).bit_count()
+            total += n
+            dead += not n
+    return total / 10 - ai.DEAD_PENALTY * dead
 
 
-def _some_of_best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
-    """One of the :data:`EASY_CHOICES` best, uniformly: the obvious move, but not always the best;
+def _some_of_best(scored: list[tuple[float, Any]], rng: random.Random, k: int) -> Any:
+    """One of the ``k`` best, uniformly: the obvious move, but not always the best;
     never one that is plainly worse (:data:`EASY_SLACK`) than the best."""
-    options = ai.top(scored, EASY_CHOICES)
+    options = ai.top(scored, k)
     options = [o for o in options if o[0] >= options[0][0] - EASY_SLACK]
     return options[rng.randrange(len(options))][1]
 
