@@ -529,7 +529,7 @@ def first_ply(field: _Field, keep: int) -> list[tuple[float, Placement]]:
     return [(v, field.legal[i]) for v, i in found]
 
 
-def _threat(state: State, seat: int) -> bool:
+def threat(state: State, seat: int) -> bool:
     """Whether some opponent may still put a disc on this seat's board."""
     mode = state["mode"]
     if mode == "1":
@@ -545,7 +545,7 @@ def attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: i
     given up as soon as one disc already sinks it below the best fully worked out so far (its
     score then stays that bound, below the best, which :func:`best` never picks); the discs that
     hurt the first placement most are tried first. The choice is the one of looking at every disc."""
-    if not _threat(state, seat):
+    if not threat(state, seat):
         return scored
     _, discs = board_masks(g, rules.own_board(state, seat))
     mode = state["mode"]

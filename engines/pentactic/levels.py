@@ -4,13 +4,18 @@ measures in :mod:`engines.pentactic.ai`.
 Pentactic hides nothing (every board, tray and disc count is public), so no level samples hidden
 information; the only chance is in the AI's own tie breaks and play-outs, drawn from ``rng``.
 
-* Easy: one ply and some noise. The attacker takes one of the few placements that keep its pieces
-  most placeable right now (never asking what disc comes next); the defender one of the few discs
-  that hurt most right now (never playing the board out). Discards as normal.
-* Hard: normal's choices, looked at harder where they decide the game. The attacker re-ranks
-  normal's best placements by playing the board out from each (common random numbers, as the
-  normal defender does); the defender plays more discs out, more often, and does so in mode 3 too.
-  Solo: as normal (the solver already plays exactly when it finds a solution).
+* Easy: one ply, a beginner's measure and some noise. The attacker looks at up to
+  :data:`EASY_LOOKS` of its placements and takes one of the three that leave its other pieces the
+  most placements (a plain count: it does not save the scarce X and I for later, and it does not
+  see pockets too small for any piece; it never asks what disc comes next). The defender puts its
+  disc on an opponent's board that comes to mind (mode 3: any, not the leader) among the eight that
+  hurt most right now, never playing the board out. Neither overlooks a move that plainly shuts a
+  piece out (:data:`EASY_SLACK`). Discards as normal.
+* Hard: normal's choices, looked at harder where they decide the game. The attacker plays each of
+  normal's ten best placements out 40 times when an opponent still holds discs; the defender its
+  eight best discs 32 times (normal: six, 24 times, not in mode 3). The play-outs
+  (:func:`_playout`) have players who think a little (scarcest piece first, the disc that rules out
+  most), not random ones: that is what makes hard stronger, not the counts. Solo: as normal.
 """
 
 from __future__ import annotations
@@ -86,7 +91,7 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
         return ai.place(_some_of_best(scored, rng, EASY_CHOICES))
     scored = ai.first_ply(field, ai.ATTACK_LOOKAHEAD)
     scored = ai.attack_lookahead(state, seat, g, field, occ, scored)
-    if state["mode"] != "4" and ai._threat(state, seat):
+    if state["mode"] != "4" and ai.threat(state, seat):
         scored = _attack_rollouts(state, seat, g, occ, pieces, scored, rng)
     return ai.place(ai.best(scored, rng))
 
@@ -117,8 +122,9 @@ def _some_of_best(scored: list[tuple[float, Any]], rng: random.Random, k: int) -
 def _attack_rollouts(state: State, seat: int, g: Geometry, occ: int, pieces: list[str],
                      scored: list[tuple[float, Any]], rng: random.Random) -> list[tuple[float, Any]]:
     """Re-rank the best placements (by normal's measure) by the mean result of playing the board
-    out from each (:func:`_playout`, the defence to move). Same random streams for every placement, so differences come from the placement; normal's
-    measure breaks ties."""
+    out from each (:func:`_playout`, the defence to move; in mode 3 every opponent with discs puts
+    one each turn). Same random streams for every placement, so differences come from the
+    placement; normal's measure breaks ties."""
     _, discs = board_masks(g, rules.own_board(state, seat))
     mode = state["mode"]
     if mode == "3":
