@@ -1,4 +1,5 @@
-"""Pentactic AI: "easy" plays uniformly random legal moves, "normal" plays with purpose.
+"""Pentactic AI: "normal" plays with purpose; "easy" and "hard" are in :mod:`levels` and reuse
+this module's measures ("uniform", never offered, plays uniformly random legal moves).
 
 The normal AI judges a board by how well the attacker's remaining pieces can still go on it:
 for every piece, how many legal placements survive, and how many pieces the connected empty
@@ -23,6 +24,7 @@ from __future__ import annotations
 import heapq
 import math
 import random
+from collections.abc import Callable
 from functools import cache
 from typing import Any
 
@@ -60,9 +62,18 @@ ROLLOUT_CANDIDATES = 6
 ROLLOUTS = 24
 
 
+#: The uniformly random player (what "easy" was before issue 23's levels): never offered in a
+#: lobby, kept for the tests that explore the rules with random play.
+UNIFORM = "uniform"
+
+
 def choose(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
     if state["phase"] == "over" or state["turn"] != seat:
         raise EngineError("core.err.not_your_turn")
+    if level in ("easy", "hard"):
+        from engines.pentactic import levels  # the levels reuse this module's helpers
+
+        return levels.choose(state, seat, rng, level)
     phase = state["phase"]
     if phase == "discard":
         return _discard(state, seat, rng, level)
@@ -75,16 +86,21 @@ def choose(state: State, seat: int, rng: random.Random, level: str) -> list[str]
 
 def _discard(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
     targets = rules.discard_targets(state, seat)
-    if level == "easy":
+    if level == UNIFORM:
         target = rng.choice(targets)
         piece = rng.choice(rules.discardable(state, seat, target))
     else:
-        # Hurt the opponent who is doing best (fewest points), lowest seat on ties.
-        target = min(targets, key=lambda t: (rules.live_score(state, t), t))
-        allowed = rules.discardable(state, seat, target)
-        piece = next(p for p in DISCARD_PREFERENCE if p in allowed)
+        target, piece = discard_choice(state, seat, targets)
     prefix = [str(target)] if state["mode"] == "3" else []
     return ["discard", *prefix, piece]
+
+
+def discard_choice(state: State, seat: int, targets: list[int]) -> tuple[int, str]:
+    """Hurt the opponent who is doing best (fewest points), lowest seat on ties, by taking their
+    most accommodating piece."""
+    target = min(targets, key=lambda t: (rules.live_score(state, t), t))
+    allowed = rules.discardable(state, seat, target)
+    return target, next(p for p in DISCARD_PREFERENCE if p in allowed)
 
 
 # ----- evaluation ---------------------------------------------------------------------------
@@ -337,7 +353,7 @@ def _stuck(g: Geometry, occ: int, discs: int, in_hand: int) -> int:
     return max(0, in_hand - disc_capacity(g, occ, discs)) if in_hand > 0 else 0
 
 
-def _best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
+def best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
     top = max(s for s, _ in scored)
     ties = [c for s, c in scored if s >= top - 1e-9]
     return ties[rng.randrange(len(ties))] if len(ties) > 1 else ties[0]
@@ -348,12 +364,26 @@ def _best(scored: list[tuple[float, Any]], rng: random.Random) -> Any:
 def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str]:
     g = geo(state)
     targets = rules.disc_targets(state, seat)
-    prefix = (lambda t: [str(t)]) if state["mode"] == "3" else (lambda t: [])
-    if level == "easy":
+    if level == UNIFORM:
         choices = [(t, c) for t in targets
                    for c in g.mask_cells(legal_disc_mask(g, rules.board_of(state, t)))]
         t, (x, y) = choices[rng.randrange(len(choices))]
-        return ["disc", *prefix(t), cell_token(x, y)]
+        return ["disc", *disc_prefix(state, t), cell_token(x, y)]
+    scored = disc_scores(state, seat, g, targets)
+    if state["mode"] != "3":
+        scored = defence_rollouts(state, seat, g, scored, rng)
+    t, x, y = best(scored, rng)
+    return ["disc", *disc_prefix(state, t), cell_token(x, y)]
+
+
+def disc_prefix(state: State, target: int) -> list[str]:
+    """The target seat token of a disc action: only in mode 3, where it is a choice."""
+    return [str(target)] if state["mode"] == "3" else []
+
+
+def disc_scores(state: State, seat: int, g: Geometry, targets: list[int]) -> list[tuple[float, Any]]:
+    """Every legal disc as (how much it lowers its victim's :meth:`_Field.value`, (target, x,
+    y)), in generation order: the one-ply measure of the normal defender."""
     scored: list[tuple[float, Any]] = []
     for t in targets:
         board = rules.board_of(state, t)
@@ -371,10 +401,11 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
                 bit = g.bit(x, y)
                 drop -= STUCK_WEIGHT * _stuck(g, occ | bit, discs | bit, left)
             scored.append((drop + lead, (t, x, y)))
-    if state["mode"] != "3":
-        scored = _defence_rollouts(state, seat, g, scored, rng)
-    t, x, y = _best(scored, rng)
-    return ["disc", *prefix(t), cell_token(x, y)]
+    return scored
+
+
+#: A play-out of one board, as :func:`_rollout`.
+Playout = Callable[[Geometry, PlacementIndex, int, int, int, int, int, random.Random], int]
 
 
 def _rollout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: int, pieces: int, in_hand: int,
@@ -409,19 +440,20 @@ def _rollout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: i
     return pieces - in_hand
 
 
-def _defence_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[float, Any]],
-                      rng: random.Random) -> list[tuple[float, Any]]:
+def defence_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[float, Any]],
+                     rng: random.Random, candidates: int = ROLLOUT_CANDIDATES,
+                     rollouts: int = ROLLOUTS, playout: Playout | None = None) -> list[tuple[float, Any]]:
     """Re-rank the best discs (by the one-ply measure) by the mean result of random play-outs.
 
     The one-ply measure cannot see how a disc makes the attacker's later pieces collide; playing
     the board out many times can. Every candidate is played out with the same random streams
     (common random numbers), so differences come from the disc, not from luck; the one-ply
     measure breaks ties. Fixed counts keep the decision independent of the machine's speed."""
-    seeds = [rng.randrange(1 << 30) for _ in range(ROLLOUTS)]
+    seeds = [rng.randrange(1 << 30) for _ in range(rollouts)]
     in_hand = state["players"][seat]["discs"] - 1
     index = placement_index(g.width, g.height)
     out = []
-    for drop, (t, x, y) in _top(scored, ROLLOUT_CANDIDATES):
+    for drop, (t, x, y) in top(scored, candidates):
         board = rules.board_of(state, t)
         occ, discs = board_masks(g, board)
         victim = rules.attacker(state) if state["mode"] == "1" else t
@@ -429,13 +461,13 @@ def _defence_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[f
         b = g.bit(x, y)
         alive = index.pieces_bits(pieces) & ~index.covering(occ | b)
         banned = g.full & ~disc_cells(g, 0, discs | b)
-        total = sum(_rollout(g, index, occ | b, banned, alive, len(pieces), in_hand, random.Random(sd))
+        total = sum((playout or _rollout)(g, index, occ | b, banned, alive, len(pieces), in_hand, random.Random(sd))
                     for sd in seeds)
-        out.append((total / ROLLOUTS + 0.001 * drop, (t, x, y)))
+        out.append((total / rollouts + 0.001 * drop, (t, x, y)))
     return out
 
 
-def _top(scored: list[tuple[float, Any]], k: int) -> list[tuple[float, Any]]:
+def top(scored: list[tuple[float, Any]], k: int) -> list[tuple[float, Any]]:
     """The ``k`` best candidates, ties kept in generation order (deterministic)."""
     order = sorted(range(len(scored)), key=lambda i: (-scored[i][0], i))
     return [scored[i] for i in order[:k]]
@@ -443,7 +475,7 @@ def _top(scored: list[tuple[float, Any]], k: int) -> list[tuple[float, Any]]:
 
 # ----- attack -------------------------------------------------------------------------------
 
-def _place(pl: Placement) -> list[str]:
+def place(pl: Placement) -> list[str]:
     return ["place", pl.piece, str(pl.orientation), pl.anchor]
 
 
@@ -451,26 +483,26 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
     g = geo(state)
     occ, _ = board_masks(g, rules.own_board(state, seat))
     pieces = list(state["players"][seat]["pieces"])
-    if level == "easy":
+    if level == UNIFORM:
         legal = [pl for p in pieces for pl in g.placements[p] if not (pl.mask & occ)]
-        return _place(legal[rng.randrange(len(legal))])
+        return place(legal[rng.randrange(len(legal))])
     if state["mode"] == "4":
         try:
             sol = solve(g.width, g.height, occ, pieces, spare=0, node_limit=SOLO_NODES)
         except SearchLimit:
             sol = None
         if sol:
-            return _place(sol[0])
+            return place(sol[0])
     field = _Field(g, occ, pieces)
-    scored = _first_ply(field, ATTACK_LOOKAHEAD if level == "normal" and state["mode"] != "4" else 1)
+    scored = first_ply(field, ATTACK_LOOKAHEAD if level == "normal" and state["mode"] != "4" else 1)
     if level == "normal" and state["mode"] != "4":
-        scored = _attack_lookahead(state, seat, g, field, occ, scored)
-    return _place(_best(scored, rng))
+        scored = attack_lookahead(state, seat, g, field, occ, scored)
+    return place(best(scored, rng))
 
 
-def _first_ply(field: _Field, keep: int) -> list[tuple[float, Placement]]:
+def first_ply(field: _Field, keep: int) -> list[tuple[float, Placement]]:
     """Every legal placement that may be among the ``keep`` best by :meth:`_Field.value` (or tie
-    with the best), with that value, in generation order: what :func:`_top` and :func:`_best`
+    with the best), with that value, in generation order: what :func:`top` and :func:`best`
     would take from all of them scored. The value without its capacity term is an upper bound, so
     placements are scored in that bound's order and the rest are dropped once the bound falls
     below the ``keep``-th value found (floods only for those that can matter)."""
@@ -497,7 +529,7 @@ def _first_ply(field: _Field, keep: int) -> list[tuple[float, Placement]]:
     return [(v, field.legal[i]) for v, i in found]
 
 
-def _threat(state: State, seat: int) -> bool:
+def threat(state: State, seat: int) -> bool:
     """Whether some opponent may still put a disc on this seat's board."""
     mode = state["mode"]
     if mode == "1":
@@ -505,15 +537,15 @@ def _threat(state: State, seat: int) -> bool:
     return any(p["discs"] > 0 for s, p in enumerate(state["players"]) if s != seat)
 
 
-def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: int,
+def attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: int,
                       scored: list[tuple[float, Any]]) -> list[tuple[float, Any]]:
     """Re-rank the best placements by the worst disc the defender can answer with.
 
-    Only the best of them (and any within 1e-9 of it) matter to :func:`_best`, so a placement is
+    Only the best of them (and any within 1e-9 of it) matter to :func:`best`, so a placement is
     given up as soon as one disc already sinks it below the best fully worked out so far (its
-    score then stays that bound, below the best, which :func:`_best` never picks); the discs that
+    score then stays that bound, below the best, which :func:`best` never picks); the discs that
     hurt the first placement most are tried first. The choice is the one of looking at every disc."""
-    if not _threat(state, seat):
+    if not threat(state, seat):
         return scored
     _, discs = board_masks(g, rules.own_board(state, seat))
     mode = state["mode"]
@@ -523,7 +555,7 @@ def _attack_lookahead(state: State, seat: int, g: Geometry, field: _Field, occ: 
     kill = field.kill
     best = -math.inf
     hurt: dict[int, float] = {}  # square -> the value a disc there left the first placement
-    for first, pl in _top(scored, ATTACK_LOOKAHEAD):
+    for first, pl in top(scored, ATTACK_LOOKAHEAD):
         placed = field.spent_by(pl)
         squares = disc_cells(g, occ | pl.mask, discs)
         area = _Area(g, g.full & ~(occ | pl.mask))

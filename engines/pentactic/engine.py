@@ -124,7 +124,7 @@ class PentacticEngine(Engine):
         return ai.choose(state, seat, rng, level if level in self.ai_levels() else "normal")
 
     def ai_levels(self) -> list[str]:
-        return ["normal", "easy"]
+        return ["easy", "normal", "hard"]
 
     def describe(self, view: dict[str, Any]) -> list[Msg]:
         return describe(view)

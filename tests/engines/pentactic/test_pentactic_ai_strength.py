@@ -1,4 +1,4 @@
-"""AI strength in the modes beyond mode 2: normal against uniformly random play ("easy").
+"""AI strength in the modes beyond mode 2: normal against uniformly random play ("uniform").
 
 Every sample is a fixed list of seeds (boards cycle 8x8, 9x7, 11x6), so a run is reproducible;
 the thresholds sit well below what was measured (see docs/rules/pentactic.md, "Time-outs and
@@ -12,7 +12,7 @@ import random
 from statistics import mean
 
 import pytest
-from pentactic_helpers import new, play_out
+from pentactic_helpers import ai_move, new, play_out
 
 from engines.pentactic import ENGINE
 
@@ -22,12 +22,12 @@ BOARDS = ("8x8", "9x7", "11x6")
 # ----- mode 1: the normal AI attacks in one round and defends in the other -------------------
 
 def _duels(games: int) -> dict[str, list]:
-    """Normal against easy in mode 1, the normal AI in seat 0 for even seeds, seat 1 for odd."""
+    """Normal against uniform random play in mode 1, the normal AI in seat 0 for even seeds, seat 1 for odd."""
     out: dict[str, list] = {"won": [], "smart_attacks": [], "random_attacks": []}
     for seed in range(games):
         smart = seed % 2
         final, _ = play_out(new("1", BOARDS[seed % 3], seed=seed), random.Random(seed),
-                            levels={smart: "normal", 1 - smart: "easy"})
+                            levels={smart: "normal", 1 - smart: "uniform"})
         out["won"].append(final["winners"] == [smart])
         for r in final["round_results"]:
             out["smart_attacks" if r["attacker"] == smart else "random_attacks"].append(r["score"])
@@ -57,7 +57,7 @@ def _three_player_results(games: int) -> tuple[list[bool], list[bool]]:
     sole, shared = [], []
     for seed in range(games):
         smart = seed % 3
-        levels = {s: "normal" if s == smart else "easy" for s in range(3)}
+        levels = {s: "normal" if s == smart else "uniform" for s in range(3)}
         final, _ = play_out(new("3", BOARDS[seed % 3], seats=3, seed=seed), random.Random(seed), levels=levels)
         sole.append(final["winners"] == [smart])
         shared.append(smart in final["winners"])
@@ -90,7 +90,7 @@ def _pieces_left(seed: int, defender: str) -> int:
     while True:
         seat = ENGINE.pending(state)[0].seat
         state, events = ENGINE.apply(state, seat,
-                                     ENGINE.ai_action(state, seat, rng, defender if seat == 1 else "easy"))
+                                     ai_move(state, seat, rng, defender if seat == 1 else "uniform"))
         for e in events:
             if e.msg.key == "pentactic.ev.round_end":
                 return e.msg.params["pieces"]
@@ -98,7 +98,7 @@ def _pieces_left(seed: int, defender: str) -> int:
 
 def _check_defender(seeds: int) -> None:
     smart = mean(_pieces_left(s, "normal") for s in range(seeds))
-    naive = mean(_pieces_left(s, "easy") for s in range(seeds))
+    naive = mean(_pieces_left(s, "uniform") for s in range(seeds))
     # Measured: about 3.9 against 3.2 pieces. The old one-ply defender got no more than random.
     assert smart > naive + 0.3, (smart, naive)
 

@@ -7,7 +7,7 @@ import random
 import time
 
 import pytest
-from pentactic_helpers import act, new, play_out
+from pentactic_helpers import act, new, play_out, uniform
 
 from engines.base import Msg
 from engines.pentactic import ENGINE, PIECES, orientations, placement_cells
@@ -126,7 +126,7 @@ def test_view_shape_and_describe(mode: str) -> None:
         if not reqs:
             break
         assert view["to_move"] == [reqs[0].seat] and reqs[0].prompt.key in en
-        state, events = ENGINE.apply(state, reqs[0].seat, ENGINE.ai_action(state, reqs[0].seat, rng, "easy"))
+        state, events = ENGINE.apply(state, reqs[0].seat, uniform(state, reqs[0].seat, rng))
         assert all(e.msg.key in en for e in events)
     assert view["phase"] == "over" and view["winners"] is not None
     result = ENGINE.result(state)
@@ -164,7 +164,7 @@ def test_option_specs_are_translated() -> None:
 
 def _mode2_match(seed: int, smart: int) -> list[int]:
     state = new("2", ("8x8", "9x7", "11x6")[seed % 3], seed=seed)
-    final, _ = play_out(state, random.Random(seed), levels={smart: "normal", 1 - smart: "easy"})
+    final, _ = play_out(state, random.Random(seed), levels={smart: "normal", 1 - smart: "uniform"})
     return final["winners"]
 
 
@@ -184,8 +184,8 @@ def test_normal_ai_beats_random_in_many_two_player_games() -> None:
 
 @pytest.mark.parametrize("mode", ["1", "2", "3", "4"])
 def test_ai_is_deterministic_given_the_rng(mode: str) -> None:
-    a, log_a = play_out(new(mode, seed=9), random.Random(4), levels={0: "normal", 1: "normal", 2: "easy"})
-    b, log_b = play_out(new(mode, seed=9), random.Random(4), levels={0: "normal", 1: "normal", 2: "easy"})
+    a, log_a = play_out(new(mode, seed=9), random.Random(4), levels={0: "normal", 1: "normal", 2: "uniform"})
+    b, log_b = play_out(new(mode, seed=9), random.Random(4), levels={0: "normal", 1: "normal", 2: "uniform"})
     assert log_a == log_b and a == b
 
 

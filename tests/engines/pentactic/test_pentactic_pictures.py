@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from pentactic_helpers import new, play_out
+from pentactic_helpers import new, play_out, uniform
 
 from engines.pentactic import ENGINE
 from engines.pentactic.rules import own_board
@@ -24,7 +24,7 @@ def _attack_state(mode: str) -> dict:
             if placed >= 2:
                 return state
             placed += 1
-        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+        state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
     raise AssertionError("no placement turn reached")
 
 

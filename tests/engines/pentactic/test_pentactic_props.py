@@ -8,7 +8,7 @@ import random
 import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from pentactic_helpers import SEATS, new, snapshot
+from pentactic_helpers import SEATS, new, snapshot, uniform
 
 from engines.base import EngineError
 from engines.pentactic import ENGINE, rules
@@ -99,7 +99,7 @@ def test_random_legal_play_keeps_invariants(game: tuple[str, str, int, int]) -> 
         ids.add(reqs[0].id)
         seat = reqs[0].seat
         action = _random_walk(state, seat, rng) if rng.random() < 0.7 else \
-            ENGINE.ai_action(state, seat, rng, "easy")
+            uniform(state, seat, rng)
         state, events = ENGINE.apply(state, seat, action)
         assert all(e.msg.key.startswith("pentactic.") for e in events)
         check_invariants(state)
@@ -118,7 +118,7 @@ def test_json_round_trip_and_replay_determinism(game: tuple[str, str, int, int])
         reqs = ENGINE.pending(state)
         if not reqs:
             break
-        action = ENGINE.ai_action(state, reqs[0].seat, rng, "easy")
+        action = uniform(state, reqs[0].seat, rng)
         log.append((reqs[0].seat, action))
         state, _ = ENGINE.apply(json.loads(json.dumps(state)), reqs[0].seat, action)
         assert json.loads(json.dumps(state)) == state
@@ -144,7 +144,7 @@ def test_illegal_actions_raise_and_leave_state_unchanged(game: tuple[str, str, i
         reqs = ENGINE.pending(state)
         if not reqs:
             break
-        state, _ = ENGINE.apply(state, reqs[0].seat, ENGINE.ai_action(state, reqs[0].seat, rng, "easy"))
+        state, _ = ENGINE.apply(state, reqs[0].seat, uniform(state, reqs[0].seat, rng))
     before = snapshot(state)
     reqs = ENGINE.pending(state)
     legal_seat = reqs[0].seat if reqs else 0
@@ -159,7 +159,7 @@ def test_illegal_actions_raise_and_leave_state_unchanged(game: tuple[str, str, i
     for seat in range(_seats(mode, n)):
         if seat != legal_seat or not reqs:
             with pytest.raises(EngineError):
-                ENGINE.apply(state, seat, ENGINE.ai_action(state, legal_seat, rng, "easy") if reqs
+                ENGINE.apply(state, seat, uniform(state, legal_seat, rng) if reqs
                              else ["pass"])
             assert snapshot(state) == before
 
@@ -174,7 +174,7 @@ def test_timeout_action_is_legal(game: tuple[str, str, int, int], moves: int) ->
         reqs = ENGINE.pending(state)
         if not reqs:
             return
-        state, _ = ENGINE.apply(state, reqs[0].seat, ENGINE.ai_action(state, reqs[0].seat, rng, "easy"))
+        state, _ = ENGINE.apply(state, reqs[0].seat, uniform(state, reqs[0].seat, rng))
     for req in ENGINE.pending(state):
         action = ENGINE.timeout_action(state, req, random.Random(1))
         new_state, _ = ENGINE.apply(state, req.seat, action)

@@ -6,7 +6,7 @@ import json
 import random
 
 import pytest
-from pentactic_helpers import act, new, occupied, play_out
+from pentactic_helpers import act, ai_move, new, occupied, play_out, uniform
 
 from engines.base import EngineError
 from engines.pentactic import ENGINE, rules
@@ -51,7 +51,7 @@ def test_duel_board_is_chosen_once_and_kept_for_round_two(board: str) -> None:
     rng = random.Random(6)
     while state["round"] == 1:
         seat = ENGINE.pending(state)[0].seat
-        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+        state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
     view = ENGINE.view(state, None)
     assert (view["board"], view["width"], view["height"]) == (board, *size)
     # 各局進行時,先將遊戲圖板置於桌面中央: round 2 starts on the same board, cleared.
@@ -67,7 +67,7 @@ def test_duel_attacker_takes_twelve_pieces_defender_eight_discs() -> None:
     for rnd, (a, d) in ((1, (0, 1)), (2, (1, 0))):
         while state["round"] != rnd or state["phase"] != "discard":
             seat = ENGINE.pending(state)[0].seat
-            state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+            state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
         players = ENGINE.view(state, None)["players"]
         assert players[a]["pieces_left"] == list(PIECES) and players[a]["discs_left"] == 0
         assert players[d]["pieces_left"] == [] and players[d]["discs_left"] == 8
@@ -82,7 +82,7 @@ def test_duel_each_turn_is_defence_then_attack() -> None:
     while state["round"] == 1:
         (req,) = ENGINE.pending(state)
         kinds.append((req.seat, req.kind))
-        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "easy"))
+        state, _ = ENGINE.apply(state, req.seat, uniform(state, req.seat, rng))
     # 11x6 holds six discs: six (defence, attack) pairs, then the attacker alone (forced passes).
     assert kinds[:12] == [(1, "defend"), (0, "turn")] * 6
     assert set(kinds[12:]) <= {(0, "turn")}
@@ -119,7 +119,7 @@ def test_round_two_discard_is_not_the_same_shape() -> None:
     rng = random.Random(5)
     while state["round"] == 1:
         seat = ENGINE.pending(state)[0].seat
-        state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+        state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
     assert state["phase"] == "discard" and ENGINE.pending(state)[0].seat == 0
     options = [o.value for o in ENGINE.step(state, 0, ["discard"]).options]
     assert "P" not in options and len(options) == 11
@@ -157,7 +157,7 @@ def test_defender_passes_only_when_no_disc_can_be_placed() -> None:
             # Asked only when a legal square exists; never offered a pass.
             assert legal_disc_mask(geo(state), state["boards"][0])
             assert [o.value for o in ENGINE.step(state, seat, []).options] == ["disc"]
-        state, events = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "easy"))
+        state, events = ENGINE.apply(state, seat, uniform(state, seat, rng))
         if state["round"] == 1:
             most_discs = max(most_discs, len(state["boards"][0]["discs"]))
             for e in events:
@@ -393,7 +393,7 @@ def test_multiplayer_disc_on_any_opponents_board() -> None:
     state = new("3", seats=4)
     rng = random.Random(1)
     while state["phase"] == "discard":
-        state, _ = act(state, ENGINE.ai_action(state, ENGINE.pending(state)[0].seat, rng, "easy"))
+        state, _ = act(state, uniform(state, ENGINE.pending(state)[0].seat, rng))
     assert [o.value for o in ENGINE.step(state, 0, ["disc"]).options] == ["1", "2", "3"]
     with pytest.raises(EngineError):
         ENGINE.apply(state, 0, ["disc", "0", "a1"])
@@ -417,7 +417,7 @@ def _mode3_after_discards(seats: int = 3) -> dict:
     state = new("3", seats=seats)
     rng = random.Random(1)
     while state["phase"] == "discard":
-        state, _ = act(state, ENGINE.ai_action(state, ENGINE.pending(state)[0].seat, rng, "easy"))
+        state, _ = act(state, uniform(state, ENGINE.pending(state)[0].seat, rng))
     return state
 
 
@@ -565,7 +565,7 @@ def _round_one_score(seed: int, board: str, discard: bool, attacker: str) -> int
         rules.settle(state, [])
     while state["round"] == 1:
         seat = ENGINE.pending(state)[0].seat
-        state, _ = act(state, ENGINE.ai_action(state, seat, rng, attacker if seat == 0 else "normal"), seat)
+        state, _ = act(state, ai_move(state, seat, rng, attacker if seat == 0 else "normal"), seat)
     return state["round_results"][0]["score"]
 
 
@@ -576,7 +576,7 @@ def test_discarding_is_no_gain_for_the_defender(board: str) -> None:
     optional, not discarding would be at least as good for the defender (a higher attacker
     score), so the rule would never be used."""
     seeds = range(30)
-    for attacker, margin in (("easy", 0.3), ("normal", 0.0)):
+    for attacker, margin in (("uniform", 0.3), ("normal", 0.0)):
         kept = sum(_round_one_score(s, board, False, attacker) for s in seeds) / len(seeds)
         discarded = sum(_round_one_score(s, board, True, attacker) for s in seeds) / len(seeds)
         assert kept >= discarded + margin, (attacker, kept, discarded)
