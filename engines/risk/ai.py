@@ -405,18 +405,25 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     choice to some borders (a continent's, for its bonus armies)."""
     target = board.target_continent()
     best, best_score = None, -1e9
-    cont_of, armies, pull, threat = board.c.continent_of, board._armies, board.pull, board.threat
     for t in among if among is not None else board.borders():
-        enemies = board._enemies(t)
-        near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
-        in_target = cont_of[t] == target or near_target > 0
-        weakest = min([armies[n] for n in enemies])
-        score = (4.0 if in_target else 0.0) + threat(t) / (armies[t] + 1.0) - 0.15 * weakest
-        score += 0.5 * near_target
-        score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
+        score = _stage_score(board, t, target)
         if score > best_score:
             best, best_score = t, score
     return best or max(board.mine(), key=board.armies)
+
+
+def _stage_score(board: Board, t: str, target: str) -> float:
+    """How much good new armies do on the border ``t`` (see :func:`_staging`); the hard AI
+    ranks its candidate placements by it too."""
+    cont_of, armies, pull = board.c.continent_of, board._armies, board.pull
+    enemies = board._enemies(t)
+    near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
+    in_target = cont_of[t] == target or near_target > 0
+    weakest = min([armies[n] for n in enemies])
+    score = (4.0 if in_target else 0.0) + board.threat(t) / (armies[t] + 1.0) - 0.15 * weakest
+    score += 0.5 * near_target
+    score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
+    return score
 
 
 def _pools(view: View) -> dict[str, int]:

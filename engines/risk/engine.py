@@ -6,7 +6,7 @@ import random
 
 from engines.adapter import TreeEngine, random_action
 from engines.base import Action, Event, Msg, OptionSpec, Request, State
-from engines.risk import actions, ai, ai_easy, choices, requests, rules, setup, summary, views
+from engines.risk import actions, ai, ai_easy, ai_hard, choices, requests, rules, setup, summary, views
 
 VARIANTS = ("classic", "neutral", "hq", "mission")
 SETUPS = ("quick", "classic")
@@ -54,6 +54,8 @@ class RiskEngine(TreeEngine):
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
+        if level == "hard":
+            return ai_hard.decide(state, seat, rng)
         view = views.SeatView(state, seat)
         if level == "easy":
             return ai_easy.decide(view, rng)
