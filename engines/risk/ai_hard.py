@@ -122,6 +122,6 @@ def decide(state: State, seat: int, rng: random.Random) -> Action:
     for _ in range(ROLLOUTS):
         world = determinize(state, seat, rng)
         for i, action in enumerate(options):
-            scores[i] += _rollout(rules.copy_state(world), seat, action, random.Random(rng.random()))
+            scores[i] += _rollout(rules.copy_state(world), seat, action, rng)
     best = max(range(len(options)), key=lambda i: (scores[i], -i))
     return options[best]
