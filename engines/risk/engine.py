@@ -59,7 +59,7 @@ class RiskEngine(TreeEngine):
         view = views.SeatView(state, seat)
         if level == "easy":
             return ai_easy.decide(view, rng)
-        return ai.decide(view, rng, level)
+        return ai.decide(view, rng)
 
     def ai_levels(self) -> list[str]:
         return ["easy", "normal", "hard"]

@@ -45,7 +45,7 @@ def _blind(view: View) -> View:
 
 def _decide(state: State, seat: int = 0, blind: bool = False) -> Action:
     view = ENGINE.view(state, seat)
-    return ai.decide(_blind(view) if blind else view, random.Random(0), "normal")
+    return ai.decide(_blind(view) if blind else view, random.Random(0))
 
 
 # ----- missions ----------------------------------------------------------------------------
@@ -208,7 +208,7 @@ def _play_against_blind(variant: str, seats: int, game: int, aware: bool, missio
     while ENGINE.result(state) is None:
         seat = ENGINE.pending(state)[0].seat
         view = ENGINE.view(state, seat)
-        action = ai.decide(view if aware and seat == me else _blind(view), rng, "normal")
+        action = ai.decide(view if aware and seat == me else _blind(view), rng)
         state, _ = ENGINE.apply(state, seat, action)
     return state["winners"] == [me]
 
