@@ -41,13 +41,14 @@ def test_normal_beats_random_and_easy_large_sample(variant: str) -> None:
 
 @pytest.mark.slow
 def test_normal_wins_a_fair_share_against_three_easy_players() -> None:
+    """A fair share is 25 %; against the greedy easy (issue 23) normal won 25 of these 60."""
     wins = 0
     for g in range(60):
         me = g % 4
         state = new(4, "classic", "quick", seed=300 + g)
         final, _ = play(ENGINE, state, {s: ("normal" if s == me else "easy") for s in range(4)}, seed=g)
         wins += final["winners"] == [me]
-    assert wins / 60 >= 0.6
+    assert wins / 60 >= 0.35
 
 
 @pytest.mark.parametrize("variant,seats", [("mission", 4), ("hq", 3), ("classic", 3)])
