@@ -5,8 +5,8 @@ mission and HQ, so an AI seat can never use information its human stand-in would
 opponent's bonus), trades as soon as it can, attacks only with good odds and fortifies from the
 interior toward the front. In the mission and HQ variants it also plays for its own goal (see
 ``Board.goal_continents``, ``Board.pull`` and ``Board.wins_by_taking``), because a mission or an HQ
-race is usually won long before world domination. ``easy`` plays legal, loosely sensible moves with
-a lot of randomness.
+race is usually won long before world domination. The other levels live in ``ai_easy`` (greedy and
+short-sighted) and ``ai_hard`` (this AI with each turn's placement searched by rollouts).
 """
 
 from __future__ import annotations
@@ -405,18 +405,25 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     choice to some borders (a continent's, for its bonus armies)."""
     target = board.target_continent()
     best, best_score = None, -1e9
-    cont_of, armies, pull, threat = board.c.continent_of, board._armies, board.pull, board.threat
     for t in among if among is not None else board.borders():
-        enemies = board._enemies(t)
-        near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
-        in_target = cont_of[t] == target or near_target > 0
-        weakest = min([armies[n] for n in enemies])
-        score = (4.0 if in_target else 0.0) + threat(t) / (armies[t] + 1.0) - 0.15 * weakest
-        score += 0.5 * near_target
-        score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
+        score = _stage_score(board, t, target)
         if score > best_score:
             best, best_score = t, score
     return best or max(board.mine(), key=board.armies)
+
+
+def _stage_score(board: Board, t: str, target: str) -> float:
+    """How much good new armies do on the border ``t`` (see :func:`_staging`); the hard AI
+    ranks its candidate placements by it too."""
+    cont_of, armies, pull = board.c.continent_of, board._armies, board.pull
+    enemies = board._enemies(t)
+    near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
+    in_target = cont_of[t] == target or near_target > 0
+    weakest = min([armies[n] for n in enemies])
+    score = (4.0 if in_target else 0.0) + board.threat(t) / (armies[t] + 1.0) - 0.15 * weakest
+    score += 0.5 * near_target
+    score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
+    return score
 
 
 def _pools(view: View) -> dict[str, int]:
@@ -655,38 +662,33 @@ def _hq_normal(board: Board) -> Action:
                                                       -len(board.enemy_neighbours(t))))]
 
 
-def _setup_place(board: Board, level: str, rng: random.Random) -> Action:
+def _setup_place(board: Board) -> Action:
     view = board.view
-    where = _staging(board) if level == "normal" else rng.choice(board.borders() or board.mine())
+    where = _staging(board)
     if view["setup"] == "quick":
         left = view["players"][board.me]["to_place"]
-        chunk = left if left < 6 or level != "normal" else left // 2
+        chunk = left if left < 6 else left // 2
         return ["place", where, str(chunk)]
     if view["variant"] == "neutral":
         neutral = [t for t in board.c.territories if board.owner(t) == NEUTRAL]
         opp = 1 - board.me
         block = max(neutral, key=lambda t: sum(1 for n in board.c.adjacent[t] if board.owner(n) == opp)
                     - 0.1 * board.armies(t))
-        if level != "normal":
-            block = rng.choice(neutral)
         return ["place", where, where, block]
     return ["place", where]
 
 
-def decide(view: View, rng: random.Random, level: str = "normal") -> Action:
-    """The AI's action for its pending request, from its own view only."""
+def decide(view: View, rng: random.Random) -> Action:
+    """The normal AI's action for its pending request, from its own view only (the other
+    levels: ``ai_easy``, ``ai_hard``; ``rng`` is unused by normal, which is deterministic)."""
     board = Board(view)
     phase = view["phase"]
     if phase == "setup_claim":
-        if level == "normal":
-            return _claim_normal(board)
-        return ["claim", rng.choice([t for t in board.c.territories if board.owner(t) is None])]
+        return _claim_normal(board)
     if phase == "setup_place":
-        return _setup_place(board, level, rng)
+        return _setup_place(board)
     if phase == "setup_hq":
-        return _hq_normal(board) if level == "normal" else ["hq", rng.choice(board.mine())]
-    if level != "normal":
-        return _easy(board, rng)
+        return _hq_normal(board)
     if phase == "reinforce":
         chosen = _best_set(board, _hand(view))
         if chosen and (_must_trade(view) or not view["post_elim"]):
@@ -706,39 +708,7 @@ def decide(view: View, rng: random.Random, level: str = "normal") -> Action:
     return _fortify_normal(board)
 
 
-# ----- easy and time-outs --------------------------------------------------------------------
-
-def _easy(board: Board, rng: random.Random) -> Action:
-    view = board.view
-    phase = view["phase"]
-    if phase == "reinforce":
-        chosen = _best_set(board, _hand(view))
-        if chosen and (_must_trade(view) or (not view["post_elim"] and rng.random() < 0.5)):
-            return _trade_action(board, chosen)
-        pools, general = _pools(view), _general_left(view)
-        cont_of = board.c.continent_of
-        where = [t for t in board.mine() if general > 0 or cont_of[t] in pools]
-        borders = set(board.borders())
-        t = rng.choice([t for t in where if t in borders] or where)
-        return ["place", t, str(rng.randint(1, general + pools.get(cont_of[t], 0)))]
-    if phase == "attack":
-        options = [(s, d) for s in board.mine() if board.armies(s) >= 2 for d in board.enemy_neighbours(s)
-                   if board.armies(s) > board.armies(d)]
-        if not options or rng.random() < 0.25:
-            return ["end"]
-        src, dst = rng.choice(options)
-        return ["attack", src, dst, "once"]
-    if phase == "occupy":
-        occ = view["occupy"]
-        return ["move", str(rng.randint(occ["min"], occ["max"]))]
-    sources = [t for t in board.mine() if board.armies(t) >= 2
-               and any(board.owner(n) == board.me for n in board.c.adjacent[t])]
-    if not sources or rng.random() < 0.5:
-        return ["end"]
-    src = rng.choice(sources)
-    dst = rng.choice([n for n in board.c.adjacent[src] if board.owner(n) == board.me])
-    return ["fortify", src, dst, str(rng.randint(1, board.armies(src) - 1))]
-
+# ----- time-outs -----------------------------------------------------------------------------
 
 def timeout(view: View) -> Action:
     """An absent player's default: trade if forced, place each continent's bonus on that
@@ -764,4 +734,4 @@ def timeout(view: View) -> Action:
     if phase == "setup_place" and view["setup"] == "quick":
         where = max(board.borders() or board.mine(), key=lambda t: (board.threat(t), t))
         return ["place", where, str(view["players"][board.me]["to_place"])]
-    return decide(view, random.Random(0), "normal")
+    return decide(view, random.Random(0))

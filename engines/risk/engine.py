@@ -6,7 +6,7 @@ import random
 
 from engines.adapter import TreeEngine, random_action
 from engines.base import Action, Event, Msg, OptionSpec, Request, State
-from engines.risk import actions, ai, choices, requests, rules, setup, summary, views
+from engines.risk import actions, ai, ai_easy, ai_hard, choices, requests, rules, setup, summary, views
 
 VARIANTS = ("classic", "neutral", "hq", "mission")
 SETUPS = ("quick", "classic")
@@ -54,7 +54,15 @@ class RiskEngine(TreeEngine):
 
     def ai_action(self, state: State, seat: int, rng: random.Random, level: str = "normal",
                   request: Request | None = None) -> Action:
-        return ai.decide(views.SeatView(state, seat), rng, level)
+        if level == "hard":
+            return ai_hard.decide(state, seat, rng)
+        view = views.SeatView(state, seat)
+        if level == "easy":
+            return ai_easy.decide(view, rng)
+        return ai.decide(view, rng)
+
+    def ai_levels(self) -> list[str]:
+        return ["easy", "normal", "hard"]
 
     def timeout_action(self, state: State, request: Request, rng: random.Random) -> Action:
         return ai.timeout(views.SeatView(state, request.seat))

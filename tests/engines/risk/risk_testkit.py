@@ -102,3 +102,30 @@ def play(engine: Engine, state: State, players: dict[int, str], seed: int,
 
 def any_of(d: dict[str, Any]) -> Any:
     return next(iter(d))
+
+
+def scramble_hidden(state: dict, seat: int, rng: random.Random) -> dict:
+    """Change everything ``seat`` cannot know: which cards others hold (not how many), the deck's
+    order, their missions, secret placements and HQ choices, and the dice to come (the RNG)."""
+    other = [s for s in range(state["seats"]) if s != seat]
+    state = json.loads(json.dumps(state))
+    pool = list(state["deck"])
+    sizes = {s: len(state["players"][s]["cards"]) for s in other}
+    for s in other:
+        pool += state["players"][s]["cards"]
+        state["players"][s]["cards"] = []
+    rng.shuffle(pool)
+    for s in other:
+        n = sizes[s]
+        state["players"][s]["cards"] = pool[:n]
+        pool = pool[n:]
+        if state["players"][s]["mission"]:
+            state["players"][s]["mission"] = rng.choice(list(C.mission_ids))
+        if str(s) in state["hidden"]:
+            mine = [t for t in C.territories if state["owner"][t] == s]
+            state["hidden"][str(s)] = {rng.choice(mine): sum(state["hidden"][str(s)].values())}
+        if str(s) in state["hq_choice"]:
+            state["hq_choice"][str(s)] = rng.choice([t for t in C.territories if state["owner"][t] == s])
+    state["deck"] = pool
+    state["rng"] = rng.getrandbits(64)
+    return state

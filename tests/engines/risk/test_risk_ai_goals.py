@@ -45,7 +45,7 @@ def _blind(view: View) -> View:
 
 def _decide(state: State, seat: int = 0, blind: bool = False) -> Action:
     view = ENGINE.view(state, seat)
-    return ai.decide(_blind(view) if blind else view, random.Random(0), "normal")
+    return ai.decide(_blind(view) if blind else view, random.Random(0))
 
 
 # ----- missions ----------------------------------------------------------------------------
@@ -184,15 +184,19 @@ def _rate(variant: str, seats: int, games: int, seed0: int) -> float:
     return wins / games
 
 
+# Since issue 23 ``easy`` is a greedy player, not a near-random one: at 4 seats a fair share is
+# 25 %, and the thresholds sit below what these seeds gave the greedy easy (mission 2: 0.82,
+# hq 2: >= 0.93, mission 4: 0.65, hq 4: 0.75; the 300-game samples: mission 4 0.48), far above a
+# fair share.
 @pytest.mark.parametrize("variant,seats,games,least", [
-    ("mission", 2, 60, 0.88), ("hq", 2, 60, 0.93), ("mission", 4, 20, 0.8), ("hq", 4, 40, 0.8)])
+    ("mission", 2, 60, 0.75), ("hq", 2, 60, 0.93), ("mission", 4, 20, 0.5), ("hq", 4, 40, 0.6)])
 def test_normal_beats_easy_in_goal_variants(variant: str, seats: int, games: int, least: float) -> None:
     assert _rate(variant, seats, games, seed0=3000) >= least
 
 
 @pytest.mark.slow
 @pytest.mark.parametrize("variant,seats,least", [
-    ("mission", 2, 0.9), ("hq", 2, 0.95), ("mission", 4, 0.85), ("hq", 4, 0.85)])
+    ("mission", 2, 0.75), ("hq", 2, 0.85), ("mission", 4, 0.42), ("hq", 4, 0.55)])
 def test_normal_beats_easy_in_goal_variants_large_sample(variant: str, seats: int, least: float) -> None:
     assert _rate(variant, seats, 300, seed0=13000) >= least
 
@@ -208,7 +212,7 @@ def _play_against_blind(variant: str, seats: int, game: int, aware: bool, missio
     while ENGINE.result(state) is None:
         seat = ENGINE.pending(state)[0].seat
         view = ENGINE.view(state, seat)
-        action = ai.decide(view if aware and seat == me else _blind(view), rng, "normal")
+        action = ai.decide(view if aware and seat == me else _blind(view), rng)
         state, _ = ENGINE.apply(state, seat, action)
     return state["winners"] == [me]
 

@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import random
 
 import pytest
-from risk_testkit import C, new, play, position
+from risk_testkit import new, play, position, scramble_hidden
 
 from engines.risk import ENGINE
 from engines.risk.engine import random_action
@@ -42,39 +41,14 @@ def test_normal_beats_random_and_easy_large_sample(variant: str) -> None:
 
 @pytest.mark.slow
 def test_normal_wins_a_fair_share_against_three_easy_players() -> None:
+    """A fair share is 25 %; against the greedy easy (issue 23) normal won 25 of these 60."""
     wins = 0
     for g in range(60):
         me = g % 4
         state = new(4, "classic", "quick", seed=300 + g)
         final, _ = play(ENGINE, state, {s: ("normal" if s == me else "easy") for s in range(4)}, seed=g)
         wins += final["winners"] == [me]
-    assert wins / 60 >= 0.6
-
-
-def _scramble_hidden(state: dict, seat: int, rng: random.Random) -> dict:
-    """Change everything ``seat`` cannot know: which cards others hold (not how many), their
-    missions, secret placements and HQ choices."""
-    other = [s for s in range(state["seats"]) if s != seat]
-    state = json.loads(json.dumps(state))
-    pool = list(state["deck"])
-    sizes = {s: len(state["players"][s]["cards"]) for s in other}
-    for s in other:
-        pool += state["players"][s]["cards"]
-        state["players"][s]["cards"] = []
-    rng.shuffle(pool)
-    for s in other:
-        n = sizes[s]
-        state["players"][s]["cards"] = pool[:n]
-        pool = pool[n:]
-        if state["players"][s]["mission"]:
-            state["players"][s]["mission"] = rng.choice(list(C.mission_ids))
-        if str(s) in state["hidden"]:
-            mine = [t for t in C.territories if state["owner"][t] == s]
-            state["hidden"][str(s)] = {rng.choice(mine): sum(state["hidden"][str(s)].values())}
-        if str(s) in state["hq_choice"]:
-            state["hq_choice"][str(s)] = rng.choice([t for t in C.territories if state["owner"][t] == s])
-    state["deck"] = pool
-    return state
+    assert wins / 60 >= 0.35
 
 
 @pytest.mark.parametrize("variant,seats", [("mission", 4), ("hq", 3), ("classic", 3)])
@@ -86,8 +60,8 @@ def test_ai_decision_ignores_what_it_cannot_see(variant: str, seats: int) -> Non
         if ENGINE.result(state) is not None:
             break
         req = ENGINE.pending(state)[-1]
-        for level in ("normal", "easy"):
-            other = _scramble_hidden(state, req.seat, rng)
+        for level in ENGINE.ai_levels():
+            other = scramble_hidden(state, req.seat, rng)
             changed += other != state
             assert ENGINE.view(other, req.seat) == ENGINE.view(state, req.seat)
             a = ENGINE.ai_action(state, req.seat, random.Random(9), level)

@@ -9,7 +9,7 @@ import random
 import pytest
 from risk_testkit import new
 
-from engines.risk import ENGINE, ai, views
+from engines.risk import ENGINE, ai, ai_easy, views
 
 
 def _states(variant: str, seats: int, setup: str, seed: int, moves: int = 400) -> list[dict]:
@@ -76,8 +76,8 @@ def test_ai_decides_the_same_from_a_built_view_and_a_lazy_one() -> None:
             if ENGINE.result(state) is not None:
                 continue
             for req in ENGINE.pending(state):
-                for level in ("normal", "easy"):
-                    a = ai.decide(views.build(state, req.seat), random.Random(3), level)
-                    b = ai.decide(views.SeatView(state, req.seat), random.Random(3), level)
+                for decide in (ai.decide, ai_easy.decide):
+                    a = decide(views.build(state, req.seat), random.Random(3))
+                    b = decide(views.SeatView(state, req.seat), random.Random(3))
                     assert a == b
                 assert ai.timeout(views.build(state, req.seat)) == ai.timeout(views.SeatView(state, req.seat))
