@@ -33,3 +33,15 @@ def test_a_game_whose_package_is_absent_is_just_not_available(monkeypatch: pytes
     assert "not_yet" not in registry.available()
     with pytest.raises(KeyError):
         registry.get("no_such_game")
+
+
+def test_every_game_offers_three_ai_levels_each_with_its_own_line_in_every_language() -> None:
+    """Issue 23: easy, normal (the lobby's default) and hard in every game, and the level picker
+    shows each with the game's own line of what it is like (not the generic fallback)."""
+    from i18n import has
+
+    for slug in registry.GAMES:
+        assert registry.get(slug).ai_levels() == ["easy", "normal", "hard"], slug
+        for locale in ("en", "zh-TW", "zh-CN"):
+            for level in ("easy", "normal", "hard"):
+                assert has(f"{slug}.ai.about.{level}", locale), (slug, locale, level)
