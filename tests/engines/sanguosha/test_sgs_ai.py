@@ -222,11 +222,27 @@ def test_the_renegade_keeps_its_peach_while_the_lord_is_low(lord_hp: int, own_hp
         assert action == ["end"]
 
 
+@pytest.mark.parametrize("target_hp,own_hp,cards,shoots", [
+    (4, 4, ["sha", "shan"], False), (1, 4, ["sha", "shan"], True), (4, 4, ["sha", "sha"], True),
+    (4, 1, ["sha", "shan"], True)])
+def test_the_renegade_keeps_its_only_sha(target_hp: int, own_hp: int, cards: list[str], shoots: bool) -> None:
+    """The renegade must outlive everybody: its only 杀 waits for the 南蛮入侵 or 决斗 it must
+    answer, unless the shot may kill (1 HP), it holds another 杀, or its hand is over the limit
+    (the card would be discarded anyway)."""
+    state = table(8, "ZFCCFFFN", turn=7, hp={6: target_hp, 7: own_hp}, hands={7: cards, 6: ["shan"]})
+    action = ENGINE.ai_action(state, 7, random.Random(0))
+    if shoots:
+        assert action == [hand_of(state, 7, "sha"), "6"]
+    else:
+        assert action == ["end"]
+
+
 @pytest.mark.parametrize("lord_hp,shoots", [(1, False), (3, True)])
 def test_no_sha_at_a_daqiao_who_could_turn_it_onto_the_dying_lord(lord_hp: int, shoots: bool) -> None:
     """大乔's 流离 can pass a 杀 to anyone in her range: the renegade does not shoot her while
-    that would put its lord at 1 HP in the line of fire (the lord's death is a rebel win)."""
-    state = table(8, "ZFCCFFFN", turn=7, hp={0: lord_hp}, hands={7: ["sha"], 6: ["shan"]},
+    that would put its lord at 1 HP in the line of fire (the lord's death is a rebel win). (She
+    is at 1 HP: the renegade's only 杀 is kept unless it may kill.)"""
+    state = table(8, "ZFCCFFFN", turn=7, hp={0: lord_hp, 6: 1}, hands={7: ["sha"], 6: ["shan"]},
                   equip={6: ["qinglong"]}, heroes={6: "daqiao"})
     action = ENGINE.ai_action(state, 7, random.Random(0))
     if shoots:
