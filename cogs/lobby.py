@@ -96,23 +96,6 @@ async def refresh_lobby(bot: commands.Bot, match: MatchInfo) -> None:
         log.warning("could not refresh lobby message", extra={"match": match.id})
 
 
-def queue_lobby_refresh(bot: commands.Bot, match: MatchInfo) -> None:
-    """Edit the lobby message in its channel's next free slot, with the match as it is then.
-
-    For edits a host can fire several times a second from an ephemeral message (the AI level
-    picker): each would be a channel message edit, and the fifth in five seconds is answered 429.
-    Queued through the publisher's pacer, a burst becomes one edit showing the newest seats."""
-    publisher = getattr(bot, "publisher", None)
-    if publisher is None or not match.lobby_message_id or not match.channel_id:
-        return
-    service = bot.service  # type: ignore[attr-defined]
-
-    async def edit() -> None:
-        await refresh_lobby(bot, await service.get(match.id))
-
-    publisher.pacer.defer(match.channel_id, (match.lobby_message_id, "lobby"), edit)
-
-
 async def _make_thread(interaction: discord.Interaction, match: MatchInfo) -> discord.Thread | None:
     """A public thread on the lobby message when the channel and our permissions allow it."""
     channel = interaction.channel
@@ -228,7 +211,7 @@ async def open_ai_picker(interaction: discord.Interaction, match: MatchInfo, lev
 class LobbyAiButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
                     template=re.compile(ids.LOBBY_AI_TEMPLATE)):
     """A level in the picker: adds an AI seat at that level (the service checks host, lobby and
-    level), keeps the picker open with a line saying what was added, and edits the lobby."""
+    level) and keeps the picker open with a line saying what was added."""
 
     async def callback(self, interaction: discord.Interaction) -> None:
         async def work() -> None:
@@ -240,8 +223,10 @@ class LobbyAiButton(CustomIdGroups, discord.ui.DynamicItem[discord.ui.Button],
             added = t(locale, "discord.lobby.ai_added", name=safe_name(seat.name),
                       level=ai_level_name(level, locale))
             content, layout = ai_level_picker(match, registry.get(match.game).ai_levels(), locale, added)
+            # The lobby message follows by the publisher: the seat change is a published "lobby"
+            # change, paced with the channel's other edits (an edit from here too made a burst of
+            # clicks answer 429, and waiting on it made a click miss Discord's 3 s).
             await interaction.response.edit_message(content=content, view=build_view(layout))
-            queue_lobby_refresh(interaction.client, match)  # type: ignore[arg-type]
         await guarded(interaction, self.match_id, work())
 
 

@@ -43,8 +43,8 @@ async def test_add_ai_opens_a_level_picker_and_each_level_adds_a_seat(fake: Fake
         in picked.text()
     assert picked.buttons(), "the picker stays open for the next seat"
 
-    # The lobby message names each AI with its level (in the match's language), edited in the
-    # channel's next free slot (two quick clicks: one paced edit, never a 429).
+    # The lobby message names each AI with its level (in the match's language): the publisher
+    # edits it in the channel's paced slots (two quick clicks, never a 429).
     labels = [t(info.locale, "discord.seat.ai_level", name=seat.name,
                 level=t(info.locale, f"core.ai.level.{seat.ai_level}")) for seat in info.seats[1:]]
     await fake.wait_for(lambda: all(label in fake.messages[lobby.id].text() for label in labels), 10,

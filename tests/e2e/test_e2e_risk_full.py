@@ -166,7 +166,7 @@ async def test_risk_whole_game_secrets_by_dm_resign_then_result_in_thread(
             continue
         view = await service.view_for_user(match_id, user.id)
         if user is alice:
-            plan = risk_ai.decide(view, rng, "normal")
+            plan = risk_ai.decide(view, rng)
             alice_moves += 1
         else:
             plan = risk_ai.timeout(view)
@@ -233,7 +233,7 @@ async def test_risk_last_human_resigning_hands_the_game_to_the_ai_seats(
     rng = random.Random(3)
     for _ in range(3):
         requests = await table.until(lambda: service.requests_for_user(match_id, alice.id), 20, "alice's turn")
-        plan = risk_ai.decide(await service.view_for_user(match_id, alice.id), rng, "normal")
+        plan = risk_ai.decide(await service.view_for_user(match_id, alice.id), rng)
         await play_one(fake, table, service, match_id, thread_id, alice, requests[0].id, plan)
     ix = await fake.slash(alice, fake.channel(thread_id), "match resign")
     await fake.wait_for(lambda: ix.replies(), 10, "the resign reply")
