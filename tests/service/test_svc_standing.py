@@ -38,7 +38,12 @@ def _give(state: dict[str, Any], seat: int, name: str) -> str:
     if any(card(c).name == name for c in hand):
         return next(c for c in hand if card(c).name == name)
     cid = next(c for c in state["deck"] if card(c).name == name)
-    i = next(i for i, c in enumerate(hand) if card(c).name not in ("sha", "shan", "wuxie", "tao"))
+    # A card that matters to none of these tests goes back; a random deal may leave a hand of
+    # basics only (seen once in a full run), and then any card but this name and 无懈 does.
+    i = next((i for i, c in enumerate(hand) if card(c).name not in ("sha", "shan", "wuxie", "tao")),
+             None)
+    if i is None:
+        i = next(i for i, c in enumerate(hand) if card(c).name not in (name, "wuxie"))
     state["deck"][state["deck"].index(cid)], hand[i] = hand[i], cid
     return cid
 
