@@ -22,7 +22,7 @@ harness.use_code()
 
 from engines import registry  # noqa: E402
 from engines.sanguosha.identity import camps  # noqa: E402
-from engines.selfplay import Assign, Ladder, alternate, ladder, p99  # noqa: E402
+from engines.selfplay import Assign, Ladder, alternate, ladder  # noqa: E402
 
 #: The table sizes each game's ladder is measured at (``--seats`` overrides).
 SEATS = {
@@ -87,7 +87,7 @@ def main(argv: list[str] | None = None) -> int:
                       f"  options {options or '{}'}", flush=True)
                 for level, ms in sorted(tally.decide_ms.items()):
                     if ms:
-                        print(f"      {level:<7} decisions {len(ms):7d}  p99 {p99(ms):8.2f} ms  max {max(ms):8.2f} ms")
+                        print(f"      {level:<7} decisions {len(ms):7d}  p99 {harness.pct(ms, 0.99):8.2f} ms  max {max(ms):8.2f} ms")
     return 0
 
 

@@ -148,8 +148,3 @@ def ladder(engine: Engine, options: dict[str, str], seats: int, a: str, b: str, 
             on_game(game)
     return tally
 
-
-def p99(values: Sequence[float]) -> float:
-    """The 99th percentile by rank (nan when empty)."""
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))] if ordered else float("nan")
