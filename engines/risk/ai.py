@@ -120,13 +120,20 @@ class Board:
         self._enemy_nb: dict[str, list[str]] = {}
         self._land: dict[Any, int] = {}
         self._target: int | None = None
-
-    @_once
-    def mission(self) -> Mission | None:
-        """Our mission as the view gives it: the *effective* one (a dead "destroy X" reads as
-        24 territories)."""
-        mission = self.view["you"].get("mission")
-        return self.c.missions[mission["id"]] if mission else None
+        # What every decision asks about the goals, read from the view once (the lazy view's
+        # entries and a memo each cost more than the answer): our mission as the view gives it,
+        # the *effective* one (a dead "destroy X" reads as 24 territories).
+        self.variant: str = view["variant"]
+        found = view["you"].get("mission")
+        mission = self.c.missions[found["id"]] if found else None
+        self.mission: Mission | None = mission
+        #: A territory-count mission: every conquest is progress, wherever it is.
+        self.spread = bool(mission and mission.kind == "territories")
+        #: The "18 territories with 2+ armies" mission: a territory left with 1 army does not count.
+        self.keep_two = bool(mission and mission.kind == "territories" and mission.min_armies >= 2)
+        self.my_hq: str | None = view["you"]["hq"] if self.variant == "hq" else None
+        #: A goal other than domination to play for (a mission, or enemy HQs to capture).
+        self.has_goal = mission is not None or (self.variant == "hq" and bool(self.enemy_hqs))
 
     @_once
     def _owner(self) -> Mapping[str, int | None]:
@@ -291,24 +298,10 @@ class Board:
         return None
 
     @_once
-    def spread(self) -> bool:
-        """A territory-count mission: every conquest is progress, wherever it is."""
-        return bool(self.mission and self.mission.kind == "territories")
-
-    @_once
-    def keep_two(self) -> bool:
-        """The "18 territories with 2+ armies" mission: a territory left with 1 army does not count."""
-        return bool(self.mission and self.mission.kind == "territories" and self.mission.min_armies >= 2)
-
-    @_once
-    def my_hq(self) -> str | None:
-        return self.view["you"]["hq"] if self.view["variant"] == "hq" else None
-
-    @_once
     def enemy_hqs(self) -> list[str]:
         """Other players' HQs (public once revealed) that we do not hold yet. Holding an HQ card
         and holding its territory go together: only a conquest moves either."""
-        if self.view["variant"] != "hq":
+        if self.variant != "hq":
             return []
         return [p["hq"] for p in self.view["players"]
                 if p["seat"] != self.me and p["hq"] and self.owner(p["hq"]) != self.me]
@@ -325,7 +318,9 @@ class Board:
         (enemy HQs, our own lost HQ, the mission foe's land) and, halving per step, the enemy land
         on the way to them, so attacks and new armies drift toward a goal that is not adjacent yet."""
         seeds: dict[str, float] = {}
-        if self.view["variant"] == "hq":  # (no HQs, and no HQ seeds, in the other variants)
+        if self.variant != "hq" and self.foe is None:
+            return seeds
+        if self.variant == "hq":  # (no HQs, and no HQ seeds, in the other variants)
             for t in self.enemy_hqs:
                 seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
             if self.my_hq and self.owner(self.my_hq) != self.me:
@@ -351,11 +346,6 @@ class Board:
                             nxt.append(n)
             frontier = nxt
         return pull
-
-    @_once
-    def has_goal(self) -> bool:
-        """A goal other than domination to play for (a mission, or enemy HQs to capture)."""
-        return self.mission is not None or bool(self.enemy_hqs)
 
     def wins_by_taking(self, dst: str) -> bool:
         """Whether conquering ``dst`` completes our goal at once (worth a riskier attack)."""
