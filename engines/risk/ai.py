@@ -91,6 +91,12 @@ class _once(Generic[_T]):  # noqa: N801 - used like functools.cached_property
         return value
 
 
+@cache
+def _base_worths() -> tuple[float, ...]:
+    """Each continent's worth for :meth:`Board.target_at` before a mission adds to it."""
+    return tuple(b + 1.0 for b in tables().bonus)
+
+
 class Board:
     """Read-only helpers over a view for one seat.
 
@@ -211,7 +217,7 @@ class Board:
     def continent_owners(self) -> tuple[tuple[int | None, ...], ...]:
         """Each continent's owners, in map order."""
         ow = self.ow
-        return tuple(get(ow) for get in self.tables.member_rows)
+        return tuple([get(ow) for get in self.tables.member_rows])
 
     def missing(self, cont: str) -> tuple[str, ...]:
         """The territories of ``cont`` we do not hold, in map order."""
@@ -260,17 +266,24 @@ class Board:
         C call."""
         if self._target is None:
             tb, ar, me = self.tables, self.ar, self.me
+            rows, sizes = tb.member_rows, tb.sizes
             goal = self.goal_continents
+            # continent_score's worth of each continent (bonus + 1.0 + 0.0 is bonus + 1.0 exactly)
+            worths = _base_worths()
+            if goal:
+                worths = tuple(w + (MISSION_CONTINENT_WORTH if cont in goal else 0.0)
+                               for w, cont in zip(worths, tb.continents, strict=True))
             best, best_score = None, 0.0
             for k, owners in enumerate(self.continent_owners):
                 mine = owners.count(me)
-                size = len(owners)
+                size = sizes[k]
                 if mine == size:
                     continue  # held: not open
-                enemy = sum(compress(tb.member_rows[k](ar), map(ne, owners, repeat(me))))
+                # The enemy armies: every army there when none of it is ours.
+                armies = rows[k](ar)
+                enemy = sum(compress(armies, map(ne, owners, repeat(me)))) if mine else sum(armies)
                 # continent_score of an open continent, inline (this runs on most decisions)
-                worth = tb.bonus[k] + 1.0 + (MISSION_CONTINENT_WORTH if goal and tb.continents[k] in goal else 0.0)
-                score = worth * (mine + 1) / (size * (enemy + 1))
+                score = worths[k] * (mine + 1) / (size * (enemy + 1))
                 if best is None or score > best_score:
                     best, best_score = k, score
             self._target = best if best is not None else 0
