@@ -175,11 +175,16 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
     a_src, a_dst = armies[src], armies[dst]
     floor = 1 if stop is None else max(1, stop)
     # Both sides' dice of a roll are drawn in one call (the same numbers in the same order as
-    # two calls), unless a test fixed the dice; only the last roll's record is kept, so it is
-    # written once after the loop. A blitz throws thousands of dice per game.
+    # two calls), unless a test fixed the dice, and the roll's losses are looked up
+    # (battle.roll_outcomes); only the last roll's record is kept, so its dice are sorted once
+    # after the loop. A blitz throws thousands of dice per game.
     draw = None if state.get("dice_queue") else Rng(state).dice
-    # battle.attack_dice, defend_dice and resolve_sorted inline: this loop runs for every roll.
+    outcomes = battle.roll_outcomes()
+    # battle.attack_dice and defend_dice inline: this loop runs for every roll.
     max_att, max_def = battle.MAX_ATTACK_DICE, battle.MAX_DEFEND_DICE
+    att: list[int] = []
+    dfn: list[int] = []
+    both: list[int] = []
     while True:
         ad = max_att if a_src > max_att else a_src - 1 if a_src > 1 else 0
         if dice is not None:
@@ -187,17 +192,10 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
         dd = max_def if a_dst > max_def else a_dst if a_dst > 0 else 0
         if draw is None:
             att, dfn = battle.roll(state, ad), battle.roll(state, dd)
+            a_loss, d_loss = outcomes[(ad, *att, *dfn)]
         else:
             both = draw(ad + dd)
-            att, dfn = both[:ad], both[ad:]
-        att.sort(reverse=True)
-        dfn.sort(reverse=True)
-        a_loss = d_loss = 0
-        for a, d in zip(att, dfn, strict=False):  # highest against highest, ties to the defender
-            if a > d:
-                d_loss += 1
-            else:
-                a_loss += 1
+            a_loss, d_loss = outcomes[(ad, *both)]
         a_src -= a_loss
         a_dst -= d_loss
         total_att += a_loss
@@ -206,6 +204,10 @@ def _attack(state: State, seat: int, src: str, dst: str, stop: int | None, event
         conquered = a_dst == 0
         if conquered or stop is None or a_src <= floor:
             break
+    if draw is not None:
+        att, dfn = both[:ad], both[ad:]
+    att.sort(reverse=True)
+    dfn.sort(reverse=True)
     armies[src], armies[dst] = a_src, a_dst
     state["last_battle"] = {"from": src, "to": dst, "att_dice": att, "def_dice": dfn, "att_loss": a_loss,
                             "def_loss": d_loss, "conquered": conquered}

@@ -12,7 +12,6 @@ short-sighted) and ``ai_hard`` (this AI with each turn's placement searched by r
 from __future__ import annotations
 
 import random
-from collections import Counter
 from collections.abc import Callable, Mapping
 from functools import cache
 from itertools import compress, product, repeat
@@ -23,7 +22,8 @@ from engines.base import Action, View
 from engines.risk import cards as cardrules
 from engines.risk.data import Mission, content
 from engines.risk.rules import hqs_needed
-from engines.risk.views import SeatView, tuple_getter
+from engines.risk.tables import tables
+from engines.risk.views import SeatView
 
 NEUTRAL = -1
 
@@ -92,69 +92,90 @@ class _once(Generic[_T]):  # noqa: N801 - used like functools.cached_property
 
 
 @cache
-def _board_row() -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
-    """Reader of a territory table's values in map order, as a tuple."""
-    return tuple_getter(content().territories)
-
-
-@cache
-def _continent_row(cont: str) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
-    """Reader of one continent's values in map order, as a tuple."""
-    return tuple_getter(content().continents[cont])
-
-
-@cache
-def _continent_rows() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
-    """(continent, reader of its territories' values in map order as a tuple), in map order."""
-    return tuple((cont, tuple_getter(terrs)) for cont, terrs in content().continents.items())
+def _base_worths() -> tuple[float, ...]:
+    """Each continent's worth for :meth:`Board.target_at` before a mission adds to it."""
+    return tuple(b + 1.0 for b in tables().bonus)
 
 
 class Board:
-    """Read-only helpers over a view for one seat."""
+    """Read-only helpers over a view for one seat.
+
+    The helpers are asked ~100 times per decision on a view that never changes while the Board
+    lives, so the board is read once as two tuples in map order (owners and armies, one C call
+    each; see :mod:`engines.risk.tables`) and every helper works on territory indices; the
+    name-keyed methods (``owner``, ``threat`` ...) are for the other AI levels and tests. Each
+    memo is made on first use: a decision asks only a few of them.
+    """
 
     def __init__(self, view: View) -> None:
         self.view = view
         self.c = content()
-        self.me: int = view.seat if isinstance(view, SeatView) else view["you"]["seat"]
-        # Flat owner/army tables and memos: the helpers below are called ~100 times per decision
-        # on a view that never changes while the Board lives, so each is worked out once. A
-        # lazy ``SeatView`` offers the public tables themselves (read, never written here).
+        self.tables = tb = tables()
+        #: Owner and armies of every territory, by index.
+        self.ow: tuple[int | None, ...]
+        self.ar: tuple[int, ...]
         if isinstance(view, SeatView):
-            self._owner: Mapping[str, int | None] = view.owners
-            self._armies: Mapping[str, int] = view.army_counts
+            self.me: int = view.seat  # type: ignore[assignment]
+            self.ow, self.ar = view.board_rows()
         else:
+            self.me = view["you"]["seat"]
             terr: dict[str, dict[str, Any]] = view["territories"]
-            self._owner = {t: v["owner"] for t, v in terr.items()}
-            self._armies = {t: v["armies"] for t, v in terr.items()}
+            self.ow = tb.row({t: v["owner"] for t, v in terr.items()})
+            self.ar = tb.row({t: v["armies"] for t, v in terr.items()})
+        self._threat_at: dict[int, int] = {}
         self._enemy_nb: dict[str, list[str]] = {}
-        self._threat: dict[str, int] = {}
-        self._missing: dict[str, tuple[str, ...]] = {}
-        self._sole: dict[str, int | None] = {}
-        self._target: str | None = None
-        self._land: Counter[Any] | None = None
-        mission = view["you"].get("mission")
-        # The view already gives the *effective* mission (a dead "destroy X" reads as 24 territories).
-        self.mission: Mission | None = self.c.missions[mission["id"]] if mission else None
+        self._land: dict[Any, int] = {}
+        self._target: int | None = None
+        # What every decision asks about the goals, read from the view once (the lazy view's
+        # entries and a memo each cost more than the answer): our mission as the view gives it,
+        # the *effective* one (a dead "destroy X" reads as 24 territories).
+        self.variant: str = view["variant"]
+        found = view["you"].get("mission")
+        mission = self.c.missions[found["id"]] if found else None
+        self.mission: Mission | None = mission
+        #: A territory-count mission: every conquest is progress, wherever it is.
+        self.spread = bool(mission and mission.kind == "territories")
+        #: The "18 territories with 2+ armies" mission: a territory left with 1 army does not count.
+        self.keep_two = bool(mission and mission.kind == "territories" and mission.min_armies >= 2)
+        self.my_hq: str | None = view["you"]["hq"] if self.variant == "hq" else None
+        #: A goal other than domination to play for (a mission, or enemy HQs to capture).
+        self.has_goal = mission is not None or (self.variant == "hq" and bool(self.enemy_hqs))
+
+    @_once
+    def _owner(self) -> Mapping[str, int | None]:
+        """Territory -> owner (the name-keyed form of ``ow``)."""
+        return dict(zip(self.tables.names, self.ow, strict=True))
+
+    @_once
+    def _armies(self) -> Mapping[str, int]:
+        """Territory -> armies (the name-keyed form of ``ar``)."""
+        return dict(zip(self.tables.names, self.ar, strict=True))
 
     def owner(self, t: str) -> int | None:
-        return self._owner[t]
+        return self.ow[self.tables.index[t]]
 
     def armies(self, t: str) -> int:
-        return self._armies[t]
+        return self.ar[self.tables.index[t]]
 
-    def land_count(self, seat: int) -> int:
+    def land_count(self, seat: Any) -> int:
         """How many territories ``seat`` holds (the view's player row says the same; counted
         from the board, so a decision need not build the rows)."""
-        counts = self._land
-        if counts is None:
-            counts = self._land = Counter(_board_row()(self._owner))
-        return counts[seat]
+        found = self._land.get(seat)
+        if found is None:
+            found = self._land[seat] = self.ow.count(seat)
+        return found
+
+    @_once
+    def mine_at(self) -> tuple[int, ...]:
+        """Indices of our territories in map order, picked in C (owners may be None during the
+        claim)."""
+        ow = self.ow
+        return tuple(compress(range(len(ow)), map(eq, ow, repeat(self.me))))
 
     @_once
     def _mine(self) -> list[str]:
-        """Our territories in map order, picked in C (owners may be None during the claim);
-        worked out on first use (moving in after a conquest never needs them)."""
-        return list(compress(self.c.territories, map(eq, _board_row()(self._owner), repeat(self.me))))
+        """Our territories in map order."""
+        return list(map(self.tables.names.__getitem__, self.mine_at))
 
     def mine(self) -> list[str]:
         return list(self._mine)
@@ -166,49 +187,63 @@ class Board:
         """``enemy_neighbours`` without the copy, for the loops here (never change the list)."""
         found = self._enemy_nb.get(t)
         if found is None:
-            owner, me = self._owner, self.me
-            found = self._enemy_nb[t] = [n for n in self.c.adjacent[t] if owner[n] != me]
+            names = self.tables.names
+            found = self._enemy_nb[t] = [names[n] for n in self.enemies_at(self.tables.index[t])]
         return found
+
+    def enemies_at(self, i: int) -> list[int]:
+        """Indices of the neighbours of territory ``i`` that are not ours, in map order."""
+        ow, me = self.ow, self.me
+        return [n for n in self.tables.adjacent[i] if ow[n] != me]
 
     def threat(self, t: str) -> int:
         """Armies that could attack ``t`` next turn (neutral never attacks)."""
-        found = self._threat.get(t)
+        return self.threat_at(self.tables.index[t])
+
+    def threat_at(self, i: int) -> int:
+        """:meth:`threat` of territory ``i``."""
+        found = self._threat_at.get(i)
         if found is None:
-            owner, armies, skip = self._owner, self._armies, (self.me, NEUTRAL, None)
+            ow, ar, me = self.ow, self.ar, self.me
             found = 0
-            for n in self.c.adjacent[t]:  # a plain loop: a generator costs more than 4 neighbours
-                if owner[n] not in skip:
-                    found += armies[n] - 1
-            self._threat[t] = found
+            for n in self.tables.adjacent[i]:  # a plain loop: a generator costs more than 4 neighbours
+                o = ow[n]
+                if o != me and o != NEUTRAL and o is not None:
+                    found += ar[n] - 1
+            self._threat_at[i] = found
         return found
 
+    @_once
+    def continent_owners(self) -> tuple[tuple[int | None, ...], ...]:
+        """Each continent's owners, in map order."""
+        ow = self.ow
+        return tuple([get(ow) for get in self.tables.member_rows])
+
     def missing(self, cont: str) -> tuple[str, ...]:
-        """The territories of ``cont`` we do not hold, in map order (memoized per decision)."""
-        found = self._missing.get(cont)
-        if found is None:
-            owner, me = self._owner, self.me
-            found = self._missing[cont] = tuple([t for t in self.c.continents[cont] if owner[t] != me])
-        return found
+        """The territories of ``cont`` we do not hold, in map order."""
+        owner, me = self._owner, self.me
+        return tuple([t for t in self.c.continents[cont] if owner[t] != me])
 
     def sole_owner(self, cont: str) -> int | None:
         """The owner value every territory of ``cont`` shares, or None when owners differ."""
-        if cont not in self._sole:
-            owner = self._owner
-            owners = _continent_row(cont)(owner)
-            first = owners[0]
-            self._sole[cont] = first if owners.count(first) == len(owners) else None
-        return self._sole[cont]
+        owners = self.continent_owners[self.tables.continent_index[cont]]
+        first = owners[0]
+        return first if owners.count(first) == len(owners) else None
+
+    @_once
+    def borders_at(self) -> list[int]:
+        """Indices of our territories with an enemy neighbour, in map order."""
+        ow, me, adjacent = self.ow, self.me, self.tables.adjacent
+        out = []
+        for i in self.mine_at:
+            for n in adjacent[i]:
+                if ow[n] != me:
+                    out.append(i)
+                    break
+        return out
 
     def borders(self) -> list[str]:
-        found, owner, me, adjacent = self._enemy_nb, self._owner, self.me, self.c.adjacent
-        out = []
-        for t in self._mine:  # _enemies inline: every own territory is asked
-            enemies = found.get(t)
-            if enemies is None:
-                enemies = found[t] = [n for n in adjacent[t] if owner[n] != me]
-            if enemies:
-                out.append(t)
-        return out
+        return list(map(self.tables.names.__getitem__, self.borders_at))
 
     def continent_score(self, cont: str) -> float:
         """How attractive finishing ``cont`` is: bonus per remaining enemy strength. A continent
@@ -225,27 +260,38 @@ class Board:
         worth = self.c.bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in self.goal_continents else 0.0)
         return worth * (mine + 1) / (size * (enemy + 1))
 
-    def target_continent(self) -> str:
-        """The open continent with the best :meth:`continent_score` (the first on ties), worked
-        out once per Board: each continent's owners and armies are read in one C call."""
+    def target_at(self) -> int:
+        """The open continent with the best :meth:`continent_score` (the first on ties), by
+        index, worked out once per Board: each continent's owners and armies are read in one
+        C call."""
         if self._target is None:
-            owner, armies, me = self._owner, self._armies, self.me
-            bonus, goal = self.c.bonus, self.goal_continents
+            tb, ar, me = self.tables, self.ar, self.me
+            rows, sizes = tb.member_rows, tb.sizes
+            goal = self.goal_continents
+            # continent_score's worth of each continent (bonus + 1.0 + 0.0 is bonus + 1.0 exactly)
+            worths = _base_worths()
+            if goal:
+                worths = tuple(w + (MISSION_CONTINENT_WORTH if cont in goal else 0.0)
+                               for w, cont in zip(worths, tb.continents, strict=True))
             best, best_score = None, 0.0
-            for cont, get in _continent_rows():
-                owners = get(owner)
+            for k, owners in enumerate(self.continent_owners):
                 mine = owners.count(me)
-                size = len(owners)
+                size = sizes[k]
                 if mine == size:
                     continue  # held: not open
-                enemy = sum(compress(get(armies), map(ne, owners, repeat(me))))
+                # The enemy armies: every army there when none of it is ours.
+                armies = rows[k](ar)
+                enemy = sum(compress(armies, map(ne, owners, repeat(me)))) if mine else sum(armies)
                 # continent_score of an open continent, inline (this runs on most decisions)
-                worth = bonus[cont] + 1.0 + (MISSION_CONTINENT_WORTH if cont in goal else 0.0)
-                score = worth * (mine + 1) / (size * (enemy + 1))
+                score = worths[k] * (mine + 1) / (size * (enemy + 1))
                 if best is None or score > best_score:
-                    best, best_score = cont, score
-            self._target = best if best is not None else next(iter(self.c.continents))
+                    best, best_score = k, score
+            self._target = best if best is not None else 0
         return self._target
+
+    def target_continent(self) -> str:
+        """:meth:`target_at` by name."""
+        return self.tables.continents[self.target_at()]
 
     # ----- goals (mission and HQ variants) -----
 
@@ -264,25 +310,11 @@ class Board:
                 return p["seat"]
         return None
 
-    @property
-    def spread(self) -> bool:
-        """A territory-count mission: every conquest is progress, wherever it is."""
-        return bool(self.mission and self.mission.kind == "territories")
-
-    @property
-    def keep_two(self) -> bool:
-        """The "18 territories with 2+ armies" mission: a territory left with 1 army does not count."""
-        return bool(self.mission and self.mission.kind == "territories" and self.mission.min_armies >= 2)
-
-    @_once
-    def my_hq(self) -> str | None:
-        return self.view["you"]["hq"] if self.view["variant"] == "hq" else None
-
     @_once
     def enemy_hqs(self) -> list[str]:
         """Other players' HQs (public once revealed) that we do not hold yet. Holding an HQ card
         and holding its territory go together: only a conquest moves either."""
-        if self.view["variant"] != "hq":
+        if self.variant != "hq":
             return []
         return [p["hq"] for p in self.view["players"]
                 if p["seat"] != self.me and p["hq"] and self.owner(p["hq"]) != self.me]
@@ -299,7 +331,9 @@ class Board:
         (enemy HQs, our own lost HQ, the mission foe's land) and, halving per step, the enemy land
         on the way to them, so attacks and new armies drift toward a goal that is not adjacent yet."""
         seeds: dict[str, float] = {}
-        if self.view["variant"] == "hq":  # (no HQs, and no HQ seeds, in the other variants)
+        if self.variant != "hq" and self.foe is None:
+            return seeds
+        if self.variant == "hq":  # (no HQs, and no HQ seeds, in the other variants)
             for t in self.enemy_hqs:
                 seeds[t] = HQ_PULL_WIN if self.hqs_to_win <= 1 else HQ_PULL
             if self.my_hq and self.owner(self.my_hq) != self.me:
@@ -326,11 +360,6 @@ class Board:
             frontier = nxt
         return pull
 
-    @_once
-    def has_goal(self) -> bool:
-        """A goal other than domination to play for (a mission, or enemy HQs to capture)."""
-        return self.mission is not None or bool(self.enemy_hqs)
-
     def wins_by_taking(self, dst: str) -> bool:
         """Whether conquering ``dst`` completes our goal at once (worth a riskier attack)."""
         if not self.has_goal:
@@ -349,15 +378,21 @@ class Board:
 
     def distance_to_front(self) -> dict[str, int]:
         """Steps from each own territory to the nearest enemy-bordering one (BFS inside own land)."""
-        owner, me, adjacent = self._owner, self.me, self.c.adjacent
-        dist = {t: 0 for t in self.borders()}
+        names = self.tables.names
+        return {names[i]: d for i, d in self.distance_at.items()}
+
+    @_once
+    def distance_at(self) -> dict[int, int]:
+        """:meth:`distance_to_front` by index, in the same order."""
+        ow, me, adjacent = self.ow, self.me, self.tables.adjacent
+        dist = dict.fromkeys(self.borders_at, 0)
         frontier = list(dist)
         while frontier:
             nxt = []
             for t in frontier:
                 step = dist[t] + 1
                 for n in adjacent[t]:
-                    if owner[n] == me and n not in dist:
+                    if ow[n] == me and n not in dist:
                         dist[n] = step
                         nxt.append(n)
             frontier = nxt
@@ -403,26 +438,41 @@ def _staging(board: Board, among: list[str] | None = None) -> str:
     """Where new armies do most good: the front of the target continent, else the most threatened
     border, weighted toward territories that can strike a weak neighbour. ``among`` limits the
     choice to some borders (a continent's, for its bonus armies)."""
-    target = board.target_continent()
+    index = board.tables.index
+    best = _staging_at(board, board.borders_at if among is None else [index[t] for t in among])
+    return board.tables.names[best] if best is not None else max(board.mine(), key=board.armies)
+
+
+def _staging_at(board: Board, among: list[int]) -> int | None:
+    """:func:`_staging` over territory indices; None when ``among`` is empty."""
+    target = board.target_at()
     best, best_score = None, -1e9
-    for t in among if among is not None else board.borders():
-        score = _stage_score(board, t, target)
+    for i in among:
+        score = _stage_score_at(board, i, target)
         if score > best_score:
-            best, best_score = t, score
-    return best or max(board.mine(), key=board.armies)
+            best, best_score = i, score
+    return best
 
 
 def _stage_score(board: Board, t: str, target: str) -> float:
     """How much good new armies do on the border ``t`` (see :func:`_staging`); the hard AI
     ranks its candidate placements by it too."""
-    cont_of, armies, pull = board.c.continent_of, board._armies, board.pull
-    enemies = board._enemies(t)
+    tb = board.tables
+    return _stage_score_at(board, tb.index[t], tb.continent_index[target])
+
+
+def _stage_score_at(board: Board, i: int, target: int) -> float:
+    """:func:`_stage_score` of territory ``i`` for the continent index ``target``."""
+    cont_of, armies, pull = board.tables.continent_of, board.ar, board.pull
+    enemies = board.enemies_at(i)
     near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
-    in_target = cont_of[t] == target or near_target > 0
+    in_target = cont_of[i] == target or near_target > 0
     weakest = min([armies[n] for n in enemies])
-    score = (4.0 if in_target else 0.0) + board.threat(t) / (armies[t] + 1.0) - 0.15 * weakest
+    score = (4.0 if in_target else 0.0) + board.threat_at(i) / (armies[i] + 1.0) - 0.15 * weakest
     score += 0.5 * near_target
-    score += 0.5 * (max([pull.get(n, 0.0) for n in enemies]) if pull else 0.0)
+    if pull:  # (0.5 * 0.0 added to a score leaves it as it is)
+        names = board.tables.names
+        score += 0.5 * max([pull.get(names[n], 0.0) for n in enemies])
     return score
 
 
@@ -439,15 +489,16 @@ def _place_bonus(board: Board, cont: str, count: int) -> Action:
     """A continent's bonus armies must stay inside it: on the border of the continent that does
     most good (as for other reinforcements), or, for a continent with no enemy neighbour, on the
     territory nearest the front so a later fortify brings them out."""
-    terrs = [t for t in board.c.continents[cont] if board.owner(t) == board.me]
+    tb, ow, me = board.tables, board.ow, board.me
+    terrs = [i for i in tb.members[tb.continent_index[cont]] if ow[i] == me]
     hq_gap = _hq_gap(board)
-    if hq_gap and board.my_hq in terrs:
+    if hq_gap and tb.index[board.my_hq] in terrs:
         return ["place", board.my_hq, str(min(hq_gap, count))]
-    borders = [t for t in terrs if board.enemy_neighbours(t)]
+    borders = [i for i in terrs if board.enemies_at(i)]
     if borders:
-        return ["place", _staging(board, borders), str(count)]
-    dist = board.distance_to_front()
-    return ["place", min(terrs, key=lambda t: (dist.get(t, 99), -board.armies(t))), str(count)]
+        return ["place", tb.names[_staging_at(board, borders)], str(count)]  # type: ignore[index]
+    dist, ar = board.distance_at, board.ar
+    return ["place", tb.names[min(terrs, key=lambda i: (dist.get(i, 99), -ar[i]))], str(count)]
 
 
 def _hq_gap(board: Board) -> int:
@@ -485,74 +536,85 @@ def _place_normal(board: Board, left: int) -> Action:
     if hq_gap:
         return ["place", board.my_hq, str(min(hq_gap, left))]
     # Defend a held continent's threatened border first, with what is needed (at most half).
-    owner, me = board._owner, board.me
-    for terrs in board.c.continents.values():
-        if not all(owner[t] == me for t in terrs):
+    me, ar, members = board.me, board.ar, board.tables.members
+    for k, owners in enumerate(board.continent_owners):
+        if owners.count(me) != len(owners):
             continue
-        for t in terrs:
-            gap = board.threat(t) - board.armies(t)
+        for i in members[k]:
+            gap = board.threat_at(i) - ar[i]
             if gap > 0 and left > 1:
-                return ["place", t, str(max(1, min(gap, left // 2)))]
+                return ["place", board.tables.names[i], str(max(1, min(gap, left // 2)))]
     return ["place", _staging(board), str(left)]
 
 
 def _attack_value(board: Board, src: str, dst: str, target: str, conquered: bool) -> float:
-    c = board.c
-    owner = board.owner(dst)
-    cont = c.continent_of[dst]
+    """What taking ``dst`` is worth (``target``: the target continent), apart from the odds."""
+    tb = board.tables
+    return _attack_worth(board, tb.index[dst], tb.continent_index[target], conquered)
+
+
+def _attack_worth(board: Board, dst: int, target: int, conquered: bool) -> float:
+    """:func:`_attack_value` of territory ``dst`` for the continent index ``target``. The sums
+    are made in the same order as ever: a score that ties another must still tie."""
+    tb = board.tables
+    owner = board.ow[dst]
+    k = tb.continent_of[dst]
+    owners = board.continent_owners[k]
+    size, bonus = tb.sizes[k], tb.bonus[k]
+    seat_owner = owner != NEUTRAL and owner is not None
     value = 1.0
-    if cont == target:
+    if k == target:
         value += 3.0
-    if board.missing(cont) == (dst,):
-        value += 2.0 * c.bonus[cont]
-    if owner not in (NEUTRAL, None) and board.sole_owner(cont) == owner:
-        value += 1.5 * c.bonus[cont]  # break an opponent's bonus
+    if size - owners.count(board.me) == 1:  # dst (not ours) is the last one missing
+        value += 2.0 * bonus
+    if seat_owner and owners.count(owner) == size:
+        value += 1.5 * bonus  # break an opponent's bonus
     if not conquered:
         value += 2.0  # a card needs one conquest
     if owner == NEUTRAL:
         value -= 1.5
-    if owner not in (NEUTRAL, None) and board.land_count(owner) <= 3:
+    if seat_owner and board.land_count(owner) <= 3:
         value += 3.0 + 2.0 * board.view["players"][owner]["cards"]
-    value += board.pull.get(dst, 0.0)
+    pull = board.pull
+    if pull:  # (adding 0.0 leaves the value as it is)
+        value += pull.get(tb.names[dst], 0.0)
     if board.spread:
-        value += 3.0 / (board.armies(dst) + 1)  # any territory counts: the cheap ones first
+        value += 3.0 / (board.ar[dst] + 1)  # any territory counts: the cheap ones first
     return value
 
 
 def _attack_normal(board: Board) -> Action:
     view = board.view
     conquered = view["conquered_this_turn"]
-    best: tuple[float, str, str, int] | None = None
-    armies, owner, me, threat = board._armies, board._owner, board.me, board.threat
-    enemy_nb, adjacent = board._enemy_nb, board.c.adjacent
+    best: tuple[float, int, int, int] | None = None
+    ow, ar, me, adjacent = board.ow, board.ar, board.me, board.tables.adjacent
     plain_need = 0.55 if not conquered else 0.7
     goal = board.has_goal
+    names = board.tables.names
     # An attack's worth depends on the target territory only, so it is worked out once per
     # target however many of our territories border it (this loop runs on every attack move).
-    wins_at: dict[str, bool] = {}
-    worth: dict[str, float] = {}
-    for src in board._mine:
-        a = armies[src]
+    wins_at: dict[int, bool] = {}
+    worth: dict[int, float] = {}
+    for src in board.mine_at:
+        a = ar[src]
         if a < 2:
             continue
-        enemies = enemy_nb.get(src)  # Board._enemies inline
-        if enemies is None:
-            enemies = enemy_nb[src] = [n for n in adjacent[src] if owner[n] != me]
+        enemies = [n for n in adjacent[src] if ow[n] != me]
         if not enemies:
             continue
         # With other enemies next door, keep a guard back (the same for every target from here).
-        keep = 1 if len(enemies) == 1 else max(1, min(a - 1, threat(src) // 3))
+        keep = 1 if len(enemies) == 1 else max(1, min(a - 1, board.threat_at(src) // 3))
         spare = a - keep
         if spare <= 0:
             continue
         for dst in enemies:
-            d = armies[dst]
+            d = ar[dst]
             p = win_chance(spare, d)
             wins = False
             if goal:  # without a goal no single conquest wins at once
                 found = wins_at.get(dst)
                 if found is None:
-                    found = wins_at[dst] = board.wins_by_taking(dst)
+                    found = wins_at[dst] = board.wins_by_taking(names[dst])
                 wins = found
             # An attack that wins the game at once is worth long odds.
             need = 0.25 if wins else plain_need
@@ -561,31 +623,33 @@ def _attack_normal(board: Board) -> Action:
             value = worth.get(dst)
             if value is None:
                 # The target continent is only worked out once an attack has the odds.
-                value = worth[dst] = _attack_value(board, src, dst, board.target_continent(),
-                                                   conquered) + (50.0 if wins else 0.0)
+                value = worth[dst] = _attack_worth(board, dst, board.target_at(), conquered) \
+                    + (50.0 if wins else 0.0)
             score = p * value - 0.02 * d
             if best is None or score > best[0]:
                 best = (score, src, dst, keep)
     if best is None:
         return ["end"]
     _, src, dst, keep = best
-    return ["attack", src, dst, "blitz", str(keep)]
+    return ["attack", names[src], names[dst], "blitz", str(keep)]
 
 
 def _occupy_normal(board: Board) -> Action:
     occ = board.view["occupy"]
     lo, hi = occ["min"], occ["max"]
-    src, dst = occ["from"], occ["to"]
-    total = board.armies(src) + board.armies(dst)
+    index, ar = board.tables.index, board.ar
+    src, dst = index[occ["from"]], index[occ["to"]]
+    total = ar[src] + ar[dst]
     if board.keep_two and total >= 4:
         # Leave 2+ on both sides where the dice allow it: both then count for the mission.
         hi = min(hi, max(lo, total - 2))
         lo = max(lo, min(2, hi))
-    src_threat = board.threat(src) + 3 * len(board._enemies(src))
-    if src == board.my_hq:
+    src_enemies = len(board.enemies_at(src))
+    src_threat = board.threat_at(src) + 3 * src_enemies
+    if occ["from"] == board.my_hq:
         src_threat *= 2
-    dst_threat = board.threat(dst) + 3 * len(board._enemies(dst)) + 1
-    if not board._enemies(src):
+    dst_threat = board.threat_at(dst) + 3 * len(board.enemies_at(dst)) + 1
+    if not src_enemies:
         return ["move", str(hi)]
     want_dst = round(total * dst_threat / (src_threat + dst_threat))
     return ["move", str(max(lo, min(hi, want_dst)))]
@@ -609,32 +673,34 @@ def _fortify_normal(board: Board) -> Action:
     hq_move = _fortify_hq(board)
     if hq_move:
         return hq_move
-    dist = board.distance_to_front()
+    dist = board.distance_at
     keep = 2 if board.keep_two else 1  # a 1-army territory does not count for the 2-army mission
-    best: tuple[int, str, str] | None = None
-    owner, armies, me, adjacent = board._owner, board._armies, board.me, board.c.adjacent
-    for t in board._mine:
-        if armies[t] <= keep or t not in dist or dist[t] == 0:
+    best: tuple[int, int, int] | None = None
+    ow, ar, me, adjacent, names = board.ow, board.ar, board.me, board.tables.adjacent, board.tables.names
+    threat = board.threat_at
+    for t in board.mine_at:
+        if ar[t] <= keep or t not in dist or dist[t] == 0:
             continue
         here = dist[t]
-        steps = [n for n in adjacent[t] if owner[n] == me and dist.get(n, 99) < here]
+        steps = [n for n in adjacent[t] if ow[n] == me and dist.get(n, 99) < here]
         if steps:
-            dst = max(steps, key=lambda n: (board.threat(n), -dist[n]))
-            if best is None or board.armies(t) > best[0]:
-                best = (board.armies(t), t, dst)
+            dst = max(steps, key=lambda n: (threat(n), -dist[n]))
+            if best is None or ar[t] > best[0]:
+                best = (ar[t], t, dst)
     if best is None:
         # Nothing in the interior: shift spare armies to the more threatened of two fronts.
-        for t in board.borders():
-            if t == board.my_hq:
+        hq = board.my_hq
+        for t in board.borders_at:
+            if names[t] == hq:
                 continue
-            for n in board.c.adjacent[t]:
-                if board.owner(n) != board.me or board.armies(t) < 3:
+            for n in adjacent[t]:
+                if ow[n] != me or ar[t] < 3:
                     continue
-                if board.threat(n) - board.armies(n) > board.threat(t) - board.armies(t) + 4:
-                    return ["fortify", t, n, str((board.armies(t) - 1) // 2)]
+                if threat(n) - ar[n] > threat(t) - ar[t] + 4:
+                    return ["fortify", names[t], names[n], str((ar[t] - 1) // 2)]
         return ["end"]
     _, src, dst = best
-    return ["fortify", src, dst, str(board.armies(src) - keep)]
+    return ["fortify", names[src], names[dst], str(ar[src] - keep)]
 
 
 def _claim_normal(board: Board) -> Action:

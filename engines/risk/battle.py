@@ -7,6 +7,9 @@ game (the queue is empty in every real match).
 
 from __future__ import annotations
 
+from functools import cache
+from itertools import product
+
 from engines.base import State
 from engines.risk import rules
 from engines.rng import Rng
@@ -39,6 +42,20 @@ def resolve_sorted(att: list[int], dfn: list[int]) -> tuple[int, int]:
         else:
             att_loss += 1
     return att_loss, def_loss
+
+
+@cache
+def roll_outcomes() -> dict[tuple[int, ...], tuple[int, int]]:
+    """``resolve_battle`` of every roll there can be, keyed ``(attacker dice, *dice as drawn)``
+    (the attacker's dice first, then the defender's, unsorted): a blitz looks each roll up
+    instead of splitting, sorting and comparing the dice (~0.8 µs a roll, ~650 rolls a 5-AI
+    game). 11 137 rolls, worked out on first use (~15 ms)."""
+    table = {}
+    for ad in range(MAX_ATTACK_DICE + 1):
+        for dd in range(MAX_DEFEND_DICE + 1):
+            for dice in product(range(1, 7), repeat=ad + dd):
+                table[(ad, *dice)] = resolve_battle(list(dice[:ad]), list(dice[ad:]))
+    return table
 
 
 def roll(state: State, count: int) -> list[int]:

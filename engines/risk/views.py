@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator, Mapping
 from functools import cache
-from operator import itemgetter
 from types import MappingProxyType
 from typing import Any
 
@@ -17,6 +16,7 @@ from engines.base import Msg, State, View, key_ref, seat_ref
 from engines.risk import cards as cardrules
 from engines.risk import rules
 from engines.risk.data import content
+from engines.risk.tables import tables, tuple_getter
 
 
 def _card(card_id: str) -> dict[str, Any]:
@@ -34,14 +34,6 @@ def _board_getter() -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
 def _continent_getters() -> tuple[tuple[str, Callable[[Mapping[str, Any]], tuple[Any, ...]]], ...]:
     """(continent, getter of its territories' values as a tuple) in map order."""
     return tuple((cont, tuple_getter(terrs)) for cont, terrs in content().continents.items())
-
-
-def tuple_getter(keys: tuple[str, ...]) -> Callable[[Mapping[str, Any]], tuple[Any, ...]]:
-    """``itemgetter`` that gives a tuple even for one key (a one-territory continent)."""
-    if len(keys) == 1:
-        only = keys[0]
-        return lambda table: (table[only],)
-    return itemgetter(*keys)
 
 
 def _players(state: State, seat: int | None) -> list[dict[str, Any]]:
@@ -259,6 +251,12 @@ class SeatView(_Lazy):
     def seat(self) -> int | None:
         """The seat this view is for (``view["you"]["seat"]`` without building ``you``)."""
         return self._seat
+
+    def board_rows(self) -> tuple[tuple[int | None, ...], tuple[int, ...]]:
+        """The owner and army of every territory as two tuples in map order (the public board,
+        read in two C calls; tuples, so they can be handed out without a read-only wrapper)."""
+        state, row = self._state, tables().row
+        return row(state["owner"]), row(state["armies"])
 
     @property
     def owners(self) -> Mapping[str, int | None]:

@@ -119,3 +119,33 @@ def test_rng_dice_throws_what_randint_throws() -> None:
         for count, sides in ((1, 6), (3, 6), (2, 6), (40, 6), (9, 5), (5, 2)):
             assert rb.dice(count, sides) == [ra.randint(1, sides) for _ in range(count)]
             assert a == b
+
+
+def test_the_roll_table_is_every_roll_resolved() -> None:
+    """``roll_outcomes`` (a blitz's per-roll lookup) holds ``resolve_battle`` of every roll of 0-3
+    attacker and 0-2 defender dice, keyed by the dice as drawn, attacker's first."""
+    from itertools import product
+
+    from engines.risk.battle import roll_outcomes
+
+    table = roll_outcomes()
+    expected = {(ad, *dice): resolve_battle(list(dice[:ad]), list(dice[ad:]))
+                for ad in range(4) for dd in range(3) for dice in product(range(1, 7), repeat=ad + dd)}
+    assert table == expected and len(table) == 11137
+    assert table[(3, 6, 2, 1, 3, 2)] == (1, 1)  # the seed's example, unsorted keys work too
+    assert table[(3, 1, 2, 6, 2, 3)] == (1, 1)
+
+
+def test_a_blitz_with_fixed_dice_resolves_each_roll_and_keeps_the_last_sorted() -> None:
+    """Through the engine: three rolls from fixed dice, each resolved, the last one recorded
+    with its dice sorted high to low."""
+    state = position(2, {"ontario": 1}, {"quebec": 6, "ontario": 3},
+                     dice=[1, 1, 1, 6, 6, 6, 6, 1, 1, 1, 2, 5, 3, 4])
+    state, _ = act(state, 0, "attack", "quebec", "ontario", "blitz", "1")
+    # 6 v 3: [1 1 1] v [6 6] attacker -2; 4 v 3: [6 6 1] v [1 1] defender -2; 4 v 1: [2 5 3] v [4]
+    # defender -1, taken with 3 dice: 3 move in, 1 stays.
+    assert state["last_battle"] == {"from": "quebec", "to": "ontario", "att_dice": [5, 3, 2], "def_dice": [4],
+                                    "att_loss": 0, "def_loss": 1, "conquered": True}
+    assert (state["armies"]["quebec"], state["armies"]["ontario"], state["owner"]["ontario"]) == (1, 3, 0)
+    assert state["turn_summary"][-1]["rolls"] == 3
+    assert (state["turn_summary"][-1]["att_loss"], state["turn_summary"][-1]["def_loss"]) == (2, 3)
