@@ -30,13 +30,17 @@ def change_to_json(change: Change) -> dict[str, Any]:
     }
 
 
-def change_from_json(data: dict[str, Any]) -> Change:
+def change_from_json(data: dict[str, Any], *, request_seats: list[int] | None = None,
+                     request_windows: list[str] | None = None) -> Change:
+    """The change ``data`` stores; ``request_seats``/``request_windows``: those the caller read
+    beside it (the service keeps them in the payload next to the codec's fields)."""
     note = data.get("note")
     return Change(
         kind=data["kind"], match_id=data["match_id"], version=data["version"], seat=data.get("seat"),
         events=[event_from_json(e) for e in data.get("events", [])],
         note=Msg.from_json(note) if note is not None else None,
         request_ids=list(data.get("request_ids", [])),
+        request_seats=request_seats or [], request_windows=request_windows or [],
     )
 
 
