@@ -38,6 +38,14 @@ class Encoded(str):
     def of(cls, value: Any) -> Encoded:
         return cls(_encode(value))
 
+    @classmethod
+    def with_key(cls, value: dict[str, Any], key: str, text: str) -> Encoded:
+        """The JSON of ``value`` (without ``key``) with ``key`` set to the JSON ``text`` encoded
+        ahead (an outbox payload's events): ``key`` is written first, so nothing in ``value``'s
+        own text can be taken for it."""
+        rest = _encode(value)
+        return cls(f"{{{_encode(key)}:{text}" + ("}" if rest == "{}" else "," + rest[1:]))
+
 
 def dumps(value: Any) -> str:
     return value if isinstance(value, Encoded) else _encode(value)
@@ -340,6 +348,11 @@ async def insert_actions(tx: Tx, match_id: int,
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
         [(match_id, v, seat, rid, dumps(action), _packed(events), source, now)
          for v, seat, rid, action, events, source in rows])
+
+
+def pack_events(events: list[dict[str, Any]]) -> bytes:
+    """A log row's events as :func:`insert_action` stores them, packed ahead (bytes pass through)."""
+    return compact.pack(events)
 
 
 def _packed(events: list[dict[str, Any]] | bytes) -> bytes:
