@@ -157,6 +157,32 @@ class LoopWork:
         return over[self.count - 1 - rank] if self.count - 1 - rank < len(over) else 0.0
 
 
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds so far of this process's threads, by kind: the event loop, the engine
+    threads, the SQLite connections' threads, the rest (Linux ``/proc``; empty elsewhere).
+    Everything runs under one GIL, so the total is wall time; the split says where it goes."""
+    import os
+    import threading
+    kinds = {t.native_id: t.name for t in threading.enumerate()}
+    out: dict[str, float] = {}
+    try:
+        tids = os.listdir("/proc/self/task")
+        hz = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = kinds.get(int(tid), "")
+        kind = "event loop" if name == "MainThread" else "engine threads" if name.startswith("engine") \
+            else "database threads" if "connection" in name else "other threads"
+        out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / hz
+    return out
+
+
 class Slowness:
     """Whether the slow match's AI is to burn its CPU seconds (once, after ``armed``)."""
 
@@ -322,10 +348,11 @@ async def main() -> None:
         posts.arm()
         ticker.start()
         work.start()
-        began, cpu0 = time.perf_counter(), time.process_time()
+        began, cpu0, split0 = time.perf_counter(), time.process_time(), thread_cpu()
         rounds, done = await work_off(service, store, clock.now)
         total = time.perf_counter() - began
         cpu = time.process_time() - cpu0
+        split = thread_cpu()
         work.stop()
         await ticker.stop()
         s.figure("run_due total", total, "s", note=f"{due + due_reminders} due items, {rounds} rounds,"
@@ -335,6 +362,9 @@ async def main() -> None:
         s.series("first post per match after", list(posts.first.values()), unit="s",
                  quantiles=("median", "p99"))
         s.series("event loop lag", ticker.lags, quantiles=("p99", "max"))
+        for kind in ("event loop", "engine threads", "database threads"):
+            if kind in split:
+                s.figure(f"CPU of the {kind}", split[kind] - split0.get(kind, 0.0), "s")
         s.figure("event loop callback CPU p99", work.p99(), note=f"{work.count} callbacks")
         s.figure("event loop callback CPU max", max(work.long, default=0.0))
 
