@@ -12,7 +12,8 @@ hour, on SQLite, with seeded deals. When the clock jumps, due at once are:
 It times the ``run_due`` rounds until nothing is due any more, when each reminder was
 published, and, with a 1 ms ticker, how long the event loop was kept from running (and, apart
 from that, the CPU the loop's thread spent in each callback: what the loop itself did at a
-stretch, while the lag also counts its waits for the GIL and for a core). Then a
+stretch, while the lag also counts its waits for the GIL and for a core), and the CPU of
+the loop's, the engine and the database threads apart. Then a
 minute later a slow match (``--slow`` seconds of CPU in its AI's move) falls due together with
 100 reminders and 50 Risk time-outs of other matches: they must not wait for it. Targets
 (issue 22), with the parallel load: the 2 000 done < 5 s; no reminder delayed by the slow match
