@@ -10,7 +10,10 @@ hour, on SQLite, with seeded deals. When the clock jumps, due at once are:
   goes on with the AI seats;
 * reminders: matches whose person is a quarter of the turn before its end;
 It times the ``run_due`` rounds until nothing is due any more, when each reminder was
-published, and, with a 1 ms ticker, how long the event loop was kept from running. Then a
+published, and, with a 1 ms ticker, how long the event loop was kept from running (and, apart
+from that, the CPU the loop's thread spent in each callback: what the loop itself did at a
+stretch, while the lag also counts its waits for the GIL and for a core), and the CPU of
+the loop's, the engine and the database threads apart. Then a
 minute later a slow match (``--slow`` seconds of CPU in its AI's move) falls due together with
 100 reminders and 50 Risk time-outs of other matches: they must not wait for it. Targets
 (issue 22), with the parallel load: the 2 000 done < 5 s; no reminder delayed by the slow match
@@ -116,6 +119,69 @@ class Ticker:
         self._task.cancel()
         with contextlib.suppress(asyncio.CancelledError):
             await self._task
+
+
+class LoopWork:
+    """How much CPU the event loop's thread spent in each callback (``time.thread_time``): what
+    the loop itself did at a stretch, apart from the lag the ticker sees, which also counts the
+    waits for the GIL and, on a loaded machine, for a core. Callbacks under 1 ms are counted,
+    not kept."""
+
+    def __init__(self) -> None:
+        self.long: list[float] = []
+        self.count = 0
+        self._real: Any = None
+
+    def start(self) -> None:
+        handle = asyncio.events.Handle
+        real = self._real = handle._run
+
+        def run(h: Any) -> None:
+            t0 = time.thread_time()
+            try:
+                real(h)
+            finally:
+                self.count += 1
+                spent = (time.thread_time() - t0) * 1000
+                if spent >= 1:
+                    self.long.append(spent)
+
+        handle._run = run  # type: ignore[method-assign]
+
+    def stop(self) -> None:
+        asyncio.events.Handle._run = self._real  # type: ignore[method-assign]
+
+    def p99(self) -> float:
+        """The 99th percentile over every callback (those under 1 ms count as 0)."""
+        rank = int(0.99 * self.count)
+        over = sorted(self.long, reverse=True)
+        return over[self.count - 1 - rank] if self.count - 1 - rank < len(over) else 0.0
+
+
+def thread_cpu() -> dict[str, float]:
+    """CPU seconds so far of this process's threads, by kind: the event loop, the engine
+    threads, the SQLite connections' threads, the rest (Linux ``/proc``; empty elsewhere).
+    Everything runs under one GIL, so the total is wall time; the split says where it goes."""
+    import os
+    import threading
+    kinds = {t.native_id: t.name for t in threading.enumerate()}
+    out: dict[str, float] = {}
+    try:
+        tids = os.listdir("/proc/self/task")
+        hz = os.sysconf("SC_CLK_TCK")
+    except (OSError, ValueError):
+        return out
+    for tid in tids:
+        try:
+            with open(f"/proc/self/task/{tid}/stat") as f:
+                fields = f.read().rsplit(")", 1)[1].split()
+        except OSError:  # the thread ended meanwhile
+            continue
+        name = kinds.get(int(tid), "")
+        kind = "event loop" if name == "MainThread" else "engine threads" if name.startswith("engine") \
+            else "database threads" if "connection" in name else "other threads"
+        out[kind] = out.get(kind, 0.0) + (int(fields[11]) + int(fields[12])) / hz
+    return out
 
 
 class Slowness:
@@ -279,12 +345,16 @@ async def main() -> None:
               f" {min(windows, len(ready))} 三国杀 window closes), {due_reminders} reminders;"
               f" set-up {setup:.0f} s", flush=True)
         ticker = Ticker()
+        work = LoopWork()
         posts.arm()
         ticker.start()
-        began, cpu0 = time.perf_counter(), time.process_time()
+        work.start()
+        began, cpu0, split0 = time.perf_counter(), time.process_time(), thread_cpu()
         rounds, done = await work_off(service, store, clock.now)
         total = time.perf_counter() - began
         cpu = time.process_time() - cpu0
+        split = thread_cpu()
+        work.stop()
         await ticker.stop()
         s.figure("run_due total", total, "s", note=f"{due + due_reminders} due items, {rounds} rounds,"
                  f" {done} things done, {posts.changes} changes published, CPU {cpu:.1f} s")
@@ -293,6 +363,11 @@ async def main() -> None:
         s.series("first post per match after", list(posts.first.values()), unit="s",
                  quantiles=("median", "p99"))
         s.series("event loop lag", ticker.lags, quantiles=("p99", "max"))
+        for kind in ("event loop", "engine threads", "database threads"):
+            if kind in split:
+                s.figure(f"CPU of the {kind}", split[kind] - split0.get(kind, 0.0), "s")
+        s.figure("event loop callback CPU p99", work.p99(), note=f"{work.count} callbacks")
+        s.figure("event loop callback CPU max", max(work.long, default=0.0))
 
         if args.slow:
             second: list[int] = []
@@ -312,11 +387,14 @@ async def main() -> None:
             posts.first.clear()
             posts.reminders.clear()
             ticker = Ticker()
+            work = LoopWork()
             posts.arm()
             Slowness.armed = True
             ticker.start()
+            work.start()
             began = time.perf_counter()
             await work_off(service, store, clock.now)
+            work.stop()
             await ticker.stop()
             s.figure("slow match done after", posts.last.get(slow_id, float("nan")), "s")
             s.series("beside it: reminder published after", sorted(posts.reminders), unit="s",
@@ -324,6 +402,7 @@ async def main() -> None:
             s.series("beside it: other time-out published after", [posts.first[m] for m in second if m in posts.first],
                      unit="s", quantiles=("median", "max"))
             s.series("beside it: event loop lag", ticker.lags, quantiles=("p99", "max"))
+            s.figure("beside it: event loop callback CPU max", max(work.long, default=0.0))
         await store.close()
 
 

@@ -18,25 +18,33 @@ def event_from_json(data: dict[str, Any]) -> Event:
     return Event(Msg.from_json(data["msg"]), tuple(to) if to is not None else None, data.get("kind", ""))
 
 
-def change_to_json(change: Change) -> dict[str, Any]:
-    return {
+def change_to_json(change: Change, *, with_events: bool = True) -> dict[str, Any]:
+    """``with_events=False``: without the ``events`` key (the caller has them encoded already)."""
+    out: dict[str, Any] = {
         "kind": change.kind,
         "match_id": change.match_id,
         "version": change.version,
         "seat": change.seat,
-        "events": [e.to_json() for e in change.events],
+        "events": [e.to_json() for e in change.events] if with_events else None,
         "note": change.note.to_json() if change.note is not None else None,
         "request_ids": list(change.request_ids),
     }
+    if not with_events:
+        del out["events"]
+    return out
 
 
-def change_from_json(data: dict[str, Any]) -> Change:
+def change_from_json(data: dict[str, Any], *, request_seats: list[int] | None = None,
+                     request_windows: list[str] | None = None) -> Change:
+    """The change ``data`` stores; ``request_seats``/``request_windows``: those the caller read
+    beside it (the service keeps them in the payload next to the codec's fields)."""
     note = data.get("note")
     return Change(
         kind=data["kind"], match_id=data["match_id"], version=data["version"], seat=data.get("seat"),
         events=[event_from_json(e) for e in data.get("events", [])],
         note=Msg.from_json(note) if note is not None else None,
         request_ids=list(data.get("request_ids", [])),
+        request_seats=request_seats or [], request_windows=request_windows or [],
     )
 
 

@@ -178,6 +178,44 @@ def default_ai_rng(match_id: int, version: int) -> random.Random:
 
 
 @dataclass
+class _Ahead:
+    """A service move's writes encoded in the worker thread that computed the move, so the event
+    loop only hands them to the store: the new state's JSON, and each step's events as the log
+    stores them (packed) and as its outbox payload has them (JSON list text). Bench run_due's
+    loop spent ~13 % of its CPU encoding these, each step's events twice (log and outbox)."""
+
+    state: repo.Encoded
+    packed: list[bytes]
+    events: list[str]
+
+    @staticmethod
+    def of(state: State, per_step: Iterable[list[Event]]) -> _Ahead:
+        packed: list[bytes] = []
+        texts: list[str] = []
+        for events in per_step:
+            as_json = [e.to_json() for e in events]
+            packed.append(repo.pack_events(as_json))
+            texts.append(repo.dumps(as_json))
+        return _Ahead(repo.Encoded.of(state), packed, texts)
+
+    def joined(self, more: list[Event]) -> str:
+        """Every step's events and then ``more`` as one JSON list (a window's one outbox row)."""
+        parts = [t[1:-1] for t in self.events if t != "[]"] + [repo.dumps(e.to_json()) for e in more]
+        return "[" + ",".join(parts) + "]"
+
+
+@dataclass
+class _Delivery:
+    """A delivery's read, decoded (``MatchCore._delivery_of``): the undelivered rows, each row's
+    change or the error that kept it from being read, and the match (None when nothing is to
+    be delivered or the match is gone)."""
+
+    rows: list[repo.OutboxRecord]
+    changes: list[Change | Exception]
+    info: MatchInfo | None
+
+
+@dataclass
 class LoadedMatch:
     rec: MatchRecord
     seats: list[SeatRecord]
@@ -467,10 +505,11 @@ class MatchCore:
                               updated_at=self._clock(), **fields)
         return version
 
-    async def _emit(self, tx: Tx, change: Change, m: LoadedMatch | None = None) -> None:
+    async def _emit(self, tx: Tx, change: Change, m: LoadedMatch | None = None, events: str | None = None) -> None:
         """The change's outbox row. ``m``: the match whose deadlines this transaction has just
-        synced (``m.synced``), which spares reading them back."""
-        payload = codec.change_to_json(change)
+        synced (``m.synced``), which spares reading them back. ``events``: the change's events
+        as JSON text, encoded ahead (:class:`_Ahead`)."""
+        payload = codec.change_to_json(change, with_events=events is None)
         seats = list(change.request_seats)
         windows = list(change.request_windows)
         if change.request_ids and (not seats or not windows):  # the deadlines, synced in this transaction, know them
@@ -484,18 +523,35 @@ class MatchCore:
             payload[_REQUEST_SEATS] = seats
         if any(windows) and len(windows) == len(change.request_ids):
             payload[_REQUEST_WINDOWS] = windows
-        await repo.insert_outbox(tx, change.match_id, change.version, payload, self._clock())
+        await repo.insert_outbox(tx, change.match_id, change.version,
+                                 payload if events is None else repo.Encoded.with_key(payload, "events", events),
+                                 self._clock())
 
     @staticmethod
     def _change_of(payload: dict[str, Any]) -> Change:
-        change = codec.change_from_json(payload)
+        # Built once with every field: ``dataclasses.replace`` copied the whole change twice per
+        # row (bench run_due: a third of the decoding).
+        asked = len(payload.get("request_ids", ()))
         seats = payload.get(_REQUEST_SEATS)
-        if isinstance(seats, list) and len(seats) == len(change.request_ids):
-            change = replace(change, request_seats=[int(s) for s in seats])
         windows = payload.get(_REQUEST_WINDOWS)
-        if isinstance(windows, list) and len(windows) == len(change.request_ids):
-            change = replace(change, request_windows=[str(w) for w in windows])
-        return change
+        return codec.change_from_json(
+            payload,
+            request_seats=[int(s) for s in seats] if isinstance(seats, list) and len(seats) == asked else [],
+            request_windows=[str(w) for w in windows] if isinstance(windows, list) and len(windows) == asked else [])
+
+    @classmethod
+    def _delivery_of(cls, found: repo.MatchRows) -> _Delivery:
+        """What a delivery read, decoded: the match and each undelivered row's change (or why it
+        cannot be read). Runs where the rows were read (``repo.load_match_then``: SQLite's
+        connection thread), so decoding the payloads keeps off the event loop."""
+        changes: list[Change | Exception] = []
+        for row in found.undelivered:
+            try:
+                changes.append(cls._change_of(row.payload))
+            except Exception as err:  # reported, in order, by the delivery (see _deliver_batch)
+                changes.append(err)
+        info = codec.match_info(found.rec, found.seats) if found.rec is not None and found.undelivered else None
+        return _Delivery(found.undelivered, changes, info)
 
     async def _sync_deadlines(self, tx: Tx, m: LoadedMatch, state: State, *,
                               known: list[repo.DeadlineRecord] | None = None,
@@ -617,11 +673,12 @@ class MatchCore:
                            before: Callable[[Tx], Awaitable[None]] | None = None,
                            notices: list[Event] | None = None,
                            known: list[repo.DeadlineRecord] | None = None,
-                           pending: list[Request] | None = None) -> None:
+                           pending: list[Request] | None = None, ahead: _Ahead | None = None) -> None:
         """One transaction for one game step: match row, log row, deadlines, outbox (and
         ``before``, any other write that must stand or fall with it). ``notices``: private
         events for the publisher only (a returning player's digest), not the log. ``known``,
-        ``pending``: see :meth:`_sync_deadlines`."""
+        ``pending``: see :meth:`_sync_deadlines`. ``ahead``: ``new_state`` and ``events``
+        encoded by the worker thread (:class:`_Ahead`; not with ``notices``)."""
         result, reason = forced_result, REASON_RESIGNED
         if result is None:
             engine_result = m.engine.result(new_state)
@@ -631,18 +688,19 @@ class MatchCore:
         async with self.store.transaction() as tx:
             if before is not None:
                 await before(tx)
-            fields: dict[str, Any] = {"state": new_state}
+            fields: dict[str, Any] = {"state": new_state if ahead is None else ahead.state}
             if result is not None:
                 fields.update(status="finished", finished_at=now, result=codec.result_to_json(result, reason))
             version = await self._bump(tx, m, **fields)
             await repo.insert_action(tx, m.id, version, seat, request_id, list(action),
-                                     [e.to_json() for e in events], source, now)
+                                     [e.to_json() for e in events] if ahead is None else ahead.packed[0], source, now)
             if result is not None:
                 await repo.delete_deadlines(tx, m.id)
                 pending_ids: list[str] = []
             else:
                 pending_ids = await self._sync_deadlines(tx, m, new_state, known=known, pending=pending)
-            await self._emit(tx, Change(kind, m.id, version, seat, [*(notices or ()), *events], note, pending_ids), m)
+            await self._emit(tx, Change(kind, m.id, version, seat, [*(notices or ()), *events], note, pending_ids), m,
+                             None if ahead is None or notices else ahead.events[0])
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
                 await self._record_result(tx, m, new_state, fields["result"], now)
@@ -712,19 +770,22 @@ class MatchCore:
                     await settle(match_id)
                 except Exception:  # pacing is a courtesy; delivery must not depend on it
                     log.exception("publisher settle failed for match %s", match_id)
-            # The rows and the match they go with, in one read.
-            found = await repo.load_match(self.store, match_id, with_state=False, with_undelivered=True)
-            rows = found.undelivered
+            # The rows and the match they go with, in one read, decoded where they were read.
+            found = await repo.load_match_then(self.store, match_id, self._delivery_of, with_state=False,
+                                               with_undelivered=True)
+            rows = found.rows
             if not rows:
                 return 0
-            first = codec.match_info(found.rec, found.seats) if found.rec is not None else None
+            first = found.info
             batch = getattr(publisher, "publish_batch", None)
             if callable(batch):
-                return await self._deliver_batch(match_id, rows, batch, first)
+                return await self._deliver_batch(match_id, found, batch)
             sent = 0
-            for row in rows:
+            for row, decoded in zip(rows, found.changes, strict=True):
                 try:
-                    change = self._change_of(row.payload)
+                    if isinstance(decoded, Exception):
+                        raise decoded
+                    change = decoded
                     info = first or self._info(await self._load(match_id, with_state=False))
                     first = None  # later rows: the match as it is by then
                     await publisher.publish(info, change)
@@ -736,20 +797,19 @@ class MatchCore:
                 sent += 1
         return sent
 
-    async def _deliver_batch(self, match_id: int, rows: list[repo.OutboxRecord],
-                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]],
-                             info: MatchInfo | None = None) -> int:
+    async def _deliver_batch(self, match_id: int, found: _Delivery,
+                             batch: Callable[[MatchInfo, list[Change]], Awaitable[None]]) -> int:
+        rows = found.rows
         changes: list[Change] = []
-        for row in rows:
-            try:
-                changes.append(self._change_of(row.payload))
-            except Exception:  # an unreadable row blocks those after it, as in per-change delivery
-                log.exception("outbox row %s of match %s is unreadable", row.id, match_id)
+        for row, decoded in zip(rows, found.changes, strict=True):
+            if isinstance(decoded, Exception):  # an unreadable row blocks those after it, as in per-change delivery
+                log.error("outbox row %s of match %s is unreadable", row.id, match_id, exc_info=decoded)
                 break
+            changes.append(decoded)
         if not changes:
             return 0
         try:
-            info = info or self._info(await self._load(match_id, with_state=False))
+            info = found.info or self._info(await self._load(match_id, with_state=False))
             await batch(info, changes)
             async with self.store.transaction() as tx:
                 await repo.mark_delivered(tx, [row.id for row in rows[:len(changes)]], self._clock())
@@ -873,8 +933,8 @@ class MatchCore:
         if timed_out:  # before the AI moves: a seat marked away now is the AI's from its next ask
             line = self._attend(m, req.seat, timed_out=True) if req.default is None else None
             note = line or Msg("core.note.timeout", {"name": m.seats[req.seat].name})
-        steps, after, cur, idle = await self._cpu(self._ai_moves, m, state, req, deadlines, now, limit, until,
-                                                  timed_out)
+        steps, after, cur, idle, ahead = await self._cpu(self._ai_moves_ahead, m, state, req, deadlines, now, limit,
+                                                         until, timed_out)
         if not steps:
             await self._retry_later(m, req)
             return 0
@@ -888,14 +948,22 @@ class MatchCore:
                 await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
                                         events=events, source="timeout", kind="timeout", note=note,
                                         before=self._attendance_writer(m, [r.seat]), known=known,
-                                        pending=after[0])
+                                        pending=after[0], ahead=ahead)
             else:
                 await self._commit_play(m, state, cur, seat=r.seat, request_id=r.id, action=action,
-                                        events=events, source="ai", kind="acted", known=known, pending=after[0])
+                                        events=events, source="ai", kind="acted", known=known, pending=after[0],
+                                        ahead=ahead)
         else:
             await self._commit_steps(m, cur, steps, deferred=[], until=None, after=after, timeout_note=note,
-                                     known=known)
+                                     known=known, ahead=ahead)
         return len(steps)
+
+    def _ai_moves_ahead(self, *args: Any) -> tuple[list[tuple[Request, Action, list[Event], str]],
+                                                    list[list[Request]], State, bool, _Ahead | None]:
+        """:meth:`_ai_moves` and, in the same worker-thread call, its writes encoded
+        (:class:`_Ahead`; None without steps)."""
+        steps, after, cur, idle = self._ai_moves(*args)
+        return steps, after, cur, idle, _Ahead.of(cur, (evs for _, _, evs, _ in steps)) if steps else None
 
     def _ai_moves(self, m: LoadedMatch, state: State, req: Request, deadlines: dict[str, repo.DeadlineRecord],
                   now: float, limit: int, until: float | None, timed_out: bool = False,
@@ -951,24 +1019,25 @@ class MatchCore:
         rng = self._ai_rng(m.id, m.rec.version)
         bot = m.bot_plays(req.seat)
 
-        def move() -> tuple[Action, State, list[Event]]:  # one worker-thread call, not two
+        def move() -> tuple[Action, State, list[Event], _Ahead]:  # one worker-thread call, not two
             if bot:
                 seat = m.seats[req.seat] if req.seat < len(m.seats) else None
                 level = (seat.ai_level if seat else None) or "normal"
                 action = with_request(m.engine.ai_action, req)(state, req.seat, rng, level)
             else:
                 action = m.engine.timeout_action(state, req, rng)
-            return action, *with_request(m.engine.apply, req)(state, req.seat, action)
+            new_state, events = with_request(m.engine.apply, req)(state, req.seat, action)
+            return action, new_state, events, _Ahead.of(new_state, [events])
 
         try:
-            action, new_state, events = await self._cpu(move)
+            action, new_state, events, ahead = await self._cpu(move)
         except Exception:
             log.exception("automatic move for request %s of match %s failed", req.id, m.id)
             await self._retry_later(m, req)
             return False
         if bot:
             await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
-                                    action=action, events=events, source="ai", kind="acted")
+                                    action=action, events=events, source="ai", kind="acted", ahead=ahead)
             return True
         # Silence is an answer where the request has a default ("no 闪", "no 无懈"): only a
         # decision nobody made counts toward away, or one ignored window would hand a player's
@@ -977,7 +1046,7 @@ class MatchCore:
         note = line or Msg("core.note.timeout", {"name": m.seats[req.seat].name})
         await self._commit_play(m, state, new_state, seat=req.seat, request_id=req.id,
                                 action=action, events=events, source="timeout", kind="timeout",
-                                note=note, before=self._attendance_writer(m, [req.seat]))
+                                note=note, before=self._attendance_writer(m, [req.seat]), ahead=ahead)
         return True
 
     async def _retry_later(self, m: LoadedMatch, req: Request) -> None:
@@ -1002,7 +1071,7 @@ class MatchCore:
         stands: dict[int, dict[str, str] | None] = {}  # read here: the worker call cannot await
         await self._read_standing(self.store, m, [r.seat for r in due if not m.bot_plays(r.seat) and r.id in deadlines
                                                   and deadlines[r.id].auto == repo.AUTO_STANDING], stands)
-        steps, deferred, asks, cur, failed = await self._cpu(self._window_moves, m, state, due, deadlines, close,
+        steps, deferred, asks, cur, failed, ahead = await self._cpu(self._window_moves, m, state, due, deadlines, close,
                                                              stands)
         for req in asks:  # a standing answer that no longer answers: the player is asked
             await self._ask_after_all(m, req, deadlines)
@@ -1017,19 +1086,21 @@ class MatchCore:
                 async with self.store.transaction() as tx:
                     await self._defer(tx, m, deferred, close, deadlines)
             return False
-        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines, known=known)
+        await self._commit_steps(m, cur, steps, deferred=deferred, until=close, rows=deadlines, known=known,
+                                 ahead=ahead)
         return True
 
     def _window_moves(self, m: LoadedMatch, state: State, due: list[Request],
                       deadlines: dict[str, repo.DeadlineRecord], close: float | None,
                       stands: dict[int, dict[str, str] | None],
                       ) -> tuple[list[tuple[Request, Action, list[Event], str]], list[Request], list[Request], State,
-                                 Request | None]:
+                                 Request | None, _Ahead | None]:
         """The engine side of :meth:`_answer_window`, all of it in ONE worker-thread call (was
         two per answer: the AI's choice, then ``apply``), the standing answers worked out from
         the settings read before (``stands``). Returns (steps, the answers deferred to the
         window's close, the requests whose standing answer no longer answers (their players are
-        asked), the last state, the request whose answer failed, if one did)."""
+        asked), the last state, the request whose answer failed, if one did, and the writes
+        encoded ahead when there are steps and none failed)."""
         rng = self._ai_rng(m.id, m.rec.version)
         steps: list[tuple[Request, Action, list[Event], str]] = []
         deferred: list[Request] = []
@@ -1069,14 +1140,15 @@ class MatchCore:
                 cur, events = with_request(m.engine.apply, req)(cur, req.seat, action)
             except Exception:
                 log.exception("automatic answer to window request %s of match %s failed", req.id, m.id)
-                return steps, deferred, asks, cur, req
+                return steps, deferred, asks, cur, req, None
             # a standing answer is the player's own choice, made ahead: "auto" in the log
             source = "ai" if bot else "user" if auto == repo.AUTO_HELD else "auto" if auto == repo.AUTO_STANDING \
                 else "system" if auto == repo.AUTO_CANNOT else "timeout"
             steps.append((req, list(action), events, source))
             if m.engine.result(cur) is not None:
                 break
-        return steps, deferred, asks, cur, None
+        ahead = _Ahead.of(cur, (evs for _, _, evs, _ in steps)) if steps else None
+        return steps, deferred, asks, cur, None, ahead
 
     async def _ask_after_all(self, m: LoadedMatch, req: Request, rows: dict[str, repo.DeadlineRecord]) -> None:
         """A standing answer that no longer answers ``req`` (its player changed the setting after
@@ -1148,7 +1220,7 @@ class MatchCore:
                             after: list[list[Request]] | None = None,
                             rows: dict[str, repo.DeadlineRecord] | None = None,
                             timeout_note: Msg | None = None,
-                            known: list[repo.DeadlineRecord] | None = None) -> None:
+                            known: list[repo.DeadlineRecord] | None = None, ahead: _Ahead | None = None) -> None:
         """One transaction for several answers of one window: a log row (and version) per answer,
         the final state, attendance, deadlines, and ONE outbox row with all their events.
 
@@ -1159,7 +1231,8 @@ class MatchCore:
 
         ``timeout_note`` (with ``after``): the first step is a person's time-out, counted already
         (:meth:`_answer_run`); its change is the ``timeout`` change with this note. ``known``:
-        see :meth:`_sync_deadlines`."""
+        see :meth:`_sync_deadlines`. ``ahead``: the state and the steps' events encoded by the
+        worker thread (:class:`_Ahead`)."""
         counted = self._async_match(m)  # an async match's silent reactions count toward away
         lines = [line for i, (req, _, _, source) in enumerate(steps)
                  if source == "timeout" and (req.default is None or counted)
@@ -1181,12 +1254,13 @@ class MatchCore:
                 if known is not None:  # the deadlines as this transaction now has them
                     moved = {d.request_id: d for d in written}
                     known = [moved.pop(d.request_id, d) for d in known] + list(moved.values())
-            fields: dict[str, Any] = {"state": new_state}
+            fields: dict[str, Any] = {"state": new_state if ahead is None else ahead.state}
             if result is not None:
                 fields.update(status="finished", finished_at=now, result=codec.result_to_json(result, reason))
             version = await self._bump(tx, m, steps=len(steps), **fields)
             await repo.insert_actions(tx, m.id, [
-                (first + i, req.seat, req.id, action, [e.to_json() for e in evs], source)
+                (first + i, req.seat, req.id, action, [e.to_json() for e in evs] if ahead is None else ahead.packed[i],
+                 source)
                 for i, (req, action, evs, source) in enumerate(steps)], now)
             if result is not None:
                 await repo.delete_deadlines(tx, m.id)
@@ -1203,12 +1277,13 @@ class MatchCore:
                     timeout = i == 0 and timeout_note is not None
                     await self._emit(tx, Change("timeout" if timeout else "acted", m.id, first + i, req.seat,
                                                 list(evs), timeout_note if timeout else None, ids, seats,
-                                                windows), m)
+                                                windows), m, None if ahead is None else ahead.events[i])
             else:
                 single_ai = len(steps) == 1 and steps[0][3] == "ai"
                 kind: ChangeKind = "acted" if single_ai else "window"
                 seat = steps[0][0].seat if single_ai else None
-                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids), m)
+                await self._emit(tx, Change(kind, m.id, version, seat, events, None, pending_ids), m,
+                                 None if ahead is None else ahead.joined([Event(line) for line in lines]))
             if result is not None:
                 await self._emit(tx, Change("finished", m.id, version, None, [], result.summary, []))
                 await self._record_result(tx, m, new_state, fields["result"], now)

@@ -58,10 +58,14 @@ class Reads:
         rows = await self.fetchall(sql, params)
         return rows[0] if rows else None
 
-    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]:
+    async def fetch_many(self, queries: list[tuple[str, Params]],
+                         then: Callable[[list[list[Row]]], Any] | None = None) -> Any:
         """Several reads; SQLite answers them in one trip to its thread, a plain sequence of
-        reads is as good elsewhere."""
-        return [await self.fetchall(q, p) for q, p in queries]
+        reads is as good elsewhere. ``then(rows)``, when given, is what is returned: SQLite runs
+        it on the connection's thread, so decoding what was read (JSON, payloads) keeps off
+        the event loop; elsewhere it runs here."""
+        rows = [await self.fetchall(q, p) for q, p in queries]
+        return rows if then is None else then(rows)
 
 
 class TxBase(Reads):

@@ -7,8 +7,9 @@ anything with ``fetchone``/``fetchall`` (the Store for committed data, or a Tx i
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Protocol
+from typing import Any, Protocol, TypeVar
 
 from store import compact
 from store.db import Params, Row, Tx
@@ -17,11 +18,37 @@ from store.db import Params, Row, Tx
 class Reader(Protocol):
     async def fetchone(self, sql: str, params: Params = ()) -> Row | None: ...
     async def fetchall(self, sql: str, params: Params = ()) -> list[Row]: ...
-    async def fetch_many(self, queries: list[tuple[str, Params]]) -> list[list[Row]]: ...
+    async def fetch_many(self, queries: list[tuple[str, Params]],
+                         then: Callable[[list[list[Row]]], Any] | None = None) -> Any: ...
+
+
+#: One encoder for every write: ``json.dumps`` with options builds a new one per call.
+_encode = json.JSONEncoder(separators=(",", ":"), ensure_ascii=False).encode
+
+
+class Encoded(str):
+    """JSON text encoded ahead, where the value was made (a match's new state, in the worker
+    thread that computed it): :func:`dumps` writes it as it is, so the event loop, which every
+    match waits for, does not encode it. Same text as ``dumps(value)``: the stored format is
+    unchanged."""
+
+    __slots__ = ()
+
+    @classmethod
+    def of(cls, value: Any) -> Encoded:
+        return cls(_encode(value))
+
+    @classmethod
+    def with_key(cls, value: dict[str, Any], key: str, text: str) -> Encoded:
+        """The JSON of ``value`` (without ``key``) with ``key`` set to the JSON ``text`` encoded
+        ahead (an outbox payload's events): ``key`` is written first, so nothing in ``value``'s
+        own text can be taken for it."""
+        rest = _encode(value)
+        return cls(f"{{{_encode(key)}:{text}" + ("}" if rest == "{}" else "," + rest[1:]))
 
 
 def dumps(value: Any) -> str:
-    return json.dumps(value, separators=(",", ":"), ensure_ascii=False)
+    return value if isinstance(value, Encoded) else _encode(value)
 
 
 def _loads(text: str | None) -> Any:
@@ -149,7 +176,24 @@ class MatchRows:
 async def load_match(db: Reader, match_id: int, *, with_state: bool = True, with_deadlines: bool = False,
                      with_undelivered: bool = False) -> MatchRows:
     """A match row, its seats and (when asked) its deadlines and undelivered outbox rows, read in
-    one trip to the connection's thread: what every change and every delivery starts with."""
+    one trip to the connection's thread: what every change and every delivery starts with. The
+    rows are decoded (the state's JSON, the payloads') on that thread (``fetch_many``'s
+    ``then``), not on the event loop."""
+    return await load_match_then(db, match_id, _same, with_state=with_state, with_deadlines=with_deadlines,
+                                 with_undelivered=with_undelivered)
+
+
+_T = TypeVar("_T")
+
+
+def _same(rows: MatchRows) -> MatchRows:
+    return rows
+
+
+async def load_match_then(db: Reader, match_id: int, then: Callable[[MatchRows], _T], *, with_state: bool = True,
+                          with_deadlines: bool = False, with_undelivered: bool = False) -> _T:
+    """:func:`load_match`, answered by ``then`` of what it read, which runs where the rows are
+    decoded (SQLite: the connection's thread): a delivery turns its payloads into changes there."""
     cols = _LIGHT_COLS + (", state" if with_state else "")
     queries: list[tuple[str, Params]] = [(f"SELECT {cols} FROM matches WHERE id = ?", (match_id,)),
                                          (_SEATS_SQL, (match_id,))]
@@ -157,11 +201,15 @@ async def load_match(db: Reader, match_id: int, *, with_state: bool = True, with
         queries.append((_DEADLINES_SQL, (match_id,)))
     if with_undelivered:
         queries.append((_UNDELIVERED_SQL + " AND match_id = ? ORDER BY id LIMIT ?", (match_id, UNDELIVERED_LIMIT)))
-    found = iter(await db.fetch_many(queries))
-    match, seats = next(found), next(found)
-    return MatchRows(_match(match[0]) if match else None, [_seat(r) for r in seats],
-                     [_deadline(r) for r in next(found)] if with_deadlines else [],
-                     [_outbox(r) for r in next(found)] if with_undelivered else [])
+
+    def decode(read: list[list[Row]]) -> _T:
+        found = iter(read)
+        match, seats = next(found), next(found)
+        return then(MatchRows(_match(match[0]) if match else None, [_seat(r) for r in seats],
+                              [_deadline(r) for r in next(found)] if with_deadlines else [],
+                              [_outbox(r) for r in next(found)] if with_undelivered else []))
+
+    return await db.fetch_many(queries, decode)  # type: ignore[no-any-return]
 
 
 async def update_match(tx: Tx, match_id: int, **fields: Any) -> None:
@@ -284,22 +332,33 @@ async def set_attendance(tx: Tx, match_id: int, seat: int, *, missed: int, away:
 
 # ----- action log ------------------------------------------------------------------------------------
 async def insert_action(tx: Tx, match_id: int, version: int, seat: int | None, request_id: str | None,
-                        action: list[str], events: list[dict[str, Any]], source: str, now: float) -> None:
+                        action: list[str], events: list[dict[str, Any]] | bytes, source: str, now: float) -> None:
     await tx.execute(
         "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        (match_id, version, seat, request_id, dumps(action), compact.pack(events), source, now))
+        (match_id, version, seat, request_id, dumps(action), _packed(events), source, now))
 
 
 async def insert_actions(tx: Tx, match_id: int,
-                         rows: list[tuple[int, int | None, str | None, list[str], list[dict[str, Any]], str]],
+                         rows: list[tuple[int, int | None, str | None, list[str], list[dict[str, Any]] | bytes, str]],
                          now: float) -> None:
     """Several log rows ``(version, seat, request_id, action, events, source)`` at once (an AI run)."""
     await tx.executemany(
         "INSERT INTO actions (match_id, version, seat, request_id, action, events, source, created_at)"
         " VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-        [(match_id, v, seat, rid, dumps(action), compact.pack(events), source, now)
+        [(match_id, v, seat, rid, dumps(action), _packed(events), source, now)
          for v, seat, rid, action, events, source in rows])
+
+
+def pack_events(events: list[dict[str, Any]]) -> bytes:
+    """A log row's events as :func:`insert_action` stores them, packed ahead (bytes pass through)."""
+    return compact.pack(events)
+
+
+def _packed(events: list[dict[str, Any]] | bytes) -> bytes:
+    """A log row's events as stored: packed here, or ahead (bytes of ``compact.pack``) by the
+    worker thread that computed them."""
+    return events if isinstance(events, bytes) else compact.pack(events)
 
 
 _ACTION_COLS = "version, seat, request_id, action, events, source, created_at"
