@@ -5,12 +5,13 @@ Pentactic hides nothing (every board, tray and disc count is public), so no leve
 information; the only chance is in the AI's own tie breaks and play-outs, drawn from ``rng``.
 
 * Easy: one ply, a beginner's measure and some noise. The attacker looks at up to
-  :data:`EASY_LOOKS` of its placements and takes one of the three that leave its other pieces the
-  most placements (a plain count: it does not save the scarce X and I for later, and it does not
-  see pockets too small for any piece; it never asks what disc comes next). The defender puts its
-  disc on an opponent's board that comes to mind (mode 3: any, not the leader) among the eight that
-  hurt most right now, never playing the board out. Neither overlooks a move that plainly shuts a
-  piece out (:data:`EASY_SLACK`). Discards as normal.
+  :data:`EASY_LOOKS` of its placements and takes one of the three (six at a table of three in
+  mode 3) that leave its other pieces the most placements (a plain count: it does not save the
+  scarce X and I for later, and it does not see pockets too small for any piece; it never asks
+  what disc comes next). The defender puts its disc on the board of the player after it (mode 3:
+  the neighbour it watches, never the leader) among the eight that hurt most right now, never
+  playing the board out. Neither overlooks a move that plainly shuts a piece out
+  (:data:`EASY_SLACK`). Discards as normal.
 * Hard: normal's choices, looked at harder where they decide the game. The attacker plays each of
   normal's ten best placements out 40 times when an opponent still holds discs; the defender its
   eight best discs 32 times (normal: six, 24 times, not in mode 3). The play-outs
