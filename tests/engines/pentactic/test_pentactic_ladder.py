@@ -1,11 +1,14 @@
 """The Pentactic AI ladder (issue 23) pinned on a fixed seed range, in the default mode (2, two
 players, 8x8): hard beats normal, normal beats easy, easy beats the random walker, each with the
-95 % interval's lower bound above 50 % and the rate at most MARGIN below the issue's target.
+95 % interval's lower bound above 50 % and the rate at most MARGIN below the issue's target; and
+the two easy rungs in mode 3 at three seats, where normal over easy was the rung that missed
+(65.6 %) before easy watched only its next player there.
 
 Seeds 300000-: neither the tuning range (100000-199999) nor the reported one (910000-); the
 reported figures and the other modes are in docs/rules/pentactic.md, "AI levels".
-Run time: 1 min 51 s on the shared 2-core machine (load ~5, hard:normal is most of it); expect
-up to ~5 min when the machine is busier.
+Run time: 1 min 51 s for the mode-2 rungs on the shared 2-core machine (load ~5, hard:normal is
+most of it), plus 50 s for the two mode-3 rungs (load ~7); expect up to ~6 min when the machine
+is busier.
 """
 
 from __future__ import annotations
@@ -20,14 +23,19 @@ MARGIN = 0.06
 
 
 @pytest.mark.slow
-@pytest.mark.parametrize(("a", "b", "target", "games"), [
-    ("hard", "normal", 0.60, 240),
-    ("normal", "easy", 0.70, 200),
-    ("easy", "random", 0.80, 200),
+@pytest.mark.parametrize(("mode", "seats", "a", "b", "target", "games", "margin"), [
+    ("2", 2, "hard", "normal", 0.60, 240, MARGIN),
+    ("2", 2, "normal", "easy", 0.70, 200, MARGIN),
+    ("2", 2, "easy", "random", 0.80, 200, MARGIN),
+    # The rung issue 23's second round closed, asked at its target: 72.9 % here, 67.1 % with
+    # the first round's easy (a random board for its discs).
+    ("3", 3, "normal", "easy", 0.70, 200, 0.0),
+    ("3", 3, "easy", "random", 0.80, 200, MARGIN),
 ])
-def test_each_rung_of_the_ladder_holds(a: str, b: str, target: float, games: int) -> None:
-    tally = ladder(ENGINE, {"mode": "2"}, 2, a, b, range(300_000, 300_000 + games))
+def test_each_rung_of_the_ladder_holds(mode: str, seats: int, a: str, b: str, target: float, games: int,
+                                       margin: float) -> None:
+    tally = ladder(ENGINE, {"mode": mode}, seats, a, b, range(300_000, 300_000 + games))
     lo, _ = tally.bounds()
     assert tally.unfinished == 0
     assert lo > 0.5, (a, b, tally.rate, tally.bounds())
-    assert tally.rate >= target - MARGIN, (a, b, tally.rate, tally.bounds())
+    assert tally.rate >= target - margin, (a, b, tally.rate, tally.bounds())

@@ -13,7 +13,7 @@ import random
 import pytest
 from pentactic_helpers import new, play_out, uniform
 
-from engines.pentactic import ENGINE, levels, rules
+from engines.pentactic import ENGINE, ai, levels, rules
 from engines.pentactic.board import board_masks, geo
 
 
@@ -82,3 +82,46 @@ def test_easy_takes_the_move_that_plainly_saves_its_pieces() -> None:
             assert ENGINE.ai_action(state, seat, random.Random(k), "easy") == want
             missed_by_uniform += uniform(state, seat, random.Random(k)) != want
     assert missed_by_uniform > len(positions) * 5 // 2
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_easy_puts_its_discs_on_the_next_players_board_in_mode_3(seats: int) -> None:
+    """Mode 3: easy watches the player after it (the first in seat order whose board can take a
+    disc), not a random opponent and not the leader: a random board made it too strong against
+    normal at three seats (docs/rules/pentactic.md, "AI levels")."""
+    checked = 0
+    for seed in range(4):
+        state, rng = new("3", seats=seats, seed=seed), random.Random(seed)
+        while reqs := ENGINE.pending(state):
+            seat = reqs[0].seat
+            if state["phase"] == "defend":
+                targets = rules.disc_targets(state, seat)
+                want = min(targets, key=lambda t: (t - seat) % seats)
+                for k in range(3):
+                    assert ENGINE.ai_action(state, seat, random.Random(k), "easy")[1] == str(want)
+                checked += len(targets) > 1
+            state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
+    assert checked > 20
+
+
+def test_easy_plays_looser_at_a_table_of_three() -> None:
+    """At three seats in mode 3 easy picks among its 6 best placements by its own measure (3
+    elsewhere), so normal's rung over easy holds there too; still never one that shuts a piece
+    out when the best does not."""
+    state, rng = new("3", seats=3, seed=11), random.Random(11)
+    spreads = []
+    while reqs := ENGINE.pending(state):
+        seat = reqs[0].seat
+        if state["phase"] == "attack":
+            g = geo(state)
+            occ, _ = board_masks(g, rules.own_board(state, seat))
+            field = ai._Field(g, occ, list(state["players"][seat]["pieces"]))
+            if len(field.legal) <= levels.EASY_LOOKS:
+                scored = [(levels._blind_value(field, pl), ai.place(pl)) for pl in field.legal]
+                best6 = ai.top(scored, levels.EASY_CHOICES_THREE)
+                allowed = [a for v, a in best6 if v >= best6[0][0] - levels.EASY_SLACK]
+                picks = {tuple(ENGINE.ai_action(state, seat, random.Random(k), "easy")) for k in range(40)}
+                assert picks <= {tuple(a) for a in allowed}
+                spreads.append(len(picks))
+        state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
+    assert spreads and max(spreads) > levels.EASY_CHOICES
