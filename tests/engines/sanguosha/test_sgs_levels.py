@@ -11,6 +11,7 @@ from test_sgs_ai import _scramble
 
 from engines.rng import Rng
 from engines.sanguosha import ENGINE, ai, ai_search
+from engines.sanguosha import levels as sgs_levels
 from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.identity import camps, deal_roles
 from engines.sanguosha.views import build
@@ -166,3 +167,19 @@ def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pyt
     state = table(4, "NZFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
     ENGINE.ai_action(state, 0, random.Random(0), "hard")
     assert len(asked) == 1
+
+
+def test_easy_is_more_short_sighted_at_small_tables() -> None:
+    """At 5 seats or fewer easy keeps its 闪 from 2 HP (at 8 seats from 3) and forgets who hurt
+    the lord: a seat that only attacked the lord is no suspect to it there."""
+    for n, roles, kept in ((5, "ZCFFN", True), (8, "ZCCFFFFN", False)):
+        state = table(n, roles, turn=0, hp={1: 2}, hands={0: ["sha"], 1: ["shan"]})
+        shot, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
+        dodge = [hand_of(state, 1, "shan")]
+        assert ENGINE.ai_action(shot, 1, random.Random(0), "easy") == (["pass"] if kept else dodge), n
+    view = build(table(5, "ZCFFN", turn=0), 1, distances=False)
+    view["acts"][3][0] = 6  # seat 3 hurt the lord three times
+    assert sgs_levels._short(view)["acts"][3][0] == 0
+    view8 = build(table(8, "ZCCFFFFN", turn=0), 1, distances=False)
+    view8["acts"][3][0] = 6
+    assert sgs_levels._short(view8)["acts"][3][0] == 6
