@@ -20,7 +20,8 @@ from collections import ChainMap
 from collections.abc import Callable
 from typing import Any
 
-from engines.sanguosha import ai, ai_skills
+from engines.sanguosha import ai, ai_search, ai_skills
+from engines.sanguosha.ai_mind import Mind
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -28,13 +29,21 @@ MindOf = Callable[[View], Any]
 
 #: How often easy plays another of its good cards instead of the best one.
 EASY_SLIP = 0.3
+#: The same at small tables (≤ SMALL seats), where every card played matters more and easy's
+#: other habits alone left normal short of 70 % (docs/rules/sanguosha.md "AI levels").
+EASY_SLIP_SMALL = 0.7
+SMALL = 5
 #: At this HP or more, easy takes a hit (杀, 万箭齐发) rather than spend one of its last two 闪.
 EASY_KEEPS_SHAN_FROM = 3
+#: At small tables it keeps up to three 闪 and from 2 HP already.
+EASY_KEEPS_SHAN_FROM_SMALL = 2
 
 
 def _short(view: View) -> View:
-    """The view as a short memory keeps it: only the acts done to this seat and to the lord."""
-    me, lord = view["you"]["seat"], view.get("lord", -1)
+    """The view as a short memory keeps it: only the acts done to this seat and (at bigger
+    tables, where the lord's attackers are the clearest sign) to the lord."""
+    me = view["you"]["seat"]
+    lord = view.get("lord", -1) if len(view["players"]) > SMALL else -1
     acts = [[v if y in (me, lord) else 0 for y, v in enumerate(row)] for row in view["acts"]]
     return {**view, "acts": acts}
 
@@ -45,7 +54,8 @@ def _easy_play(s: ai.Seat) -> list[str]:
     good = [c for c in ai.candidates(s) if c[0] > 0 and c[1][0] in s.hand]
     if not good:
         return ["end"]
-    if len(good) > 1 and s.rng.random() < EASY_SLIP:
+    slip = EASY_SLIP_SMALL if len(s.view["players"]) <= SMALL else EASY_SLIP
+    if len(good) > 1 and s.rng.random() < slip:
         return s.rng.choice(good)[1]
     return max(good, key=lambda c: c[0])[1]
 
@@ -72,7 +82,9 @@ def _easy_hero(s: ai.Seat) -> list[str]:
 
 def _easy_shan(s: ai.Seat) -> list[str]:
     """Takes a hit while healthy to keep its (last one or two) 闪 for later."""
-    if s.mind.hp(s.seat) >= EASY_KEEPS_SHAN_FROM and s.count("shan") <= 2:
+    small = len(s.view["players"]) <= SMALL
+    keeps, bar = (3, EASY_KEEPS_SHAN_FROM_SMALL) if small else (2, EASY_KEEPS_SHAN_FROM)
+    if s.mind.hp(s.seat) >= bar and s.count("shan") <= keeps:
         return ["pass"]
     return ai.ASK_HINTS["need_shan"](s)
 
@@ -101,9 +113,29 @@ def _hard_hero(s: ai.Seat) -> list[str]:
     return ai_skills.pick_hero(s, ai_skills.RENEGADE_HERO_PREF)
 
 
+def _hard_play(s: ai.Seat) -> list[str]:
+    """Normal's best few cards, each played out in determinized worlds (``ai_search``); the
+    renegade (whose aims shift with the balance of the table) and 国战 keep normal's choice."""
+    normal = ai.ASK_HINTS["play"]
+    if type(s.mind) is not Mind or s.mind.role == "renegade":
+        return normal(s)
+    paths: list[list[str]] = []
+    for _, path in sorted((c for c in ai.candidates(s) if c[0] > 0), key=lambda c: -c[0]):
+        done = ai.finish(s, path)
+        if done not in paths:
+            paths.append(done)
+        if len(paths) == ai_search.TOP:
+            break
+    if len(paths) < 2:
+        return normal(s)
+    from engines.sanguosha import ENGINE
+
+    return ai_search.best(ENGINE, s.state, s.seat, s.mind, paths, random.Random(s.rng.getrandbits(32)))
+
+
 #: Hard's own hints: the hero choice (docs/rules/sanguosha.md "AI levels" lists what else was
 #: tried and lost to normal on the tuning seeds).
-HARD_HINTS: dict[str, ai.Hint] = {"hero": _hard_hero}
+HARD_HINTS: dict[str, ai.Hint] = {"hero": _hard_hero, "play": _hard_play}
 
 
 def hard(state: State, seat: int, rng: random.Random, mind: MindOf) -> list[str]:

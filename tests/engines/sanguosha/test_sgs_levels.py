@@ -10,8 +10,11 @@ from sgs_testkit import act, hand_of, table
 from test_sgs_ai import _scramble
 
 from engines.rng import Rng
-from engines.sanguosha import ENGINE, ai
+from engines.sanguosha import ENGINE, ai, ai_search
+from engines.sanguosha import levels as sgs_levels
+from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.identity import camps, deal_roles
+from engines.sanguosha.views import build
 from engines.selfplay import play
 
 LEVELS = ["easy", "normal", "hard"]
@@ -105,3 +108,78 @@ def test_the_ladder_seats_each_camp_at_one_level(n: int) -> None:
         levels = camps(n, seed, "A", "B")
         lord_side = "A" if seed % 2 == 0 else "B"
         assert levels == [lord_side if r in "ZC" else ("B" if lord_side == "A" else "A") for r in roles]
+
+
+# -- hard searches -----------------------------------------------------------------------------------
+
+def test_a_search_world_keeps_what_the_seat_knows_and_nothing_else() -> None:
+    """A determinized world keeps the seat's own hand, every public count and the known roles;
+    where the hidden cards and roles really lie does not change it (the pool is dealt from
+    its sorted set, the roles by the seat's own estimate)."""
+    rng = random.Random(3)
+    state = ENGINE.new_state({"heroes": "standard"}, 5, 31)
+    for _ in range(120):  # some way into the game: hands, a record of acts
+        req = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+    seat = next(i for i, p in enumerate(state["players"]) if p["alive"] and p["role"] != "Z")
+    mind = Mind(build(state, seat, distances=False))
+    got = ai_search.world(state, seat, mind, random.Random(5))
+    assert got["players"][seat]["hand"] == state["players"][seat]["hand"]
+    assert got["players"][seat]["role"] == state["players"][seat]["role"]
+    for a, b in zip(got["players"], state["players"], strict=True):
+        assert len(a["hand"]) == len(b["hand"]) and a["hp"] == b["hp"] and a["equip"] == b["equip"]
+        if b["revealed"]:
+            assert a["role"] == b["role"]
+    assert sorted(got["deck"] + [c for p in got["players"] for c in p["hand"]]) == \
+        sorted(state["deck"] + [c for p in state["players"] for c in p["hand"]])
+    assert sorted(p["role"] for p in got["players"]) == sorted(p["role"] for p in state["players"])
+    other = _scramble(state, seat, random.Random(9))
+    assert ai_search.world(other, seat, Mind(build(other, seat, distances=False)), random.Random(5)) == got
+
+
+def test_the_search_overrules_normal_order_when_the_rollouts_say_so() -> None:
+    """The lord's only 杀: normal's order lists the shot at the healthy seat first here, the
+    worlds show that the shot at the rebel with 1 HP and no card kills it; the search takes that
+    one."""
+    state = table(4, "ZNFF", turn=0, hp={3: 1}, hands={0: ["sha"], 1: ["shan"]})
+    mind = Mind(build(state, 0, distances=False))
+    sha = hand_of(state, 0, "sha")
+    chosen = ai_search.best(ENGINE, state, 0, mind, [[sha, "1"], [sha, "3"]], random.Random(0))
+    assert chosen == [sha, "3"]
+
+
+def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pytest.MonkeyPatch) -> None:
+    """With two good plays hard asks the search; with one, or as the renegade, it plays
+    normal's choice without searching."""
+    asked: list[list[list[str]]] = []
+
+    def spy(engine: object, state: dict, seat: int, mind: Mind, cands: list[list[str]],
+            rng: random.Random) -> list[str]:
+        asked.append(cands)
+        return cands[-1]
+
+    monkeypatch.setattr(ai_search, "best", spy)
+    state = table(4, "ZNFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
+    assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == asked[-1][-1]
+    assert len(asked) == 1 and len(asked[0]) == 2
+    state = table(4, "ZNFF", turn=0, hands={0: ["wuzhong"]})
+    assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == [hand_of(state, 0, "wuzhong")]
+    state = table(4, "NZFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
+    ENGINE.ai_action(state, 0, random.Random(0), "hard")
+    assert len(asked) == 1
+
+
+def test_easy_is_more_short_sighted_at_small_tables() -> None:
+    """At 5 seats or fewer easy keeps its 闪 from 2 HP (at 8 seats from 3) and forgets who hurt
+    the lord: a seat that only attacked the lord is no suspect to it there."""
+    for n, roles, kept in ((5, "ZCFFN", True), (8, "ZCCFFFFN", False)):
+        state = table(n, roles, turn=0, hp={1: 2}, hands={0: ["sha"], 1: ["shan"]})
+        shot, _ = act(state, 0, hand_of(state, 0, "sha"), 1)
+        dodge = [hand_of(state, 1, "shan")]
+        assert ENGINE.ai_action(shot, 1, random.Random(0), "easy") == (["pass"] if kept else dodge), n
+    view = build(table(5, "ZCFFN", turn=0), 1, distances=False)
+    view["acts"][3][0] = 6  # seat 3 hurt the lord three times
+    assert sgs_levels._short(view)["acts"][3][0] == 0
+    view8 = build(table(8, "ZCCFFFFN", turn=0), 1, distances=False)
+    view8["acts"][3][0] = 6
+    assert sgs_levels._short(view8)["acts"][3][0] == 6
