@@ -3,15 +3,20 @@
 Where the new armies go decides the whole turn (which continent it can take, what it leaves
 open), so that one decision is searched: for each of a few candidate borders (the normal AI's
 pick and the next best by its staging score), hard plays the rest of its own turn out with the
-normal AI's moves on sampled dice, a few times, and keeps the candidate whose turns end best by
-:func:`evaluate`. Every other decision is the normal AI's, which keeps the cost of a game low.
+normal AI's moves on sampled dice, *and then the next rival's whole turn* with the normal AI's
+moves (its model of how a rival answers), a few times, and keeps the candidate whose position
+is best by :func:`evaluate` when that reply is over. Judging at the end of its own turn only
+(issue 23's first round) rewarded stacks that looked strong and left a bonus open to the reply;
+judging after the reply lifted hard over normal from 57 % to 63 % at 2 players on the tuning
+seeds (docs/rules/risk.md, "AI levels"). Every other decision is the normal AI's.
 
 Risk hides the other hands, the deck and the missions, and the dice to come live in the state's
 RNG. A rollout therefore runs on a *determinization* (:func:`determinize`): a copy of the state in
 which everything the seat may not know is dealt anew from the seat's own random generator (the
 unseen cards pooled in sorted order and shuffled, other seats' missions drawn from the ones it
 does not hold, a fresh dice seed), so the decision depends only on what ``view(state, seat)``
-shows.
+shows. Every candidate is played on the same determinizations (common random numbers), so
+their scores differ by the choice, not by the luck of the deal.
 """
 
 from __future__ import annotations
@@ -25,10 +30,19 @@ from engines.risk.views import SeatView
 
 #: Candidate borders searched per turn (besides the normal AI's own choice).
 CANDIDATES = 3
-#: Rollouts of the rest of the turn per candidate.
+#: Rounds of rollouts (one determinization each, every candidate played on it).
 ROLLOUTS = 3
-#: A rollout stops after this many moves (a turn rarely takes 60).
-MAX_MOVES = 150
+#: Rival turns played out after hard's own (1: the next rival's reply; the time of a search grows
+#: with each, and at 5 players a whole round would not fit the 250 ms budget).
+REPLY_TURNS = 1
+#: A rollout stops after this many moves (a turn and a reply rarely take 150).
+MAX_MOVES = 400
+#: A search starts no further round once its rollouts made this many moves: a deterministic cap
+#: on the decision time (a round is ~70 moves at the median, ~130 at the 99th percentile, so the
+#: cap only cuts the longest searches short; a wall-clock cap would make decisions depend on load).
+MOVE_BUDGET = 300
+#: Weights of :func:`evaluate` (first round's; re-tuning them moved nothing beyond the noise).
+W_INCOME, W_RIVAL_INCOME, W_ARMIES, W_EXPOSED = 3.0, 1.5, 0.15, 0.3
 
 PLAY = frozenset(rules.PLAY_PHASES)
 
@@ -62,8 +76,9 @@ def _income(state: State, seat: int) -> int:
 
 
 def evaluate(state: State, seat: int) -> float:
-    """How good the position after ``seat``'s turn is for it: its income against the strongest
-    rival's, its armies, the card a conquest earned, and armies left exposed on its borders."""
+    """How good a position is for ``seat`` once the rollout is over: its income against the
+    strongest rival's, its armies against theirs, and its borders left weaker than what could
+    attack them."""
     if state["phase"] == "over":
         return 1000.0 if seat in (state["winners"] or []) else -1000.0
     players = state["players"]
@@ -81,18 +96,27 @@ def evaluate(state: State, seat: int) -> float:
         if threat > armies[t]:
             exposed += 1
     rival_armies = max((sum(armies[t] for t in c.territories if owner[t] == i) for i in rivals), default=0)
-    return (3.0 * mine - 1.5 * best_rival + 0.15 * (own_armies - rival_armies)
-            + 2.0 * bool(state["conquered"]) - 0.3 * exposed)
+    return W_INCOME * mine - W_RIVAL_INCOME * best_rival + W_ARMIES * (own_armies - rival_armies) - W_EXPOSED * exposed
 
 
-def _rollout(state: State, seat: int, first: Action, rng: random.Random) -> float:
-    """Play ``first`` and then the normal AI's moves to the end of ``seat``'s turn."""
+def _rollout(state: State, seat: int, first: Action, rng: random.Random) -> tuple[float, int]:
+    """Play ``first``, the normal AI's moves to the end of ``seat``'s turn, then ``REPLY_TURNS``
+    rival turns with the normal AI's moves; the score and the moves it took."""
     actions.execute(state, seat, list(first))
-    for _ in range(MAX_MOVES):
-        if state["phase"] not in PLAY or state["turn"] != seat:
+    turns = 0
+    current = seat
+    moves = 0
+    for moves in range(MAX_MOVES):  # noqa: B007 - the count is returned
+        if state["phase"] not in PLAY:
             break
-        actions.execute(state, seat, ai.decide(SeatView(state, seat), rng))
-    return evaluate(state, seat)
+        actor = state["turn"]
+        if actor != current:
+            turns += 1
+            current = actor
+            if turns > REPLY_TURNS or actor == seat:
+                break
+        actions.execute(state, actor, ai.decide(SeatView(state, actor), rng))
+    return evaluate(state, seat), moves
 
 
 def _candidates(board: ai.Board, normal: Action) -> list[Action]:
@@ -108,20 +132,29 @@ def _candidates(board: ai.Board, normal: Action) -> list[Action]:
     return out[:CANDIDATES + 1]
 
 
+def _search(state: State, seat: int, options: list[Action], rng: random.Random, rollouts: int) -> Action:
+    """The option whose rollouts score best, each option on the same determinized worlds."""
+    scores = [0.0] * len(options)
+    spent = 0
+    for _ in range(rollouts):
+        world = determinize(state, seat, rng)
+        for i, action in enumerate(options):
+            score, moves = _rollout(rules.copy_state(world), seat, action, rng)
+            scores[i] += score
+            spent += moves
+        if spent > MOVE_BUDGET:
+            break
+    best = max(range(len(options)), key=lambda i: (scores[i], -i))
+    return options[best]
+
+
 def decide(state: State, seat: int, rng: random.Random) -> Action:
     """The hard AI's action for ``seat``'s pending request."""
     view = SeatView(state, seat)
     normal = ai.decide(view, rng)
     if view["phase"] != "reinforce" or normal[0] != "place" or ai._pools(view):
         return normal
-    board = ai.Board(view)
-    options = _candidates(board, normal)
+    options = _candidates(ai.Board(view), normal)
     if len(options) == 1:
         return normal
-    scores = [0.0] * len(options)
-    for _ in range(ROLLOUTS):
-        world = determinize(state, seat, rng)
-        for i, action in enumerate(options):
-            scores[i] += _rollout(rules.copy_state(world), seat, action, rng)
-    best = max(range(len(options)), key=lambda i: (scores[i], -i))
-    return options[best]
+    return _search(state, seat, options, rng, ROLLOUTS)

@@ -106,6 +106,21 @@ def test_hard_differs_from_normal_only_in_searched_placements() -> None:
     assert differ >= 3
 
 
+@pytest.mark.parametrize("seats", [2, 3])
+def test_hard_rollouts_play_out_the_next_rivals_reply(seats: int) -> None:
+    """A rollout does not stop when hard's own turn ends: the next seat plays its turn too (with
+    the normal AI), so a placement that leaves a border open is judged after the rival's answer."""
+    state = new(seats, "classic", "quick", seed=71)
+    while not (state["phase"] == "reinforce" and state["round"] >= 3 and not state["bonus_pools"]):
+        req = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, random.Random(0), "normal"))
+    seat = state["turn"]
+    world = ai_hard.determinize(state, seat, random.Random(2))
+    action = ai.decide(views.SeatView(world, seat), random.Random(0))
+    ai_hard._rollout(world, seat, action, random.Random(3))
+    assert world["phase"] == "over" or (world["turn"] == (seat + 2) % seats and world["phase"] == "reinforce")
+
+
 @pytest.mark.parametrize("variant,seats,seed", [("classic", 3, 51), ("mission", 4, 52)])
 def test_hard_searches_without_seeing_hidden_cards_missions_or_dice(variant: str, seats: int, seed: int) -> None:
     """At the decisions hard searches, its choice stays the same when everything its seat cannot

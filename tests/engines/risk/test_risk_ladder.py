@@ -1,12 +1,13 @@
 """The Risk AI ladder pinned on fixed seeds (issue 23): hard over normal, normal over easy, easy
 over random, each rung where it is cheapest to measure with meaning. The rate is
 ``engines.selfplay``'s per-seat rate; the easy and normal rungs ask the 95 % interval's lower
-bound to clear 50 % (easy over random: 80 %). Hard over normal measured 56.9 % at 2 players on
-the reported seeds, short of the issue's 60 %: its rung asks only that hard wins more than half
-(rate > 50 %; a lower bound above 50 % would need ~1 000 games). The seeds are from the tuning
-range (100000-199999), never the reported one (docs/rules/risk.md, "AI levels").
+bound to clear 50 % (easy over random: 80 %). Hard over normal asks the same of its 300 games
+at 2 players since hard judges its placements after the rival's reply (63.0 %, 57.4-68.3, on
+these seeds while tuning); the first round's hard (56.9 %) could only be asked to win more than
+half. The seeds are from the tuning range (100000-199999), never the reported one
+(docs/rules/risk.md, "AI levels").
 
-Run time: 54 s on the loaded shared machine (``-m slow``; 5 rungs, 840 games).
+Run time: 121 s on the loaded shared machine (``-m slow``; 5 rungs, 840 games; the hard rung 69 s).
 """
 
 from __future__ import annotations
@@ -19,17 +20,14 @@ from engines.selfplay import ladder
 
 @pytest.mark.slow
 @pytest.mark.parametrize("seats,a,b,games,floor", [
-    (2, "hard", "normal", 300, None),
+    (2, "hard", "normal", 300, 0.5),
     (3, "normal", "easy", 200, 0.5),
     (5, "normal", "easy", 200, 0.5),
     (2, "easy", "random", 100, 0.8),
     (5, "easy", "random", 40, 0.8),
 ])
-def test_ladder_rung(seats: int, a: str, b: str, games: int, floor: float | None) -> None:
+def test_ladder_rung(seats: int, a: str, b: str, games: int, floor: float) -> None:
     tally = ladder(ENGINE, {}, seats, a, b, range(100_000, 100_000 + games))
     lo, _ = tally.bounds()
     assert tally.unfinished == 0
-    if floor is None:
-        assert tally.rate > 0.5, (a, b, seats, tally.rate)
-    else:
-        assert lo > floor, (a, b, seats, tally.rate, lo)
+    assert lo > floor, (a, b, seats, tally.rate, lo)
