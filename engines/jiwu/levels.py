@@ -62,15 +62,17 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 
 #: Hard's spending at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
 #: levels"). At 2 players the end-game 功勋 of a card's cost weighs double (a card kept is half its
-#: cost at the end, so the dear cards win more than their effects say); at 4 the same style lost
-#: two games in three to normal (it buys might and cities and falls behind in cards), so there
-#: the cost weighs less than normal's.
-STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.Style(cost_early=0.6, cost_late=1.2),
+#: cost at the end, so the dear cards win more than their effects say); at 4 that style lost two
+#: games in three to normal (it buys might for cities and falls behind in cards) and at 3 it was
+#: no better on fresh seeds, so there the cost weighs a little less than normal's.
+STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.Style(cost_early=0.1, cost_late=0.8),
           4: ai.Style(cost_early=0.1, cost_late=0.8)}
 #: Sampled deals of the hidden cards per plan.
 SAMPLES = 2
 #: Decisions a plan may take before it is judged (a turn's spending is rarely longer).
 PLAN_STEPS = 40
+#: Decisions the other seats may take to finish the round after a plan (three turns at most).
+ROUND_STEPS = 400
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
@@ -109,11 +111,18 @@ def _margin(state: State, seat: int) -> float:
 
 
 def _play_plan(state: State, seat: int, rng: random.Random, style: ai.Style) -> float:
-    """Follow ``style`` to the end of the seat's turn on a sampled deal; the margin after it."""
+    """Follow ``style`` to the end of the seat's turn on a sampled deal, then the round out with
+    the normal AI's moves for every seat (the game ends with the round once an end is met, so
+    the seats still to play answer a plan that ends it); the margin after the round."""
     for _ in range(PLAN_STEPS):
         actions.execute(state, seat, _policy(state, seat, rng, style))
         if state["phase"] not in ("main", "effect") or state["turn"] != seat:
             break
+    for _ in range(ROUND_STEPS):
+        asked = choices.asked(state)
+        if not asked or (state["phase"] == "main" and state["turn"] == state["first"] and not state["queue"]):
+            break
+        actions.execute(state, asked[0], ai.decide(state, asked[0], rng))
     return _margin(state, seat)
 
 
@@ -163,9 +172,10 @@ def plans(state: State) -> tuple[ai.Style, ...]:
 def hard(state: State, seat: int, rng: random.Random) -> Action:
     """The normal AI with its table size's spending (:data:`STYLES`) and the duel move that
     answers the rival's habit (:func:`duel_move`); in the last turns (:func:`endgame`), once its
-    cards are played, each of the :func:`plans` is played out to the end of the turn on
-    :data:`SAMPLES` deals of the cards it cannot see (:func:`determinize`), and the first step
-    of the plan that ends with the best margin is taken. Set-up is the normal AI's."""
+    cards are played, each of the :func:`plans` is played out on :data:`SAMPLES` deals of the
+    cards it cannot see (:func:`determinize`), its turn by the plan and the rest of the round by
+    the normal AI for every seat, and the first step of the plan that ends the round with the
+    best margin is taken. Set-up is the normal AI's."""
     phase = state["phase"]
     if phase == "duel":
         return [duel_move(state, seat)]

@@ -132,3 +132,14 @@ def test_hard_answers_the_rivals_duel_habit() -> None:
     assert state["phase"] == "duel"
     assert {ENGINE.ai_action(state, 1, random.Random(k), "hard")[0] for k in range(30)} == {"par"}
     assert len({ENGINE.ai_action(state, 1, random.Random(k), "normal")[0] for k in range(30)}) > 1
+
+
+def test_hard_judges_a_plan_after_the_round() -> None:
+    """A plan is judged once the other seats have played the round out (the game ends with the
+    round, so they answer a plan that ends it), not at the end of hard's own turn."""
+    state = play_out_to_turn(12)
+    seat = state["turn"]
+    assert seat != (state["first"] - 1) % state["seats"]  # somebody plays after it this round
+    det = levels.determinize(state, seat, random.Random(3))
+    levels._play_plan(det, seat, random.Random(0), levels.STYLES[3])
+    assert det["phase"] == "over" or (det["turn"] == det["first"] and det["turns"] > state["turns"])
