@@ -12,7 +12,7 @@ its hand), never another seat's hand or a deck's order.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from engines.base import Action, State
@@ -27,6 +27,9 @@ EARLY = {"power": 1.0, "gold": 1.1, "draw": 1.4, "deploy": 1.3, "kill": 3.2, "sp
 LATE = dict(EARLY, gold=0.5, draw=0.9, promote=2.5, trash=0.2, deploy=1.6, kill=3.6)
 #: A kill (3 武力) is chosen over three deploys when worth this share of them.
 KILL_BIAS = 0.4
+#: How often a duellist picks its general's skill move (else any move): known to the hard
+#: level, which answers this habit (``levels.duel_move``).
+SKILL_HABIT = 0.45
 
 
 @dataclass(frozen=True)
@@ -38,6 +41,9 @@ class Style:
     #: The weight of a card's cost (end-game 功勋 of a card kept) early and late.
     cost_early: float = 0.3
     cost_late: float = 1.0
+    #: What one unit of each resource is worth when a card is judged, early and late.
+    early: dict[str, float] = field(default_factory=lambda: EARLY, compare=False)
+    late: dict[str, float] = field(default_factory=lambda: LATE, compare=False)
 
 
 NORMAL = Style()
@@ -140,7 +146,7 @@ def _effects_value(effects: list[dict[str, Any]], w: dict[str, float]) -> float:
 def card_value(state: State, seat: int, cid: str, style: Style = NORMAL) -> float:
     c = card(cid)
     late = _late(state)
-    w = LATE if late else EARLY
+    w = style.late if late else style.early
     v = _effects_value(list(c.effects), w)
     if c.general:
         v += c.general.force * (0.5 if late else 0.8)
@@ -187,7 +193,7 @@ def _effect_answer(state: State, seat: int, style: Style = NORMAL) -> str:
     if op == "gain_market":
         return _best(answers, lambda i: card_value(state, seat, R.cid(state, i), style))
     if op == "choose":
-        w = LATE if _late(state) else EARLY
+        w = style.late if _late(state) else style.early
         return _best(answers, lambda a: _effects_value(e["of"][int(a)], w))
     return answers[0] if answers else "-"
 
@@ -260,7 +266,7 @@ def _duel_pick(state: State, seat: int, rng: random.Random) -> str:
     d = state["duel"]
     mine = d["a"] if R.general_owner(state, d["a"]) == seat else d["b"]
     skill = card(R.cid(state, mine)).general.skill  # type: ignore[union-attr]
-    if skill["on"] in choices.MOVES and rng.random() < 0.45:
+    if skill["on"] in choices.MOVES and rng.random() < SKILL_HABIT:
         return str(skill["on"])
     return rng.choice(choices.MOVES)
 

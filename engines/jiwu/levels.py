@@ -10,6 +10,8 @@ duel is a guess. Hard: see :func:`hard`.
 from __future__ import annotations
 
 import random
+from dataclasses import replace
+from math import comb
 
 from engines.base import Action, State
 from engines.jiwu import actions, ai, choices
@@ -58,20 +60,19 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
     return ["end"]
 
 
-#: Hard's spending: the end-game 功勋 of a card's cost weighs double early (a card kept is half
-#: its cost at the end, so the dear cards win more than their effects say).
-HARD = ai.Style(cost_early=0.6, cost_late=1.2)
-#: The rival plans hard plays out in the last turns: its own, the normal AI's, buying by cost
-#: alone, killing at every chance, deploying before killing.
-PLANS = (HARD, ai.NORMAL, ai.Style(cost_early=3.0, cost_late=3.0), ai.Style(kill_bias=0.0, cost_early=0.6, cost_late=1.2),
-         ai.Style(kill_bias=5.0, cost_early=0.6, cost_late=1.2))
-#: The table sizes hard plays its own way at. At 3 and 4 players the fresh-seed ladder found it
-#: no stronger (3: 49.0 %) or weaker (4: 41.0 %) than normal, so there it plays normal's moves.
-HARD_SEATS = (2,)
+#: Hard's spending at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
+#: levels"). At 2 players the end-game 功勋 of a card's cost weighs double (a card kept is half its
+#: cost at the end, so the dear cards win more than their effects say); at 4 that style lost two
+#: games in three to normal (it buys might for cities and falls behind in cards) and at 3 it was
+#: no better on fresh seeds, so there the cost weighs a little less than normal's.
+STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.Style(cost_early=0.1, cost_late=0.8),
+          4: ai.Style(cost_early=0.1, cost_late=0.8)}
 #: Sampled deals of the hidden cards per plan.
 SAMPLES = 2
 #: Decisions a plan may take before it is judged (a turn's spending is rarely longer).
 PLAN_STEPS = 40
+#: Decisions the other seats may take to finish the round after a plan (three turns at most).
+ROUND_STEPS = 400
 
 
 def determinize(state: State, seat: int, rng: random.Random) -> State:
@@ -110,12 +111,47 @@ def _margin(state: State, seat: int) -> float:
 
 
 def _play_plan(state: State, seat: int, rng: random.Random, style: ai.Style) -> float:
-    """Follow ``style`` to the end of the seat's turn on a sampled deal; the margin after it."""
+    """Follow ``style`` to the end of the seat's turn on a sampled deal, then the round out with
+    the normal AI's moves for every seat (the game ends with the round once an end is met, so
+    the seats still to play answer a plan that ends it); the margin after the round."""
     for _ in range(PLAN_STEPS):
         actions.execute(state, seat, _policy(state, seat, rng, style))
         if state["phase"] not in ("main", "effect") or state["turn"] != seat:
             break
+    for _ in range(ROUND_STEPS):
+        asked = choices.asked(state)
+        if not asked or (state["phase"] == "main" and state["turn"] == state["first"] and not state["queue"]):
+            break
+        actions.execute(state, asked[0], ai.decide(state, asked[0], rng))
     return _margin(state, seat)
+
+
+def _hits(dice: int, block: int) -> float:
+    """The wounds ``dice`` duel dice are expected to deal through ``block``: each die hits on
+    4+ (half the time)."""
+    return sum(comb(dice, k) * max(0, k - block) for k in range(dice + 1)) / 2 ** dice
+
+
+def duel_move(state: State, seat: int) -> str:
+    """The duel move with the best expected wounds dealt less wounds taken, against the rival's
+    habit as the normal AI has it (its general's skill move 45 % of the time, else any move):
+    both generals' skills are public, so this reads nothing hidden."""
+    d = state["duel"]
+    mine, theirs = (d["a"], d["b"]) if R.general_owner(state, d["a"]) == seat else (d["b"], d["a"])
+    ms = card(R.cid(state, mine)).general.skill  # type: ignore[union-attr]
+    ts = card(R.cid(state, theirs)).general.skill  # type: ignore[union-attr]
+    habit = {o: (1 - ai.SKILL_HABIT) / 3 + (ai.SKILL_HABIT if o == ts["on"] else 0.0) if ts["on"] in choices.MOVES
+             else 1 / 3 for o in choices.MOVES}
+
+    def worth(move: str) -> float:
+        total = 0.0
+        for o, p in habit.items():
+            dm, bm = R._dice(ms, move, o)
+            dt, bt = R._dice(ts, o, move)
+            total += p * (_hits(dm, bt) - _hits(dt, bm))
+        return total
+
+    return max(choices.MOVES, key=worth)
 
 
 def endgame(state: State, seat: int) -> bool:
@@ -125,24 +161,37 @@ def endgame(state: State, seat: int) -> bool:
     return bool(R.ending(state)) or p["supply"] <= p["power"] or ai._turns_left(state) <= 1
 
 
+def plans(state: State) -> tuple[ai.Style, ...]:
+    """The rival plans hard plays out in the last turns: its own spending, the normal AI's,
+    buying by cost alone, killing at every chance, deploying before killing."""
+    own = STYLES[state["seats"]]
+    return (own, ai.NORMAL, ai.Style(cost_early=3.0, cost_late=3.0), replace(own, kill_bias=0.0),
+            replace(own, kill_bias=5.0))
+
+
 def hard(state: State, seat: int, rng: random.Random) -> Action:
-    """The normal AI with :data:`HARD`'s spending; in the last turns (:func:`endgame`), once its
-    cards are played, each of the :data:`PLANS` is played out to the end of the turn on
-    :data:`SAMPLES` deals of the cards it cannot see (:func:`determinize`), and the first step
-    of the plan that ends with the best margin is taken. Set-up and duels are the normal AI's,
-    and so is every move at a table size outside :data:`HARD_SEATS`."""
+    """The normal AI with its table size's spending (:data:`STYLES`) and the duel move that
+    answers the rival's habit (:func:`duel_move`); in the last turns (:func:`endgame`), once its
+    cards are played, each of the :func:`plans` is played out on :data:`SAMPLES` deals of the
+    cards it cannot see (:func:`determinize`), its turn by the plan and the rest of the round by
+    the normal AI for every seat, and the first step of the plan that ends the round with the
+    best margin is taken. Set-up is the normal AI's."""
     phase = state["phase"]
-    if phase not in ("main", "effect") or state["seats"] not in HARD_SEATS:
+    if phase == "duel":
+        return [duel_move(state, seat)]
+    if phase not in ("main", "effect"):
         return ai.decide(state, seat, rng)
+    own = STYLES[state["seats"]]
     if phase == "effect" or not endgame(state, seat):
-        return _policy(state, seat, rng, HARD)
+        return _policy(state, seat, rng, own)
     vs = choices.verbs(state, seat)
     if "play" in vs or "plan" in vs:
-        return _policy(state, seat, rng, HARD)
-    firsts = [ai._main(state, seat, rng, style) for style in PLANS]
+        return _policy(state, seat, rng, own)
+    rivals = plans(state)
+    firsts = [ai._main(state, seat, rng, style) for style in rivals]
     if all(f == firsts[0] for f in firsts):
         return firsts[0]
     deals = [determinize(state, seat, rng) for _ in range(SAMPLES)]
     scores = [sum(_play_plan(clone(det), seat, random.Random(k), style) for det in deals)
-              for k, style in enumerate(PLANS)]
-    return firsts[max(range(len(PLANS)), key=lambda k: (scores[k], -k))]
+              for k, style in enumerate(rivals)]
+    return firsts[max(range(len(rivals)), key=lambda k: (scores[k], -k))]

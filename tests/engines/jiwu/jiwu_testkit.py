@@ -9,6 +9,7 @@ from typing import Any
 from engines.base import State
 from engines.jiwu import ENGINE, ai
 from engines.jiwu import rules as R
+from engines.jiwu.data import card
 from engines.jiwu.engine import _refresh
 
 
@@ -47,6 +48,16 @@ def hand(state: State, seat: int, *card_ids: str) -> list[str]:
         out.append(iid)
     _refresh(state)
     return out
+
+
+def general_on(state: State, seat: int, cid: str, slot: str) -> str:
+    """A general of ``seat`` standing on ``slot`` (its card instance id)."""
+    (g,) = hand(state, seat, cid)
+    state["players"][seat]["hand"].remove(g)
+    state["players"][seat]["generals"][g] = {"hp": card(cid).general.force, "slot": slot, "moved": False}  # type: ignore[union-attr]
+    state["slots"][slot] = [seat, g]
+    _refresh(state)
+    return g
 
 
 def put(state: State, slot: str, seat: int) -> None:

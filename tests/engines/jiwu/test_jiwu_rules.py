@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from jiwu_testkit import act, empty, give, hand, new, put, started
+from jiwu_testkit import act, empty, general_on, give, hand, new, put, started
 
 from engines.base import EngineError
 from engines.jiwu import ENGINE
@@ -289,19 +289,10 @@ def test_dominate_and_total_control() -> None:
     assert not B.total(state, "guandu", 0)
 
 
-def _general_on(state, seat, cid, slot):
-    (g,) = hand(state, seat, cid)
-    state["players"][seat]["hand"].remove(g)
-    state["players"][seat]["generals"][g] = {"hp": card(cid).general.force, "slot": slot, "moved": False}
-    state["slots"][slot] = [seat, g]
-    _refresh(state)
-    return g
-
-
 def test_general_moves_over_own_or_empty_path_into_enemy_dominated_region() -> None:
     """武将沿仅有己方士兵或空置的路径移动一个地区；进入敌方称霸地区时击杀1名士兵并替换。"""
     state = empty()
-    g = _general_on(state, 0, "zhaoyun", "luoyang.0")
+    g = general_on(state, 0, "zhaoyun", "luoyang.0")
     for s in ("xuchang.0", "xuchang.1", "xuchang.2", "xuchang.3"):
         put(state, s, 1)
     put(state, "p04.0", 1)  # the road to Wancheng is blocked by an enemy soldier
@@ -316,8 +307,8 @@ def test_general_moves_over_own_or_empty_path_into_enemy_dominated_region() -> N
 def test_general_meeting_enemy_general_duels_until_one_dies() -> None:
     """进入有敌方武将的地区触发决斗：双方暗中同时选择招式，翻开后掷骰，直至一方阵亡。"""
     state = empty()
-    a = _general_on(state, 0, "lvbu", "luoyang.0")
-    b = _general_on(state, 1, "liubei", "xuchang.0")
+    a = general_on(state, 0, "lvbu", "luoyang.0")
+    b = general_on(state, 1, "liubei", "xuchang.0")
     state, _ = act(state, 0, "move", a, "xuchang")
     reqs = ENGINE.pending(state)
     assert state["phase"] == "duel" and {r.seat for r in reqs} == {0, 1}
@@ -348,7 +339,7 @@ def test_duel_advantage_cycle_and_skills() -> None:
 def test_wounding_a_general_moves_soldiers_to_the_kill_zone() -> None:
     """武将受伤时，造成伤害的玩家从武将牌上拿取伤害值的士兵放到斩杀区；为0时阵亡，米宝返还。"""
     state = empty()
-    g = _general_on(state, 1, "zhangfei", "luoyang.2")
+    g = general_on(state, 1, "zhangfei", "luoyang.2")
     put(state, "luoyang.3", 0)
     give(state, 0, power=12)
     for _ in range(4):
