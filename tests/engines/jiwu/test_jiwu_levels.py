@@ -143,3 +143,16 @@ def test_hard_judges_a_plan_after_the_round() -> None:
     det = levels.determinize(state, seat, random.Random(3))
     levels._play_plan(det, seat, random.Random(0), levels.STYLES[3])
     assert det["phase"] == "over" or (det["turn"] == det["first"] and det["turns"] > state["turns"])
+
+
+@pytest.mark.parametrize("seats", [3, 4])
+def test_hard_is_normal_beyond_two_players(seats: int) -> None:
+    """At 3 and 4 players hard's own game read 46–48 % against normal on fresh seeds
+    (docs/rules/jiwu.md), so there it makes normal's very moves."""
+    state = new(seats, 8)
+    rng = random.Random(8)
+    while state["turns"] < 40 and not ENGINE.result(state):
+        req = ENGINE.pending(state)[0]
+        mine = ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "hard")
+        assert mine == ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "normal")
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal"))
