@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import pytest
 import svc_window_engine
 from svc_helpers import BOB, CAROL, HOST, Clock, Recorder, db_target
@@ -761,11 +762,21 @@ async def test_a_timeout_that_opens_a_window_starts_no_ai_run_that_would_find_no
         return await real_load(match_id, **kwargs)
 
     monkeypatch.setattr(svc, "_load", load)
+    trips: list[Any] = []
+    real_execute = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await real_execute(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
     before = len(rec.changes)
     clock.advance(60)
     await svc.run_due()
     assert (await state_of(store, mid))["phase"] == "any"  # Bob and the AI asked
     assert loads == [mid]  # the time-out's load only, no AI run's
+    if store.dialect == "sqlite":  # the round's own, the time-out's load and commit, the delivery's read and
+        assert len(trips) == 11, len(trips)  # mark: 11 (12 with the AI run's load that found nothing)
     assert [c.kind for c in rec.changes[before:]] == ["timeout"]
     assert await outbox_count(store, mid) == len(rec.changes)  # all delivered
     assert await svc.next_due_at() == clock.now + DEFAULTS.ai_window_delay  # the clock wakes for the AI
