@@ -291,7 +291,8 @@ class MatchCore:
         self._due_listener: Callable[[float], None] | None = None
         self._ai_window_delay = settings.ai_window_delay
         self._away_after = max(1, settings.away_after)
-        #: Matches whose newest change asks the AI: their next delivery is the AI run's.
+        #: Matches whose newest change asks the AI for an answer due now: their next delivery is
+        #: the AI run's (``_sync_deadlines``).
         self._ai_owed: set[int] = set()
         self._people_pool: ThreadPoolExecutor | None = None
         self._ai_pool: ThreadPoolExecutor | None = None
@@ -579,12 +580,6 @@ class MatchCore:
         pending = m.engine.pending(state) if pending is None else pending
         existing = {d.request_id: d for d in (known if known is not None else await repo.get_deadlines(tx, m.id))}
         keep: set[str] = set()
-        # Read by _after_change after the commit. Only a hint: if it is stale, the change is
-        # delivered anyway (the AI run ends with a delivery, and run_due delivers leftovers).
-        if any(m.bot_plays(req.seat) for req in pending):
-            self._ai_owed.add(m.id)
-        else:
-            self._ai_owed.discard(m.id)
         for req in pending:
             old = existing.get(req.id)
             if old is not None and old.seat == req.seat \
@@ -634,6 +629,17 @@ class MatchCore:
                     new = [x for x in new if x[0] != r.id] + [(*row[:2], close, *row[3:])]
                     m.new_due = close if m.new_due is None else min(m.new_due, close)
         await repo.insert_deadlines(tx, m.id, new)
+        # Read after the commit (_after_change, run_due's _due_match): whether an AI run has
+        # anything to answer now. A request the AI answers later (a window's, at its uniform
+        # delay) is not owed now: the AI run would load the match to find nothing (bench run_due:
+        # 37 of 129 runs after a time-out); its deadline row stays due for a later round, which
+        # the commit's due time wakes (``m.new_due``). Only a hint: if it is stale, the change
+        # is delivered anyway (the AI run ends with a delivery, and run_due delivers leftovers).
+        due_at = {row[0]: row[2] for row in rows.values()} | {row[0]: row[2] for row in new}
+        if any(m.bot_plays(req.seat) and due_at[req.id] <= now for req in pending):
+            self._ai_owed.add(m.id)
+        else:
+            self._ai_owed.discard(m.id)
         # (request id, seat, due, remind, window, ...): by position, whatever follows the window
         m.synced = {**{k: (d.seat, d.window) for k, d in existing.items() if k in keep},
                     **{row[0]: (row[1], row[4]) for row in new}}

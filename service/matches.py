@@ -403,17 +403,22 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         return row["locale"] if row else None
 
     # ----- time ---------------------------------------------------------------------------
-    async def _remind(self, d: repo.DeadlineRecord) -> bool:
+    async def _remind(self, d: repo.DeadlineRecord, version: int) -> bool:
         """Remind the seat of the due deadline ``d`` once. The outbox row names the request's seat
         and window from ``d`` (the row is the one marked, so they are its), which spares
         ``_emit`` reading the deadlines back: with the mark queued as a check, the reminder is
-        one trip to the database and its delivery two (bench run_due: four and two before)."""
+        one trip to the database and its delivery two (bench run_due: four and two before).
+
+        ``version``: the match's, read with ``d`` (``repo.due_reminders_at``), not loaded again
+        (a trip per reminder). A commit since may have moved it on; the reminder is still right
+        to carry it: the mark fails (nothing is written) unless ``d`` is still unanswered and
+        unreminded, the version is one at which the request was pending, and a publisher skips
+        reminders in its public posts and tells them apart by seat (``Publisher._key``)."""
         async with self._locks(d.match_id):
-            m = await self._load(d.match_id, with_state=False)
             try:
                 async with self.store.transaction() as tx:
                     await repo.mark_reminded(tx, d.match_id, d.request_id, _Reminded())
-                    await self._emit(tx, Change("reminder", d.match_id, m.rec.version, d.seat, [], None,
+                    await self._emit(tx, Change("reminder", d.match_id, version, d.seat, [], None,
                                                 [d.request_id], [d.seat], [d.window]))
             except _Reminded:  # reminded already, or answered meanwhile: nothing was written
                 return False
@@ -456,8 +461,8 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         work: dict[int, _DueWork] = {}
         for match_id in to_deliver:
             work.setdefault(match_id, _DueWork()).deliver = True
-        for d in await repo.due_reminders(self.store, now, REMINDERS_PER_ROUND):
-            work.setdefault(d.match_id, _DueWork()).reminders.append(d)
+        for d, version in await repo.due_reminders_at(self.store, now, REMINDERS_PER_ROUND):
+            work.setdefault(d.match_id, _DueWork()).reminders.append((d, version))
         for match_id, rows in due.items():
             work.setdefault(match_id, _DueWork()).deadlines = [rid for _, rid in rows]
         started = [self._start_due(match_id, w, now) for match_id, w in work.items() if match_id not in self._due_busy]
@@ -490,8 +495,8 @@ class MatchService(LobbyOps, StatsOps, ReplayOps, StandingOps):
         done = 0
         if work.deliver:
             done += await self._deliver(match_id)
-        for d in work.reminders:
-            done += await self._remind(d)
+        for d, version in work.reminders:
+            done += await self._remind(d, version)
         if not work.deadlines:
             return done
         async with self._due_slots:
@@ -534,6 +539,7 @@ class _DueWork:
     """What one ``run_due`` round found for one match."""
 
     deliver: bool = False
-    reminders: list[repo.DeadlineRecord] = field(default_factory=list)
+    #: Due reminders, each with its match's version as read with it.
+    reminders: list[tuple[repo.DeadlineRecord, int]] = field(default_factory=list)
     #: The due deadlines claimed for it (request ids, due longest first).
     deadlines: list[str] = field(default_factory=list)

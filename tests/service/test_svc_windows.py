@@ -11,6 +11,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import aiosqlite
 import pytest
 import svc_window_engine
 from svc_helpers import BOB, CAROL, HOST, Clock, Recorder, db_target
@@ -740,5 +741,46 @@ async def test_a_windows_due_rows_claimed_together_load_the_match_once(
     assert reads == []  # the commit syncs the deadlines loaded with the match, not read back
     assert loads == [mid]  # the window's one load (the delivery reads the match with its rows)
     assert len(txs) == 3  # run_due's claim, the window's answers, the delivery's mark
+    log = await svc.log(mid)
+    assert [(e.seat, e.action, e.source) for e in log[-2:]] == [(1, ["pass"], "timeout"), (2, ["pass"], "ai")]
+
+
+async def test_a_timeout_that_opens_a_window_starts_no_ai_run_that_would_find_nothing(
+        svc: MatchService, store: Store, clock: Clock, rec: Recorder, eng: svc_window_engine.WindowEngine,
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """A person's time-out that opens a window with an AI seat in it: the AI answers at the
+    window's uniform delay, not now, so run_due starts no AI run after the commit (it loaded the
+    match to find nothing: 37 of 129 such runs in a 600-item bench run_due); the change is
+    delivered as it was, and the AI still answers at the delay."""
+    mid = await table(svc)
+    monkeypatch.setattr(eng, "timeout_action", lambda state, req, rng: ["attack"] if req.kind == "turn" else ["pass"])
+    loads: list[int] = []
+    real_load = svc._load
+
+    async def load(match_id: int, **kwargs: Any) -> Any:
+        loads.append(match_id)
+        return await real_load(match_id, **kwargs)
+
+    monkeypatch.setattr(svc, "_load", load)
+    trips: list[Any] = []
+    real_execute = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        trips.append(fn)
+        return await real_execute(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    before = len(rec.changes)
+    clock.advance(60)
+    await svc.run_due()
+    assert (await state_of(store, mid))["phase"] == "any"  # Bob and the AI asked
+    assert loads == [mid]  # the time-out's load only, no AI run's
+    if store.dialect == "sqlite":  # the round's own, the time-out's load and commit, the delivery's read and
+        assert len(trips) == 11, len(trips)  # mark: 11 (12 with the AI run's load that found nothing)
+    assert [c.kind for c in rec.changes[before:]] == ["timeout"]
+    assert await outbox_count(store, mid) == len(rec.changes)  # all delivered
+    assert await svc.next_due_at() == clock.now + DEFAULTS.ai_window_delay  # the clock wakes for the AI
+    clock.advance(W)
+    await svc.run_due()
     log = await svc.log(mid)
     assert [(e.seat, e.action, e.source) for e in log[-2:]] == [(1, ["pass"], "timeout"), (2, ["pass"], "ai")]
