@@ -101,3 +101,22 @@ def test_the_unseen_tiles_are_the_stack_and_the_discards() -> None:
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])  # no discard in this game
     state = ready(state, phase="place", drawn=state["stack"].pop())
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])
+
+
+def test_hard_does_not_close_a_city_for_the_next_player_to_occupy() -> None:
+    """With no troop in hand, closing the start city leaves it idle, and the next player occupies
+    it before hard moves again: normal's rules of thumb count it a plus, hard's lookahead a loss."""
+    s = new(4, 1)
+    s["players"][0]["supply"] = 0
+    s = ready(s, phase="place", drawn=11)
+    assert ai.decide(s, 0, random.Random(0))[1:3] == ["0,-1", "2"]
+    assert ai_hard.decide(s, 0, random.Random(0))[1] != "0,-1"
+
+
+def test_hard_plays_a_move_without_chance_once() -> None:
+    """Occupying, fortifying or reinforcing ends the same on every copy; a tile drawn or a war
+    does not."""
+    assert ai_hard._copies(["occupy", "0.0"]) == ai_hard._copies(["switch", "to_f", "0.0", "1"]) == 1
+    assert ai_hard._copies(["expand"]) == ai_hard.SAMPLES
+    assert ai_hard._copies(["card", "war", "0.0", "2.0", "2"]) == ai_hard.WAR_SAMPLES
+    assert ai_hard._copies(["card", "plot", "tiger", "0.0", "2.0"]) == ai_hard.WAR_SAMPLES
