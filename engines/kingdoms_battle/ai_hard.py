@@ -49,7 +49,7 @@ PREFER_NORMAL = 0.01
 #: The chance a rival's 美人計 (played on the leader's first one-troop city) costs it that city.
 BEAUTY_RISK = 0.5
 #: Its own lays weighed by the standing they leave: the best few by the normal level's scores...
-LAY_SHORTLIST = 4
+LAY_SHORTLIST = 8
 #: ... each laid once, and when the lay starts a civil war, on this many dice seeds of its own.
 LAY_SAMPLES = 3
 

@@ -9,6 +9,7 @@ import random
 import pytest
 from kb_testkit import act, new, play, ready, troop
 
+from engines.jsoncopy import clone
 from engines.kingdoms_battle import ENGINE, ai, ai_easy, ai_hard
 from engines.kingdoms_battle import rules as R
 
@@ -120,3 +121,36 @@ def test_hard_plays_a_move_without_chance_once() -> None:
     assert ai_hard._copies(["expand"]) == ai_hard.SAMPLES
     assert ai_hard._copies(["card", "war", "0.0", "2.0", "2"]) == ai_hard.WAR_SAMPLES
     assert ai_hard._copies(["card", "plot", "tiger", "0.0", "2.0"]) == ai_hard.WAR_SAMPLES
+
+
+def _leading_with_a_one_troop_city() -> tuple[dict, int]:
+    """A normal-AI game at the first moment one seat leads on ≥ 3 points holding a city with one
+    troop: the city a rival's 美人計 would empty."""
+    state = new(4, 24)
+    rng = random.Random(24)
+    while True:
+        table = ai_hard.read_table(state)
+        lead = max(range(4), key=lambda s: table.points[s])
+        if table.points[lead] >= 3 and sorted(table.points)[-2] < table.points[lead] and table.weak[lead]:
+            return state, lead
+        req = ENGINE.pending(state)[0]
+        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
+
+
+def test_hard_counts_a_rivals_beauty_against_its_one_troop_city() -> None:
+    state, lead = _leading_with_a_one_troop_city()
+    assert any("beauty" in state["players"][s]["plots"] for s in range(4) if s != lead)
+    safe = clone(state)
+    for p in safe["players"]:
+        p["plots"] = [x for x in p["plots"] if x != "beauty"]
+    risk = ai_hard.BEAUTY_RISK * ai_hard.read_table(state).weak[lead]
+    assert ai_hard.standing(state, lead) == pytest.approx(ai_hard.standing(safe, lead) - risk)
+
+
+def test_hard_counts_an_idle_city_as_the_next_rivals() -> None:
+    """The start city closed and idle, the table otherwise even: seat 1, next to move, will occupy
+    it, so seat 0 stands a point behind."""
+    s = new(4, 1)
+    s["cities"]["0.0"]["done"] = True
+    assert ai_hard.read_table(s).idle == [1]
+    assert ai_hard.standing(s, 0) == pytest.approx(-1.0)
