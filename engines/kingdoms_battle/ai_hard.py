@@ -1,14 +1,16 @@
 """The hard 鬪三國 player: the normal AI's judgement, checked by a sampled lookahead.
 
 On its own turn it lists the moves worth comparing (draw a tile, occupy the best idle city, each
-national war with a fair chance, fortifying a threatened city, and whatever the normal AI would
-do) and plays each out on a few *determinized* copies of the table: the stack is re-dealt from
-the tiles nobody has seen (the view shows the tiles on the map and how many are left, never the
-order) and the dice get a seed of its own, so nothing it may not know steers it. Each copy runs
-to the end of the turn (the tile laid, the war fought with the normal AI's answers) and is scored
-by :func:`standing`: points held, discounted by the threat of linked enemy troops, plus open
-cities it alone garrisons, minus the best rival's standing. Where only one move is on the list
-it spends no time.
+national war with a fair chance, fortifying a threatened city, a second troop for a one-troop
+city, and whatever the normal AI would do) and plays each out on *determinized* copies of the
+table: the stack is re-dealt from the tiles nobody has seen (the view shows the tiles on the map
+and how many are left, never the order) and the dice get a seed of its own, so nothing it may not
+know steers it. Each copy runs to the end of the turn (the tile laid, the war fought with the
+normal AI's answers) and is scored by :func:`standing`: points held, discounted by the threat of
+linked enemy troops, plus open cities it alone garrisons, minus the best rival's standing, after
+what the rivals take before its next turn (idle cities, a 美人計 on the leader). Where only one
+move is on the list it spends no time. Its own lays are chosen by the same standing among the
+best few by the normal level's rules of thumb.
 
 It also lays tiles to start civil wars it expects to win: closing a city another player holds
 while garrisoning the new tile's spaces there, when the duel's odds (every troop one life, hits on
