@@ -9,7 +9,6 @@ import random
 import pytest
 from kb_testkit import act, new, play, ready, troop
 
-from engines.jsoncopy import clone
 from engines.kingdoms_battle import ENGINE, ai, ai_easy, ai_hard
 from engines.kingdoms_battle import rules as R
 
@@ -102,55 +101,3 @@ def test_the_unseen_tiles_are_the_stack_and_the_discards() -> None:
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])  # no discard in this game
     state = ready(state, phase="place", drawn=state["stack"].pop())
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])
-
-
-def test_hard_does_not_close_a_city_for_the_next_player_to_occupy() -> None:
-    """With no troop in hand, closing the start city leaves it idle, and the next player occupies
-    it before hard moves again: normal's rules of thumb count it a plus, hard's lookahead a loss."""
-    s = new(4, 1)
-    s["players"][0]["supply"] = 0
-    s = ready(s, phase="place", drawn=11)
-    assert ai.decide(s, 0, random.Random(0))[1:3] == ["0,-1", "2"]
-    assert ai_hard.decide(s, 0, random.Random(0))[1] != "0,-1"
-
-
-def test_hard_plays_a_move_without_chance_once() -> None:
-    """Occupying, fortifying or reinforcing ends the same on every copy; a tile drawn or a war
-    does not."""
-    assert ai_hard._copies(["occupy", "0.0"]) == ai_hard._copies(["switch", "to_f", "0.0", "1"]) == 1
-    assert ai_hard._copies(["expand"]) == ai_hard.SAMPLES
-    assert ai_hard._copies(["card", "war", "0.0", "2.0", "2"]) == ai_hard.WAR_SAMPLES
-    assert ai_hard._copies(["card", "plot", "tiger", "0.0", "2.0"]) == ai_hard.WAR_SAMPLES
-
-
-def _leading_with_a_one_troop_city() -> tuple[dict, int]:
-    """A normal-AI game at the first moment one seat leads on ≥ 3 points holding a city with one
-    troop: the city a rival's 美人計 would empty."""
-    state = new(4, 24)
-    rng = random.Random(24)
-    while True:
-        table = ai_hard.read_table(state)
-        lead = max(range(4), key=lambda s: table.points[s])
-        if table.points[lead] >= 3 and sorted(table.points)[-2] < table.points[lead] and table.weak[lead]:
-            return state, lead
-        req = ENGINE.pending(state)[0]
-        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng))
-
-
-def test_hard_counts_a_rivals_beauty_against_its_one_troop_city() -> None:
-    state, lead = _leading_with_a_one_troop_city()
-    assert any("beauty" in state["players"][s]["plots"] for s in range(4) if s != lead)
-    safe = clone(state)
-    for p in safe["players"]:
-        p["plots"] = [x for x in p["plots"] if x != "beauty"]
-    risk = ai_hard.BEAUTY_RISK * ai_hard.read_table(state).weak[lead]
-    assert ai_hard.standing(state, lead) == pytest.approx(ai_hard.standing(safe, lead) - risk)
-
-
-def test_hard_counts_an_idle_city_as_the_next_rivals() -> None:
-    """The start city closed and idle, the table otherwise even: seat 1, next to move, will occupy
-    it, so seat 0 stands a point behind."""
-    s = new(4, 1)
-    s["cities"]["0.0"]["done"] = True
-    assert ai_hard.read_table(s).idle == [1]
-    assert ai_hard.standing(s, 0) == pytest.approx(-1.0)
