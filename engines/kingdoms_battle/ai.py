@@ -11,7 +11,7 @@ the neighbours' city records, so a turn stays cheap enough for hundreds of self-
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from functools import lru_cache
 from math import comb
 from typing import Any
@@ -109,52 +109,67 @@ def _groups(state: State, face: Face, x: int, y: int) -> list[dict[str, Any]]:
 CivilRule = Callable[[dict[str, Any], int, int, int, list[str], int], tuple[float, int]]
 
 
-def _placement(state: State, seat: int, civil: CivilRule | None = None) -> tuple[float, str, int, list[str]]:
-    best: tuple[float, str, int, list[str]] | None = None
-    supply = state["players"][seat]["supply"]
+def lays(state: State) -> Iterator[tuple[int, int, int, Face]]:
+    """Every legal lay of the drawn tile: (x, y, rotation, the face so turned), in the engine's
+    spot order: the one enumeration every level scores its lays over."""
+    ttype = tiles().types[state["drawn"]]
     for (x, y), rots in board.legal_spots(state, state["drawn"]).items():
         for rot in rots:
-            face = tiles().types[state["drawn"]].face(rot)
+            face = ttype.face(rot)
             assert face is not None
-            garrison = ["-"] * len(face.spaces)
-            left = supply
-            value = 0.0
-            for g in _groups(state, face, x, y):
-                pts = 2 if g["tiles"] > board.SMALL_MAX_TILES else 1
-                mine = sum(1 for t in g["troops"] if t[0] == seat)
-                theirs = len(g["troops"]) - mine
-                if g["open"] == 0:
-                    if theirs == 0 and (mine or (g["spaces"] and left)):
-                        value += 10 * pts
-                        if not mine:
-                            garrison[g["spaces"][0]] = FORT
-                            left -= 1
-                    elif theirs and civil is not None:
-                        gain, left = civil(g, pts, mine, theirs, garrison, left)
-                        value += gain
-                    elif theirs and not mine:
-                        value -= 6 * pts
-                        if g["spaces"] and left >= 2:
-                            for k in g["spaces"]:
-                                if left:
-                                    garrison[k] = ALERT
-                                    left -= 1
-                            value += 4 * pts
-                    elif mine and theirs:
-                        value += 3 * pts * (mine - theirs)
-                    else:
-                        value += 1  # an idle city to occupy later
-                else:
-                    if mine and not theirs:
-                        value += 4 - min(g["open"], 4)
-                    elif theirs and not mine:
-                        value -= 1
-                    elif not g["troops"] and g["spaces"] and left > 3 and g["open"] <= 3:
-                        garrison[g["spaces"][0]] = ALERT
+            yield x, y, rot, face
+
+
+def scored_lays(state: State, seat: int, civil: CivilRule | None = None) -> Iterator[tuple[float, str, int, list[str]]]:
+    """(value, cell, rotation, garrison) of every lay by the normal level's rules of thumb (with a
+    level's own civil-war rule, if given); a level that looks further ranks by these first."""
+    supply = state["players"][seat]["supply"]
+    for x, y, rot, face in lays(state):
+        garrison = ["-"] * len(face.spaces)
+        left = supply
+        value = 0.0
+        for g in _groups(state, face, x, y):
+            pts = 2 if g["tiles"] > board.SMALL_MAX_TILES else 1
+            mine = sum(1 for t in g["troops"] if t[0] == seat)
+            theirs = len(g["troops"]) - mine
+            if g["open"] == 0:
+                if theirs == 0 and (mine or (g["spaces"] and left)):
+                    value += 10 * pts
+                    if not mine:
+                        garrison[g["spaces"][0]] = FORT
                         left -= 1
-                        value += 2
-            if best is None or value > best[0]:
-                best = (value, board.cell(x, y), rot, garrison)
+                elif theirs and civil is not None:
+                    gain, left = civil(g, pts, mine, theirs, garrison, left)
+                    value += gain
+                elif theirs and not mine:
+                    value -= 6 * pts
+                    if g["spaces"] and left >= 2:
+                        for k in g["spaces"]:
+                            if left:
+                                garrison[k] = ALERT
+                                left -= 1
+                        value += 4 * pts
+                elif mine and theirs:
+                    value += 3 * pts * (mine - theirs)
+                else:
+                    value += 1  # an idle city to occupy later
+            else:
+                if mine and not theirs:
+                    value += 4 - min(g["open"], 4)
+                elif theirs and not mine:
+                    value -= 1
+                elif not g["troops"] and g["spaces"] and left > 3 and g["open"] <= 3:
+                    garrison[g["spaces"][0]] = ALERT
+                    left -= 1
+                    value += 2
+        yield value, board.cell(x, y), rot, garrison
+
+
+def _placement(state: State, seat: int, civil: CivilRule | None = None) -> tuple[float, str, int, list[str]]:
+    best: tuple[float, str, int, list[str]] | None = None
+    for lay in scored_lays(state, seat, civil):
+        if best is None or lay[0] > best[0]:
+            best = lay
     assert best is not None
     return best
 

@@ -14,7 +14,6 @@ import random
 from engines.base import Action, State
 from engines.kingdoms_battle import ai, board, choices
 from engines.kingdoms_battle import rules as R
-from engines.kingdoms_battle.data import tiles
 from engines.kingdoms_battle.rules import ALERT
 
 #: Strike only at these odds or better (normal strikes from 0.55 and prepares strikes).
@@ -28,25 +27,22 @@ NOISE = 6.0
 def _placement(state: State, seat: int, rng: random.Random) -> Action:
     best: tuple[float, Action] | None = None
     supply = state["players"][seat]["supply"]
-    for (x, y), rots in board.legal_spots(state, state["drawn"]).items():
-        for rot in rots:
-            face = tiles().types[state["drawn"]].face(rot)
-            assert face is not None
-            garrison = ["-"] * len(face.spaces)
-            left = supply
-            value = rng.random() * NOISE
-            for g in ai._groups(state, face, x, y):
-                pts = 2 if g["tiles"] > board.SMALL_MAX_TILES else 1
-                mine = sum(1 for t in g["troops"] if t[0] == seat)
-                theirs = len(g["troops"]) - mine
-                if theirs or g["open"] or not (mine or (g["spaces"] and left)):
-                    continue  # only a city it closes now for itself counts
-                value += 10 * pts
-                if not mine:
-                    garrison[g["spaces"][0]] = ALERT
-                    left -= 1
-            if best is None or value > best[0]:
-                best = (value, ["place", board.cell(x, y), str(rot), *garrison])
+    for x, y, rot, face in ai.lays(state):
+        garrison = ["-"] * len(face.spaces)
+        left = supply
+        value = rng.random() * NOISE
+        for g in ai._groups(state, face, x, y):
+            pts = 2 if g["tiles"] > board.SMALL_MAX_TILES else 1
+            mine = sum(1 for t in g["troops"] if t[0] == seat)
+            theirs = len(g["troops"]) - mine
+            if theirs or g["open"] or not (mine or (g["spaces"] and left)):
+                continue  # only a city it closes now for itself counts
+            value += 10 * pts
+            if not mine:
+                garrison[g["spaces"][0]] = ALERT
+                left -= 1
+        if best is None or value > best[0]:
+            best = (value, ["place", board.cell(x, y), str(rot), *garrison])
     assert best is not None
     return best[1]
 

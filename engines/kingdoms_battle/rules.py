@@ -352,8 +352,22 @@ def winners_by_tiebreak(state: State, seats: list[int]) -> list[int]:
     return [s for s in seats if key(s) == best]
 
 
+def scores(state: State) -> list[int]:
+    """Every seat's points from one pass over the cities: checked after every action (and
+    many times a decision by the hard AI's lookahead), so not one :func:`score` per seat."""
+    out = [0] * state["seats"]
+    tr = state["troops"]
+    for city in state["cities"].values():
+        if city["done"]:
+            holders = {tr[sp][0] for sp in city["spaces"] if sp in tr}
+            if len(holders) == 1:
+                out[holders.pop()] += 2 if len(city["tiles"]) > board.SMALL_MAX_TILES else 1
+    return out
+
+
 def check_win(state: State) -> bool:
-    reached = [s for s in range(state["seats"]) if score(state, s) >= WIN_POINTS]
+    points = scores(state)
+    reached = [s for s in range(state["seats"]) if points[s] >= WIN_POINTS]
     if reached:
         state["winners"] = winners_by_tiebreak(state, reached)
         state["phase"] = "over"

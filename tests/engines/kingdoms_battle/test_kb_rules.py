@@ -3,11 +3,13 @@ and the choices this project made where the text is open (docs/rules/kingdoms_ba
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from kb_testkit import act, close, new, put, ready, small_city, troop, twin_cities
 
 from engines.base import EngineError
-from engines.kingdoms_battle import ENGINE, board
+from engines.kingdoms_battle import ENGINE, ai, board
 from engines.kingdoms_battle import rules as R
 
 
@@ -572,3 +574,15 @@ def test_placement_steps_carry_pictures_numbering_spots_like_the_options() -> No
     assert rot.picture == {"kind": "rotations", "tile": 13, "cell": [1, 0], "rots": [0, 1, 2]}
     g = ENGINE.step(s, 0, ["place", "1,0", "1", "a"])
     assert g.picture["kind"] == "garrison" and g.picture["space"] == 1 and g.picture["rot"] == 1
+
+
+def test_every_seats_points_at_once_match_each_seats_own() -> None:
+    """``rules.scores`` (one pass, checked after every action) agrees with ``score`` seat by seat
+    through whole games, civil wars, idle and shared cities included."""
+    for seats, seed in ((3, 41), (5, 42)):
+        state = new(seats, seed)
+        rng = random.Random(seed)
+        while ENGINE.pending(state):
+            assert R.scores(state) == [R.score(state, s) for s in range(seats)]
+            req = ENGINE.pending(state)[0]
+            state, _ = ENGINE.apply(state, req.seat, ai.random_action(state, req.seat, rng))
