@@ -305,21 +305,9 @@ def test_wuxie_protects_the_lord_not_a_rebel() -> None:
     assert ENGINE.ai_action(on_rebel, 1, random.Random(0)) == ["pass"]
 
 
-@pytest.mark.parametrize("lord_hp,wuxie,answers", [(4, 1, False), (4, 2, True), (1, 1, True)])
-def test_the_renegade_keeps_its_last_wuxie_unless_the_lords_trick_may_kill(
-        lord_hp: int, wuxie: int, answers: bool) -> None:
-    """The renegade's last 无懈可击 waits for a 闪电 (on itself or the lord): a rebel's 决斗 on a
-    healthy lord goes through; with a spare 无懈, or the lord at 1 HP, the renegade answers."""
-    state = table(8, "ZFCCFFFN", turn=1, hp={0: lord_hp}, hands={1: ["juedou"], 7: ["wuxie"] * wuxie})
-    state["acts"][1][0] = 4
-    on_lord, _ = act(state, 1, hand_of(state, 1, "juedou"), 0)
-    assert ENGINE.pending(on_lord)[0].kind == "nullify"
-    action = ENGINE.ai_action(on_lord, 7, random.Random(0))
-    assert action == ([hand_of(state, 7, "wuxie")] if answers else ["pass"])
-
-
 def test_the_renegade_spends_its_last_wuxie_on_a_shandian_on_the_lord() -> None:
-    """The 无懈 the renegade kept is for this: a 闪电 about to be judged on the lord."""
+    """Even its last 无懈可击: a 闪电 about to be judged on the lord (3 damage, and the lord's
+    death hands the game to the rebels) is always answered by the renegade."""
     from engines.flow import Ctx
     from engines.sanguosha.rules import FLOW
 
