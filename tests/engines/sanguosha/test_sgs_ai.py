@@ -305,6 +305,19 @@ def test_wuxie_protects_the_lord_not_a_rebel() -> None:
     assert ENGINE.ai_action(on_rebel, 1, random.Random(0)) == ["pass"]
 
 
+def test_the_renegade_spends_its_last_wuxie_on_a_shandian_on_the_lord() -> None:
+    """Even its last 无懈可击: a 闪电 about to be judged on the lord (3 damage, and the lord's
+    death hands the game to the rebels) is always answered by the renegade."""
+    from engines.flow import Ctx
+    from engines.sanguosha.rules import FLOW
+
+    state = table(8, "ZFCCFFFN", turn=0, hands={7: ["wuxie"]}, judge={0: ["shandian"]})
+    state["flow"]["stack"] = [{"k": "game", "cur": 0}, {"k": "turn", "seat": 0, "st": 2}]
+    FLOW.run(Ctx(FLOW, state))  # the lord's turn from its preparation phase: the judgement
+    assert ENGINE.pending(state)[0].kind == "nullify"
+    assert ENGINE.ai_action(state, 7, random.Random(0)) == [hand_of(state, 7, "wuxie")]
+
+
 def test_equipment_upgrades_only() -> None:
     state = table(4, "ZNFF", turn=0, hands={0: ["bagua"]}, equip={0: ["renwang"]})
     assert ENGINE.ai_action(state, 0, random.Random(0)) == [hand_of(state, 0, "bagua")]
