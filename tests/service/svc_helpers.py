@@ -6,7 +6,9 @@ from __future__ import annotations
 import itertools
 from collections.abc import AsyncIterator, Callable, Iterator
 from pathlib import Path
+from typing import Any
 
+import aiosqlite
 import pytest
 import svc_toy_engine
 
@@ -120,3 +122,30 @@ async def play_own_turn(service: MatchService, match_id: int, user_id: int, amou
     step = await service.step(match_id, user_id, rid, [])
     verb = step.options[0].value
     return await service.act(match_id, user_id, rid, [verb, amount if verb == "add" else "1"])
+
+
+@pytest.fixture
+def trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
+    """Every call queued to an SQLite connection's thread: the store trips the tests count."""
+    calls: list[Any] = []
+    real = aiosqlite.Connection._execute
+
+    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
+        calls.append(fn)
+        return await real(self, fn, *args, **kwargs)
+
+    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    yield calls
+
+
+def counted_loads(monkeypatch: pytest.MonkeyPatch, service: MatchService) -> list[int]:
+    """The ids of the matches ``service`` loads from now on, in order (a load is a store trip)."""
+    loads: list[int] = []
+    real = service._load
+
+    async def load(match_id: int, **kwargs: Any) -> Any:
+        loads.append(match_id)
+        return await real(match_id, **kwargs)
+
+    monkeypatch.setattr(service, "_load", load)
+    return loads

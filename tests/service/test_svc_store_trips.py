@@ -7,19 +7,29 @@ from __future__ import annotations
 
 import json
 import sqlite3
-from collections.abc import Iterator
 from typing import Any
 
-import aiosqlite
 import pytest
-from svc_helpers import BOB, HOST, clock, db_path, play_own_turn, recorder, service, store, toy, two_humans
+from svc_helpers import (
+    BOB,
+    HOST,
+    clock,
+    db_path,
+    play_own_turn,
+    recorder,
+    service,
+    store,
+    toy,
+    trips,
+    two_humans,
+)
 
 from service.errors import UserError
 from service.matches import MatchService
 from store import repo
 from store.db import Store
 
-__all__ = ["clock", "db_path", "recorder", "service", "store", "toy"]
+__all__ = ["clock", "db_path", "recorder", "service", "store", "toy", "trips"]
 
 
 async def new_match(store: Store) -> int:
@@ -98,20 +108,6 @@ async def test_load_match_is_the_single_reads(store: Store) -> None:
     assert light.rec == await repo.get_match(store, mid, with_state=False)
     assert light.deadlines == light.undelivered == []
     assert await repo.load_match(store, mid + 1) == repo.MatchRows(None, [], [], [])
-
-
-@pytest.fixture
-def trips(monkeypatch: pytest.MonkeyPatch) -> Iterator[list[Any]]:
-    """Every call queued to a database connection's thread."""
-    calls: list[Any] = []
-    real = aiosqlite.Connection._execute
-
-    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        calls.append(fn)
-        return await real(self, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
-    yield calls
 
 
 async def test_a_persons_move_takes_few_trips_to_the_database(service: MatchService, trips: list[Any]) -> None:

@@ -11,10 +11,9 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 from typing import Any
 
-import aiosqlite
 import pytest
 import svc_window_engine
-from svc_helpers import BOB, CAROL, HOST, Clock, Recorder, db_target
+from svc_helpers import BOB, CAROL, HOST, Clock, Recorder, counted_loads, db_target, trips
 
 import store.db as store_db
 from service.matches import MatchService
@@ -24,7 +23,7 @@ from store.db import Store
 from store.pg import PgStore, PgTx
 
 W = DEFAULTS.window_seconds
-__all__ = ["db_target"]
+__all__ = ["db_target", "trips"]
 
 
 @pytest.fixture
@@ -713,14 +712,7 @@ async def test_a_windows_due_rows_claimed_together_load_the_match_once(
     await turn(svc, mid, HOST, ["attack"])
     clock.advance(W)
     assert len([d for d in await repo.get_deadlines(store, mid) if d.due_at <= clock.now]) == 2
-    loads: list[int] = []
-    real_load = svc._load
-
-    async def load(match_id: int, **kwargs: Any) -> Any:
-        loads.append(match_id)
-        return await real_load(match_id, **kwargs)
-
-    monkeypatch.setattr(svc, "_load", load)
+    loads = counted_loads(monkeypatch, svc)
     txs: list[int] = []
     real_tx = store.transaction
 
@@ -747,29 +739,15 @@ async def test_a_windows_due_rows_claimed_together_load_the_match_once(
 
 async def test_a_timeout_that_opens_a_window_starts_no_ai_run_that_would_find_nothing(
         svc: MatchService, store: Store, clock: Clock, rec: Recorder, eng: svc_window_engine.WindowEngine,
-        monkeypatch: pytest.MonkeyPatch) -> None:
+        monkeypatch: pytest.MonkeyPatch, trips: list[Any]) -> None:
     """A person's time-out that opens a window with an AI seat in it: the AI answers at the
     window's uniform delay, not now, so run_due starts no AI run after the commit (it loaded the
     match to find nothing: 37 of 129 such runs in a 600-item bench run_due); the change is
     delivered as it was, and the AI still answers at the delay."""
     mid = await table(svc)
     monkeypatch.setattr(eng, "timeout_action", lambda state, req, rng: ["attack"] if req.kind == "turn" else ["pass"])
-    loads: list[int] = []
-    real_load = svc._load
-
-    async def load(match_id: int, **kwargs: Any) -> Any:
-        loads.append(match_id)
-        return await real_load(match_id, **kwargs)
-
-    monkeypatch.setattr(svc, "_load", load)
-    trips: list[Any] = []
-    real_execute = aiosqlite.Connection._execute
-
-    async def counted(self: aiosqlite.Connection, fn: Any, *args: Any, **kwargs: Any) -> Any:
-        trips.append(fn)
-        return await real_execute(self, fn, *args, **kwargs)
-
-    monkeypatch.setattr(aiosqlite.Connection, "_execute", counted)
+    loads = counted_loads(monkeypatch, svc)
+    trips.clear()  # from the time-out's round on
     before = len(rec.changes)
     clock.advance(60)
     await svc.run_due()
