@@ -356,12 +356,9 @@ def scores(state: State) -> list[int]:
     """Every seat's points from one pass over the cities: checked after every action (and
     many times a decision by the hard AI's lookahead), so not one :func:`score` per seat."""
     out = [0] * state["seats"]
-    tr = state["troops"]
-    for city in state["cities"].values():
-        if city["done"]:
-            holders = {tr[sp][0] for sp in city["spaces"] if sp in tr}
-            if len(holders) == 1:
-                out[holders.pop()] += 2 if len(city["tiles"]) > board.SMALL_MAX_TILES else 1
+    for cid in state["cities"]:
+        if (seat := owner(state, cid)) is not None:
+            out[seat] += board.value(state, cid)
     return out
 
 
