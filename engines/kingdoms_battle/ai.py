@@ -219,9 +219,7 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
         if leader is not None and "beauty" in p["plots"]:
             weak = [c for c in R.controlled(state, leader) if len(R.troops_in(state, c)) == 1]
             if weak:
-                st = R.troops_in(state, weak[0])[0][1][1]
-                own = [c for c in R.controlled(state, seat) if R.free_spaces(state, c)] if p["supply"] else []
-                return ["card", "plot", "beauty", weak[0], st] + ([own[0], FORT] if own else ["-"])
+                return beauty(state, seat, weak[0])
         if leader is not None and "tiger" in p["plots"]:
             tiger = _tiger(state, seat, leader)
             if tiger:
@@ -240,6 +238,14 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
     if state["stack"]:
         return ["expand"]
     return random_action(state, seat, rng)
+
+
+def beauty(state: State, seat: int, city: str) -> Action:
+    """美人計 on ``city``'s one troop, sending a troop (fortified) into a city of its own with a
+    free space if it has one in hand: the one way every level words it."""
+    st = R.troops_in(state, city)[0][1][1]
+    own = [c for c in R.controlled(state, seat) if R.free_spaces(state, c)] if state["players"][seat]["supply"] else []
+    return ["card", "plot", "beauty", city, st] + ([own[0], FORT] if own else ["-"])
 
 
 def _tiger(state: State, seat: int, leader: int) -> tuple[str, str] | None:

@@ -1,13 +1,14 @@
 """The AI levels (issue 23): easy, normal and hard play legal moves through whole games; easy is a
 short-sighted player, not the random walker; hard decides only from what its seat may know (the
-stack's order and the dice to come never change its move) and starts civil wars it expects to win."""
+stack's order and the dice to come never change its move), starts civil wars it expects to win
+and weighs the stratagems normal keeps for a leader."""
 
 from __future__ import annotations
 
 import random
 
 import pytest
-from kb_testkit import act, new, play, ready, troop
+from kb_testkit import act, new, play, ready, troop, twin_cities
 
 from engines.kingdoms_battle import ENGINE, ai, ai_easy, ai_hard
 from engines.kingdoms_battle import rules as R
@@ -101,3 +102,17 @@ def test_the_unseen_tiles_are_the_stack_and_the_discards() -> None:
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])  # no discard in this game
     state = ready(state, phase="place", drawn=state["stack"].pop())
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])
+
+
+def test_hard_weighs_a_stratagem_normal_keeps_for_a_leader() -> None:
+    """Seat 1 holds a one-point city with one troop, far from leading: normal keeps 美人計 for a
+    leader on 3 points and lays a tile; hard lists the stratagem, finds that emptying the rival's
+    only city (and reinforcing its own) stands better than a tile, and plays it."""
+    s = new()
+    mine, theirs = twin_cities(s)
+    troop(s, s["cities"][theirs]["spaces"][0], 1, "f")
+    troop(s, s["cities"][mine]["spaces"][0], 0, "f")
+    s["stack"] = ai_hard.unseen(s)  # the tiles the test laid leave the stack
+    s = ready(s)
+    assert ai.decide(s, 0, random.Random(0)) == ["expand"]
+    assert ai_hard.decide(s, 0, random.Random(0)) == ["card", "plot", "beauty", theirs, "f", mine, "f"]
