@@ -8,9 +8,8 @@ The rungs of normal and easy are on tuning seeds (100000–199999). Hard over no
 since, and round 3's fresh seeds 972000–972999 read 58.2 %, docs/rules/jiwu.md, "AI levels").
 At 3 and 4 players (aimed at the leader since round 3) it is not pinned here: a rung there
 would need some 1 000 games to tell its few points from the noise, minutes of CPU a rung; the
-fast tests pin what it does (``test_jiwu_levels.py``). About 2½ minutes of CPU, some 7 minutes
-on the shared, loaded machine (an estimate: the 2-player hard rung's own bench run took 306 s
-there, the file took 3 min 9 s before it; the whole file was not run in rounds 2 and 3); slow.
+fast tests pin what it does (``test_jiwu_levels.py``). The whole file took 2 min 19 s (2 min of
+CPU) in round 3 on the shared machine at a load of about 2; slow.
 """
 
 from __future__ import annotations
