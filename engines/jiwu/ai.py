@@ -44,6 +44,14 @@ class Style:
     #: What one unit of each resource is worth when a card is judged, early and late.
     early: dict[str, float] = field(default_factory=lambda: EARLY, compare=False)
     late: dict[str, float] = field(default_factory=lambda: LATE, compare=False)
+    #: The rival whose holds and soldiers are worth more to break (hard, at 3–4 players, aims
+    #: at the leader: a win taken from the leader is a win its own seat may get, one taken from a
+    #: trailing rival mostly helps the leader); None: every rival alike, as normal plays.
+    target: int | None = None
+    #: How much more breaking the target's hold is worth (its swing times 1 + this), and what
+    #: killing one of its soldiers adds.
+    target_hold: float = 0.0
+    target_kill: float = 0.0
 
 
 NORMAL = Style()
@@ -79,8 +87,9 @@ def region_worth(state: State, region: str) -> float:
     return r.vp + r.city * min(_turns_left(state), 8) / 2
 
 
-def _swing(state: State, seat: int, slot: str, occupant: list[Any] | None) -> float:
-    """How much seat gains when ``slot`` becomes ``occupant``: control won or broken."""
+def _swing(state: State, seat: int, slot: str, occupant: list[Any] | None, style: Style = NORMAL) -> float:
+    """How much seat gains when ``slot`` becomes ``occupant``: control won or broken (more when
+    the region was ``style``'s target's)."""
     region = B.region_of(slot)
     if region is None:
         return 0.0
@@ -98,12 +107,14 @@ def _swing(state: State, seat: int, slot: str, occupant: list[Any] | None) -> fl
         gain += worth * 0.6
     if total_after:
         gain += 2
+    if style.target is not None and before == style.target:
+        gain *= 1 + style.target_hold
     return gain
 
 
-def deploy_value(state: State, seat: int, slot: str) -> float:
+def deploy_value(state: State, seat: int, slot: str, style: Style = NORMAL) -> float:
     region = B.region_of(slot)
-    v = _swing(state, seat, slot, [seat, ""])
+    v = _swing(state, seat, slot, [seat, ""], style)
     if region is not None:
         counts = B.counts(state, region)
         mine = counts.get(seat, 0)
@@ -118,13 +129,15 @@ def deploy_value(state: State, seat: int, slot: str) -> float:
     return 0.2 + 0.15 * sum(region_worth(state, r) for r in reach)
 
 
-def kill_value(state: State, seat: int, target: str) -> float:
+def kill_value(state: State, seat: int, target: str, style: Style = NORMAL) -> float:
     if target.startswith("spy."):
         return 1.2
     victim = state["slots"][target][0]
-    v = 1.0 + _swing(state, seat, target, None)
+    v = 1.0 + _swing(state, seat, target, None, style)
     if victim == B.NEUTRAL:
         v -= 0.3
+    if style.target is not None and victim == style.target:
+        v += style.target_kill
     return v
 
 
@@ -167,10 +180,10 @@ def _effect_answer(state: State, seat: int, style: Style = NORMAL) -> str:
     op = e["op"]
     answers = R.choices_for(state, seat, e)
     if op == "deploy":
-        return _best(answers, lambda s: deploy_value(state, seat, s))
+        return _best(answers, lambda s: deploy_value(state, seat, s, style))
     if op in ("kill", "supplant"):
-        return _best(answers, lambda t: kill_value(state, seat, t) + (
-            _swing(state, seat, t, [seat, ""]) if op == "supplant" else 0))
+        return _best(answers, lambda t: kill_value(state, seat, t, style) + (
+            _swing(state, seat, t, [seat, ""], style) if op == "supplant" else 0))
     if op == "spy":
         return _best(answers, lambda r: region_worth(state, r) * (
             0.5 if B.present_in_region(state, seat, r) else 1.0) + len(B.counts(state, r)))
@@ -219,17 +232,17 @@ def _main(state: State, seat: int, rng: random.Random, style: Style = NORMAL) ->
     if "general" in vs:
         gid = vs["general"][0]
         slots = R.general_deploy_slots(state, seat)
-        return ["general", gid, _best(slots, lambda s: deploy_value(state, seat, s))]
+        return ["general", gid, _best(slots, lambda s: deploy_value(state, seat, s, style))]
     if "hit" in vs:
         for gid in vs["hit"]:
             owner = R.general_owner(state, gid)
             if state["players"][owner]["generals"][gid]["hp"] * 3 <= p["power"]:
                 return ["hit", gid]
-    kill_best = max(vs.get("kill", []), key=lambda t: kill_value(state, seat, t), default=None)
-    deploy_best = max(vs.get("deploy", []), key=lambda s: deploy_value(state, seat, s), default=None)
+    kill_best = max(vs.get("kill", []), key=lambda t: kill_value(state, seat, t, style), default=None)
+    deploy_best = max(vs.get("deploy", []), key=lambda s: deploy_value(state, seat, s, style), default=None)
     if kill_best is not None:
-        kv = kill_value(state, seat, kill_best)
-        dv = deploy_value(state, seat, deploy_best) * min(3, p["supply"]) if deploy_best else 0.0
+        kv = kill_value(state, seat, kill_best, style)
+        dv = deploy_value(state, seat, deploy_best, style) * min(3, p["supply"]) if deploy_best else 0.0
         if kv >= dv * style.kill_bias or deploy_best is None:
             return ["kill", kill_best]
     if deploy_best is not None:

@@ -62,15 +62,14 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
 
 #: Hard's spending at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
 #: levels"). At 2 players the end-game 功勋 of a card's cost weighs double (a card kept is half its
-#: cost at the end, so the dear cards win more than their effects say); at 4 that style lost two
-#: games in three to normal (it buys might for cities and falls behind in cards) and at 3 it was
-#: no better on fresh seeds, so there the cost weighs a little less than normal's.
-STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.Style(cost_early=0.1, cost_late=0.8),
-          4: ai.Style(cost_early=0.1, cost_late=0.8)}
-#: The table sizes where hard plays its own game; elsewhere it plays normal's moves. At 3 and 4
-#: players its own game read 46.3 % and 48.0 % against normal on the fresh seeds 964000–964299
-#: (round 2), so a player who picks hard there meets normal rather than a weaker AI.
-HARD_SEATS = (2,)
+#: cost at the end, so the dear cards win more than their effects say); at 3 and 4 players every
+#: other spending style tried lost to normal's (the 2-player one two games in three at 4), so
+#: there hard spends as normal does and aims at the leader instead (:func:`aim`).
+STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.NORMAL, 4: ai.NORMAL}
+#: At 3 and 4 players, breaking the leading rival's hold is worth twice the swing and killing
+#: one of its soldiers one 功勋 more (:func:`aim`; tuned on seeds 100000–100499).
+TARGET_HOLD = 1.0
+TARGET_KILL = 1.0
 #: Sampled deals of the hidden cards per plan.
 SAMPLES = 2
 #: Decisions a plan may take before it is judged (a turn's spending is rarely longer).
@@ -98,6 +97,22 @@ def determinize(state: State, seat: int, rng: random.Random) -> State:
         deck.sort()
         rng.shuffle(deck)
     return det
+
+
+def public_score(state: State, seat: int) -> int:
+    """A seat's 功勋 as every player can count it: all but the cards kept in its deck, hand and
+    discard, which are secret until the end."""
+    return sum(v for k, v in R.score_parts(state, seat).items() if k != "deck")
+
+
+def aim(state: State, seat: int, style: ai.Style) -> ai.Style:
+    """``style`` aimed at the leading rival by public 功勋 when more than one rival is left: a
+    hold or a soldier taken from the leader is a step toward winning, one taken from a trailing
+    rival mostly helps the leader. With one rival there is nobody else to prefer."""
+    if state["seats"] < 3:
+        return style
+    leader = max((o for o in range(state["seats"]) if o != seat), key=lambda o: public_score(state, o))
+    return replace(style, target=leader, target_hold=TARGET_HOLD, target_kill=TARGET_KILL)
 
 
 def _policy(state: State, seat: int, rng: random.Random, style: ai.Style) -> Action:
@@ -165,36 +180,35 @@ def endgame(state: State, seat: int) -> bool:
     return bool(R.ending(state)) or p["supply"] <= p["power"] or ai._turns_left(state) <= 1
 
 
-def plans(state: State) -> tuple[ai.Style, ...]:
-    """The rival plans hard plays out in the last turns: its own spending, the normal AI's,
-    buying by cost alone, killing at every chance, deploying before killing."""
-    own = STYLES[state["seats"]]
+def plans(state: State, own: ai.Style | None = None) -> tuple[ai.Style, ...]:
+    """The rival plans hard plays out in the last turns: its own spending (``own``, by default
+    its table size's), the normal AI's, buying by cost alone, killing at every chance, deploying
+    before killing."""
+    own = STYLES[state["seats"]] if own is None else own
     return (own, ai.NORMAL, ai.Style(cost_early=3.0, cost_late=3.0), replace(own, kill_bias=0.0),
             replace(own, kill_bias=5.0))
 
 
 def hard(state: State, seat: int, rng: random.Random) -> Action:
-    """The normal AI with its table size's spending (:data:`STYLES`) and the duel move that
-    answers the rival's habit (:func:`duel_move`); in the last turns (:func:`endgame`), once its
-    cards are played, each of the :func:`plans` is played out on :data:`SAMPLES` deals of the
-    cards it cannot see (:func:`determinize`), its turn by the plan and the rest of the round by
-    the normal AI for every seat, and the first step of the plan that ends the round with the
-    best margin is taken. Set-up is the normal AI's, and so is every move at a table size
-    outside :data:`HARD_SEATS`."""
+    """The normal AI with its table size's spending (:data:`STYLES`), aimed at the leader at 3–4
+    players (:func:`aim`), and the duel move that answers the rival's habit (:func:`duel_move`);
+    in the last turns (:func:`endgame`), once its cards are played, each of the :func:`plans` is
+    played out on :data:`SAMPLES` deals of the cards it cannot see (:func:`determinize`), its
+    turn by the plan and the rest of the round by the normal AI for every seat, and the first
+    step of the plan that ends the round with the best margin is taken. Set-up is the normal
+    AI's."""
     phase = state["phase"]
-    if state["seats"] not in HARD_SEATS:
-        return ai.decide(state, seat, rng)
     if phase == "duel":
         return [duel_move(state, seat)]
     if phase not in ("main", "effect"):
         return ai.decide(state, seat, rng)
-    own = STYLES[state["seats"]]
+    own = aim(state, seat, STYLES[state["seats"]])
     if phase == "effect" or not endgame(state, seat):
         return _policy(state, seat, rng, own)
     vs = choices.verbs(state, seat)
     if "play" in vs or "plan" in vs:
         return _policy(state, seat, rng, own)
-    rivals = plans(state)
+    rivals = plans(state, own)
     firsts = [ai._main(state, seat, rng, style) for style in rivals]
     if all(f == firsts[0] for f in firsts):
         return firsts[0]

@@ -4,12 +4,12 @@ margin (the samples are small, so the margin is the noise of 100–600 games) an
 interval's lower bound above 50 %.
 
 The rungs of normal and easy are on tuning seeds (100000–199999). Hard over normal is pinned at
-2 players on the fresh seeds 964000–964599 of the reported figure, with this very code (57.2 %,
-docs/rules/jiwu.md, "AI levels"). At 3 and 4 players it is not pinned: on fresh seeds it read
-46.3 % and 48.0 % (300 games each), no edge over normal, although the tuning seeds had read
-56–59 %. About 2½ minutes of CPU, some 7 minutes on the shared, loaded machine (an estimate:
-the 2-player hard rung's own bench run took 306 s there, the file took 3 min 9 s before it; the
-whole file was not run this round); slow.
+2 players on round 2's fresh seeds 964000–964599 (57.2 %; hard's 2-player moves are unchanged
+since, and round 3's fresh seeds 972000–972999 read 58.2 %, docs/rules/jiwu.md, "AI levels").
+At 3 and 4 players (aimed at the leader since round 3) it is not pinned here: a rung there
+would need some 1 000 games to tell its few points from the noise, minutes of CPU a rung; the
+fast tests pin what it does (``test_jiwu_levels.py``). The whole file took 2 min 19 s (2 min of
+CPU) in round 3 on the shared machine at a load of about 2; slow.
 """
 
 from __future__ import annotations

@@ -79,18 +79,20 @@ def _searched(state: State, seat: int) -> bool:
     return len(firsts) > 1
 
 
-def test_hard_ignores_what_its_seat_cannot_see() -> None:
+@pytest.mark.parametrize("seats", [2, 3])
+def test_hard_ignores_what_its_seat_cannot_see(seats: int) -> None:
     """Wherever hard searches in a game's last turns, dealing the cards its seat cannot see
     differently (consistently with its view) leaves its decision unchanged, although the search
-    plays the turn out on sampled deals of exactly those cards."""
+    plays the turn out on sampled deals of exactly those cards; at 3 players also at a share of
+    its other turn decisions, where it aims at the leader (:func:`levels.aim`)."""
     mix = random.Random(11)
     searched = 0
     for seed in (1, 2, 3):
-        state = new(2, seed)
+        state = new(seats, seed)
         rng = random.Random(seed)
         while not ENGINE.result(state):
             req = ENGINE.pending(state)[0]
-            if _searched(state, req.seat):
+            if _searched(state, req.seat) or (seats > 2 and state["phase"] == "main" and mix.random() < 0.1):
                 searched += 1
                 pick = rng.random()
                 mine = ENGINE.ai_action(state, req.seat, random.Random(pick), "hard")
@@ -145,14 +147,33 @@ def test_hard_judges_a_plan_after_the_round() -> None:
     assert det["phase"] == "over" or (det["turn"] == det["first"] and det["turns"] > state["turns"])
 
 
-@pytest.mark.parametrize("seats", [3, 4])
-def test_hard_is_normal_beyond_two_players(seats: int) -> None:
-    """At 3 and 4 players hard's own game read 46–48 % against normal on fresh seeds
-    (docs/rules/jiwu.md), so there it makes normal's very moves."""
-    state = new(seats, 8)
-    rng = random.Random(8)
-    while state["turns"] < 40 and not ENGINE.result(state):
-        req = ENGINE.pending(state)[0]
-        mine = ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "hard")
-        assert mine == ENGINE.ai_action(state, req.seat, random.Random(state["turns"]), "normal")
-        state, _ = ENGINE.apply(state, req.seat, ENGINE.ai_action(state, req.seat, rng, "normal"))
+def test_hard_aims_at_the_leader_beyond_two_players() -> None:
+    """At 3 players, with a soldier of each rival holding a like region, normal kills the first
+    it finds; hard kills the one of the rival who leads by public 功勋, and turns to the other
+    when that one leads."""
+    state = empty(3, 5)
+    for slot, seat in (("chenliu.0", 1), ("chenliu.1", 1), ("chenliu.2", 0),
+                       ("changsha.0", 2), ("changsha.1", 2), ("changsha.2", 0)):
+        put(state, slot, seat)
+    state["players"][0]["hand"] = []
+    give(state, 0, power=3)
+    state["players"][2]["vp"]["city"] = 10
+    assert ENGINE.ai_action(state, 0, random.Random(1), "normal") == ["kill", "chenliu.0"]
+    assert ENGINE.ai_action(state, 0, random.Random(1), "hard") == ["kill", "changsha.0"]
+    state["players"][2]["vp"]["city"], state["players"][1]["vp"]["city"] = 0, 10
+    assert ENGINE.ai_action(state, 0, random.Random(1), "hard") == ["kill", "chenliu.0"]
+
+
+def test_the_leader_is_judged_on_public_facts() -> None:
+    """The leader hard aims at is the one with the most 功勋 a player can count: the cards kept
+    in a deck, hand and discard are secret until the end, so they do not count."""
+    state = play_out_to_turn(12)
+    seat = state["turn"]
+    for o in range(3):
+        if o != seat:
+            assert levels.public_score(state, o) == R.score(state, o) - R.score_parts(state, o)["deck"]
+    rich, other = (o for o in range(3) if o != seat)
+    state["players"][rich]["deck"] += state["market_deck"][:10]  # dear cards kept: secret
+    state["players"][other]["vp"]["kill"] += levels.public_score(state, rich) - levels.public_score(state, other) + 1
+    assert R.score(state, rich) > R.score(state, other)
+    assert levels.aim(state, seat, ai.NORMAL).target == other
