@@ -114,10 +114,10 @@ def _hard_hero(s: ai.Seat) -> list[str]:
 
 
 def _hard_play(s: ai.Seat) -> list[str]:
-    """Normal's best few cards, each played out in determinized worlds (``ai_search``); the
-    renegade (whose aims shift with the balance of the table) and 国战 keep normal's choice."""
+    """Normal's best few cards, each played out in determinized worlds (``ai_search``); 国战
+    (whose kingdoms the search's score does not know) keeps normal's choice."""
     normal = ai.ASK_HINTS["play"]
-    if type(s.mind) is not Mind or s.mind.role == "renegade":
+    if type(s.mind) is not Mind:
         return normal(s)
     paths: list[list[str]] = []
     for _, path in sorted((c for c in ai.candidates(s) if c[0] > 0), key=lambda c: -c[0]):
