@@ -8,7 +8,8 @@ seat's own role estimate (``Mind.p``), so a seat that looked rebel is most often
 The same worlds judge every candidate (common random numbers), and every seat in a world,
 this one included after the candidate, plays normal's policy until this seat's turn ends.
 A finished turn is scored from the world's own roles (``_worth``): the HP, cards and lives of
-this seat's side against the other side's, the lord counting double.
+this seat's side against the other side's, the lord counting double; the renegade, which has
+no side, its own against every other seat's but the lord's (``_weight``).
 
 Only the state's public part and this seat's own cards reach a world (the determinization test
 in ``test_sgs_levels.py`` scrambles everything hidden and expects the same move).

@@ -6,9 +6,10 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
   than the best one now and then, spends 无懈可击 only for itself, and gives a 桃 only to itself
   or to a lord it serves.
 - **hard**: normal's play with a better hero choice for every role (the order the renegade's
-  measured per-hero win rates gave: heroes that heal, punish or avoid fights first). Other
-  variants tried — bolder or more patient role bars, keeping 桃/闪/无懈可击 at discard — did
-  not beat normal on the tuning seeds. It reads the same view as normal, nothing hidden.
+  measured per-hero win rates gave: heroes that heal, punish or avoid fights first) and, in
+  identity mode, its play-phase choice between normal's best few cards searched in
+  determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
+  own view: a world deals everything hidden anew.
 
 Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
 """
