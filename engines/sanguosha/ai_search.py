@@ -8,7 +8,8 @@ seat's own role estimate (``Mind.p``), so a seat that looked rebel is most often
 The same worlds judge every candidate (common random numbers), and every seat in a world,
 this one included after the candidate, plays normal's policy until this seat's turn ends.
 A finished turn is scored from the world's own roles (``_worth``): the HP, cards and lives of
-this seat's side against the other side's, the lord counting double.
+this seat's side against the other side's, the lord counting double; the renegade, which has
+no side, its own against every other seat's but the lord's (``_weight``).
 
 Only the state's public part and this seat's own cards reach a world (the determinization test
 in ``test_sgs_levels.py`` scrambles everything hidden and expects the same move).
@@ -37,6 +38,8 @@ CARD = 0.3
 EQUIP = 0.5
 LEBU = 1.5
 DEATH = 3.0
+#: What another seat's strength (the lord's aside) weighs against the renegade's own.
+RIVAL = 0.3
 
 LETTER = {name: letter for letter, name in ROLE_NAMES.items()}
 
@@ -75,6 +78,16 @@ def _side(mine: str, theirs: str) -> float:
     return 0.0
 
 
+def _weight(roles: list[str], seat: int, other: int) -> float:
+    """How much ``other``'s strength counts for ``seat`` (the lord double). The renegade has no
+    side: it must outlive every seat but the lord, so its own strength counts for it and every
+    other seat's (the lord's aside) against it by :data:`RIVAL`; the lord's death while others
+    live is already a lost game in the score."""
+    if roles[seat] == "N":
+        return 1.0 if other == seat else 0.0 if roles[other] == "Z" else -RIVAL
+    return _side(roles[seat], roles[other]) * (2.0 if roles[other] == "Z" else 1.0)
+
+
 def _seat_worth(p: dict[str, Any]) -> float:
     gear = sum(1 for e in p["equip"].values() if e)
     lebu = sum(1 for j in p["judge"] if j[1] == "lebu")
@@ -85,10 +98,10 @@ def _worth(state: State, seat: int) -> float:
     won = state["winners"]
     if won is not None:
         return 100.0 if seat in won else -100.0
-    mine = state["players"][seat]["role"]
+    roles = [p["role"] for p in state["players"]]
     total = 0.0
-    for p in state["players"]:
-        w = _side(mine, p["role"]) * (2.0 if p["role"] == "Z" else 1.0)
+    for i, p in enumerate(state["players"]):
+        w = _weight(roles, seat, i)
         if w:
             total += w * (_seat_worth(p) if p["alive"] else -DEATH)
     return total

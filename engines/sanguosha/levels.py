@@ -6,9 +6,10 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
   than the best one now and then, spends 无懈可击 only for itself, and gives a 桃 only to itself
   or to a lord it serves.
 - **hard**: normal's play with a better hero choice for every role (the order the renegade's
-  measured per-hero win rates gave: heroes that heal, punish or avoid fights first). Other
-  variants tried — bolder or more patient role bars, keeping 桃/闪/无懈可击 at discard — did
-  not beat normal on the tuning seeds. It reads the same view as normal, nothing hidden.
+  measured per-hero win rates gave: heroes that heal, punish or avoid fights first) and, in
+  identity mode, its play-phase choice between normal's best few cards searched in
+  determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
+  own view: a world deals everything hidden anew.
 
 Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
 """
@@ -114,10 +115,10 @@ def _hard_hero(s: ai.Seat) -> list[str]:
 
 
 def _hard_play(s: ai.Seat) -> list[str]:
-    """Normal's best few cards, each played out in determinized worlds (``ai_search``); the
-    renegade (whose aims shift with the balance of the table) and 国战 keep normal's choice."""
+    """Normal's best few cards, each played out in determinized worlds (``ai_search``); 国战
+    (whose kingdoms the search's score does not know) keeps normal's choice."""
     normal = ai.ASK_HINTS["play"]
-    if type(s.mind) is not Mind or s.mind.role == "renegade":
+    if type(s.mind) is not Mind:
         return normal(s)
     paths: list[list[str]] = []
     for _, path in sorted((c for c in ai.candidates(s) if c[0] > 0), key=lambda c: -c[0]):

@@ -149,8 +149,8 @@ def test_the_search_overrules_normal_order_when_the_rollouts_say_so() -> None:
 
 
 def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With two good plays hard asks the search; with one, or as the renegade, it plays
-    normal's choice without searching."""
+    """With two good plays hard asks the search (the renegade too); with one it plays normal's
+    choice without searching."""
     asked: list[list[list[str]]] = []
 
     def spy(engine: object, state: dict, seat: int, mind: Mind, cands: list[list[str]],
@@ -165,8 +165,23 @@ def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pyt
     state = table(4, "ZNFF", turn=0, hands={0: ["wuzhong"]})
     assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == [hand_of(state, 0, "wuzhong")]
     state = table(4, "NZFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
-    ENGINE.ai_action(state, 0, random.Random(0), "hard")
-    assert len(asked) == 1
+    assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == asked[-1][-1]
+    assert len(asked) == 2 and len(asked[1]) == 2
+
+
+def test_the_renegades_search_counts_every_seat_but_the_lord_against_it() -> None:
+    """The renegade must outlive every other seat and keep the lord alive meanwhile: in its
+    score its own HP counts for it, a rebel's and a loyalist's against it alike, the lord's not
+    at all (the lord's death while others live is a lost game, scored as such)."""
+    state = table(5, "NZCFF", turn=0)
+    base = ai_search._worth(state, 0)
+    change = {}
+    for seat in range(4):
+        state["players"][seat]["hp"] += 1
+        change[seat] = ai_search._worth(state, 0) - base
+        state["players"][seat]["hp"] -= 1
+    assert change[0] == pytest.approx(1.0) and change[1] == 0.0
+    assert change[2] == pytest.approx(change[3]) and change[2] < 0
 
 
 def test_easy_is_more_short_sighted_at_small_tables() -> None:
