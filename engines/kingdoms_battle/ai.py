@@ -217,7 +217,7 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
             return ["card", "war", strike[0], strike[1], str(strike[2])]
         leader = _leader(state, seat)
         if leader is not None and "beauty" in p["plots"]:
-            weak = [c for c in R.controlled(state, leader) if len(R.troops_in(state, c)) == 1]
+            weak = beauty_targets(state, leader)
             if weak:
                 return beauty(state, seat, weak[0])
         if leader is not None and "tiger" in p["plots"]:
@@ -238,6 +238,11 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
     if state["stack"]:
         return ["expand"]
     return random_action(state, seat, rng)
+
+
+def beauty_targets(state: State, holder: int) -> list[str]:
+    """``holder``'s cities that 美人計 can take: those held by one troop."""
+    return [c for c in R.controlled(state, holder) if len(R.troops_in(state, c)) == 1]
 
 
 def beauty(state: State, seat: int, city: str) -> Action:

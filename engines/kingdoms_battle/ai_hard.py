@@ -196,7 +196,7 @@ def _plots(state: State, seat: int) -> list[Action]:
     rivals = [s for s in range(state["seats"]) if s != seat]
     if "beauty" in p["plots"]:
         for r in rivals:
-            weak = [c for c in R.controlled(state, r) if len(R.troops_in(state, c)) == 1]
+            weak = ai.beauty_targets(state, r)
             if weak:
                 out.append(ai.beauty(state, seat, max(weak, key=lambda c: (board.value(state, c), c))))
     if "tiger" in p["plots"]:
