@@ -20,17 +20,12 @@ def event_from_json(data: dict[str, Any]) -> Event:
 
 def change_to_json(change: Change, *, with_events: bool = True) -> dict[str, Any]:
     """``with_events=False``: without the ``events`` key (the caller has them encoded already)."""
-    out: dict[str, Any] = {
-        "kind": change.kind,
-        "match_id": change.match_id,
-        "version": change.version,
-        "seat": change.seat,
-        "events": [e.to_json() for e in change.events] if with_events else None,
-        "note": change.note.to_json() if change.note is not None else None,
-        "request_ids": list(change.request_ids),
-    }
-    if not with_events:
-        del out["events"]
+    out: dict[str, Any] = {"kind": change.kind, "match_id": change.match_id, "version": change.version,
+                           "seat": change.seat}
+    if with_events:
+        out["events"] = [e.to_json() for e in change.events]
+    out["note"] = change.note.to_json() if change.note is not None else None
+    out["request_ids"] = list(change.request_ids)
     return out
 
 
