@@ -283,7 +283,7 @@ async def play_to_end(fake: FakeDiscord, bots: RealBots, table: Table, match_id:
         def post_with_turn(tid: str = turn_id) -> FakeMessage | None:
             return next((m for m in reversed(fake.messages_in(thread_id)) if tid in m.custom_ids()), None)
 
-        post = await fake.wait_for(post_with_turn, 10, f"a post with {turn_id}")
+        post = await fake.wait_for(post_with_turn, table.patience, f"a post with {turn_id}")
         step = await table.open_turn(user, post, turn_id)
         await table.walk(user, step, labels)
         moves += 1
