@@ -67,15 +67,24 @@ def _after_place(board: ai.Board, territory: str, count: int, view: View) -> ai.
     return new
 
 
-def _place_step(board: ai.Board, left: int, pools: dict[str, int]) -> Action:
-    """``ai.decide``'s placement (no trade due) for what is left to place."""
+def _place_step(board: ai.Board, left: int, pools: dict[str, int]) -> tuple[Action, bool]:
+    """``ai.decide``'s placement (no trade due) for what is left to place, and whether it is a
+    top-up of the "2 armies" mission (a placement that may win the game)."""
     top_up = ai._top_up(board)
     if top_up:
-        return top_up
+        return top_up, True
     if pools:
         cont = max(pools, key=lambda c: (pools[c], c))
-        return ai._place_bonus(board, cont, pools[cont])
-    return ai._place_normal(board, left)
+        return ai._place_bonus(board, cont, pools[cont]), False
+    return ai._place_normal(board, left), False
+
+
+def _mission_done(board: ai.Board) -> bool:
+    """Whether the "N territories with 2+ armies" mission holds on the board: the game is then
+    over after the placement, so nothing may follow it."""
+    m = board.mission
+    ar = board.ar
+    return m is not None and sum(1 for i in board.mine_at if ar[i] >= m.min_armies) >= m.count
 
 
 def _placements(board: ai.Board, view: View) -> Action:
@@ -90,7 +99,7 @@ def _placements(board: ai.Board, view: View) -> Action:
     parts: list[Action] = []
     size = 0
     while True:
-        step = _place_step(board, left, pools)
+        step, top_up = _place_step(board, left, pools)
         parts.append(step)
         size += len(step) + 1
         count = int(step[2])
@@ -103,6 +112,8 @@ def _placements(board: ai.Board, view: View) -> Action:
         general -= count - from_pool
         left = general + sum(pools.values())
         board = _after_place(board, step[1], count, _Placed(view, left, pools))
+        if top_up and _mission_done(board):
+            return composite.join(parts)
         if left == 0 or size > _ROOM:
             break
     if left == 0 and size <= _ROOM:
