@@ -11,7 +11,8 @@ measured in the same run, to hold against ``PYRISK_MS / BASE_MS``. Run::
     python3 tasks.py bench risk [--games N]
     python3 tasks.py bench risk --check   # hashes: same decisions and states?
 
-Games use normal AIs, the quick set-up (and once the classic set-up: claims, one army at a time); the game time covers AI decisions and ``apply`` only
+Games use normal AIs (which send their decisions up to the next dice as one composite action, so
+an "action" here is one such move; ``engines.risk.ai_turn``), the quick set-up (and once the classic set-up: claims, one army at a time); the game time covers AI decisions and ``apply`` only
 (the per-move ``step`` and the timers are measured in a second pass, so they do not inflate it).
 """
 
