@@ -20,6 +20,7 @@ from typing import Any, Generic, TypeVar
 
 from engines.base import Action, View
 from engines.risk import cards as cardrules
+from engines.risk import composite
 from engines.risk.data import Mission, content
 from engines.risk.rules import hqs_needed
 from engines.risk.tables import tables
@@ -583,7 +584,9 @@ def _attack_worth(board: Board, dst: int, target: int, conquered: bool) -> float
     return value
 
 
-def _attack_normal(board: Board) -> Action:
+def _attack_normal(board: Board, compose: bool = False) -> Action:
+    """The best attack by odds and worth, or the end of the attack phase; with ``compose`` the
+    attack carries its move-in rule (:func:`_occupy_rule`, ``engines.risk.composite``)."""
     view = board.view
     conquered = view["conquered_this_turn"]
     best: tuple[float, int, int, int] | None = None
@@ -631,28 +634,61 @@ def _attack_normal(board: Board) -> Action:
     if best is None:
         return ["end"]
     _, src, dst, keep = best
-    return ["attack", names[src], names[dst], "blitz", str(keep)]
+    action = ["attack", names[src], names[dst], "blitz", str(keep)]
+    if compose:
+        action += [composite.RULE, *map(str, _occupy_rule(board, src, dst))]
+    return action
+
+
+def can_attack(board: Board) -> bool:
+    """``rules.can_attack`` on the board: one of our territories with 2+ armies next to an enemy."""
+    ow, ar, me, adjacent = board.ow, board.ar, board.me, board.tables.adjacent
+    return any(ar[i] >= 2 and any(ow[n] != me for n in adjacent[i]) for i in board.mine_at)
+
+
+def can_fortify(board: Board) -> bool:
+    """``rules.can_fortify`` on the board: one of our territories with 2+ armies next to another."""
+    ow, ar, me, adjacent = board.ow, board.ar, board.me, board.tables.adjacent
+    return any(ar[i] >= 2 and any(ow[n] == me for n in adjacent[i]) for i in board.mine_at)
+
+
+def end_attack(board: Board) -> Action:
+    """Ending the attack phase with the fortify joined on (``engines.risk.composite``) when the
+    fortify phase will ask: a fortify reads only the board, which ending the attack leaves as it
+    is (the card it may draw is not read), so it is decided now, on this very board."""
+    if not can_fortify(board):
+        return ["end"]
+    return composite.join([["end"], _fortify_normal(board)])
+
+
+def _occupy_rule(board: Board, src: int, dst: int) -> composite.Rule:
+    """How the normal AI shares a conquering stack between ``src`` and the conquered ``dst``
+    (``composite.move_in``'s weights): by what threatens each side, an HQ's side counting
+    double, leaving 2+ on both for the "2 armies" mission; everything forward when ``src`` has
+    no other enemy (its weight is then 0). The same on the board before the battle as after the
+    conquest, since ``dst`` is left out of ``src``'s side (it is ours afterwards) and ``src`` is
+    ours either way: so an attack can carry its move-in."""
+    ow, ar, me = board.ow, board.ar, board.me
+    enemies = threat = 0
+    for n in board.tables.adjacent[src]:  # threat_at(src) and enemies_at(src), without dst
+        o = ow[n]
+        if n != dst and o != me:
+            enemies += 1
+            if o != NEUTRAL and o is not None:
+                threat += ar[n] - 1
+    src_threat = threat + 3 * enemies
+    if board.tables.names[src] == board.my_hq:
+        src_threat *= 2
+    dst_threat = board.threat_at(dst) + 3 * len(board.enemies_at(dst)) + 1
+    return dst_threat, src_threat, 2 if board.keep_two else 1
 
 
 def _occupy_normal(board: Board) -> Action:
     occ = board.view["occupy"]
-    lo, hi = occ["min"], occ["max"]
     index, ar = board.tables.index, board.ar
     src, dst = index[occ["from"]], index[occ["to"]]
-    total = ar[src] + ar[dst]
-    if board.keep_two and total >= 4:
-        # Leave 2+ on both sides where the dice allow it: both then count for the mission.
-        hi = min(hi, max(lo, total - 2))
-        lo = max(lo, min(2, hi))
-    src_enemies = len(board.enemies_at(src))
-    src_threat = board.threat_at(src) + 3 * src_enemies
-    if occ["from"] == board.my_hq:
-        src_threat *= 2
-    dst_threat = board.threat_at(dst) + 3 * len(board.enemies_at(dst)) + 1
-    if not src_enemies:
-        return ["move", str(hi)]
-    want_dst = round(total * dst_threat / (src_threat + dst_threat))
-    return ["move", str(max(lo, min(hi, want_dst)))]
+    count = composite.move_in(ar[src] + ar[dst], occ["min"], occ["max"], _occupy_rule(board, src, dst))
+    return ["move", str(count)]
 
 
 def _fortify_hq(board: Board) -> Action | None:

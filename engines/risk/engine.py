@@ -6,10 +6,27 @@ import random
 
 from engines.adapter import TreeEngine, random_action
 from engines.base import Action, Event, Msg, OptionSpec, Request, State
-from engines.risk import actions, ai, ai_easy, ai_hard, choices, requests, rules, setup, summary, views
+from engines.risk import (
+    actions,
+    ai,
+    ai_easy,
+    ai_hard,
+    ai_turn,
+    choices,
+    composite,
+    requests,
+    rules,
+    setup,
+    summary,
+    views,
+)
 
 VARIANTS = ("classic", "neutral", "hq", "mission")
 SETUPS = ("quick", "classic")
+#: A level the lobby does not offer: the normal AI one single step at a time, as it played before
+#: issue 22's seventh round joined its steps (``ai_turn``). Hard plays it in its rollouts; the
+#: strength pin of normal plays against it (docs/rules/risk.md, "AI levels").
+REFERENCE = "reference"
 
 __all__ = ["RiskEngine", "random_action"]
 
@@ -46,6 +63,27 @@ class RiskEngine(TreeEngine):
     def pending(self, state: State) -> list[Request]:
         return requests.pending(state)
 
+    def apply(self, state: State, seat: int, action: Action,
+              request: Request | None = None) -> tuple[State, list[Event]]:
+        parts = composite.split(action) if isinstance(action, list) and action else None
+        if parts is None:
+            return super().apply(state, seat, action, request)
+        new = self.copy_state(state)
+        return new, composite.play(new, seat, parts)[0]
+
+    def apply_steps(self, state: State, seat: int, action: Action,
+                    request: Request | None = None) -> tuple[State, list[Event], list[Action]]:
+        """``apply``, also naming the single steps played: the action itself, or a composite's
+        parts with an attack's move-in (``engines.risk.composite``). Tests replay those steps
+        one by one to show a composite reaches the same state."""
+        parts = composite.split(action) if isinstance(action, list) and action else None
+        if parts is None:
+            new, events = super().apply(state, seat, action, request)
+            return new, events, [list(action)]
+        new = self.copy_state(state)
+        events, steps = composite.play(new, seat, parts)
+        return new, events, steps
+
     def copy_state(self, state: State) -> State:
         return rules.copy_state(state)
 
@@ -59,7 +97,9 @@ class RiskEngine(TreeEngine):
         view = views.SeatView(state, seat)
         if level == "easy":
             return ai_easy.decide(view, rng)
-        return ai.decide(view, rng)
+        if level == REFERENCE:
+            return ai.decide(view, rng)
+        return ai_turn.decide(view)
 
     def ai_levels(self) -> list[str]:
         return ["easy", "normal", "hard"]

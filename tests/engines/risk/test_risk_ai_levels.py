@@ -10,6 +10,7 @@ import pytest
 from risk_testkit import C, new, position, scramble_hidden
 
 from engines.risk import ENGINE, ai, ai_hard, views
+from engines.risk.engine import REFERENCE
 
 
 def test_levels_offered() -> None:
@@ -94,7 +95,7 @@ def test_hard_differs_from_normal_only_in_searched_placements() -> None:
         req = ENGINE.pending(state)[0]
         if req.seat == 0:
             hard = ENGINE.ai_action(state, 0, random.Random(1), "hard")
-            normal = ENGINE.ai_action(state, 0, random.Random(1), "normal")
+            normal = ENGINE.ai_action(state, 0, random.Random(1), REFERENCE)
             if hard != normal:
                 differ += 1
                 assert state["phase"] == "reinforce" and hard[0] == normal[0] == "place"

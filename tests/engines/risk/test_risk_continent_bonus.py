@@ -9,6 +9,7 @@ from risk_testkit import C, act, check_invariants, position
 
 from engines.base import EngineError
 from engines.risk import ENGINE, rules
+from engines.risk.engine import REFERENCE
 
 AU = list(C.continents["australia"])
 NA = list(C.continents["north_america"])
@@ -118,10 +119,10 @@ def test_the_turn_event_announces_the_bonus_publicly() -> None:
 
 def test_normal_ai_puts_bonus_armies_on_the_continents_border() -> None:
     state = _start_turn(AU, ["alaska", "kamchatka"])
-    action = ENGINE.ai_action(state, 0, random.Random(1), "normal")
+    action = ENGINE.ai_action(state, 0, random.Random(1), REFERENCE)
     assert action == ["place", "indonesia", "2"]  # Australia's only border (Siam is the enemy's)
     state, _ = ENGINE.apply(state, 0, action)
-    action = ENGINE.ai_action(state, 0, random.Random(1), "normal")
+    action = ENGINE.ai_action(state, 0, random.Random(1), REFERENCE)
     assert action[0] == "place" and action[2] == "3"
     state, _ = ENGINE.apply(state, 0, action)
     assert state["phase"] == "attack"
@@ -130,7 +131,7 @@ def test_normal_ai_puts_bonus_armies_on_the_continents_border() -> None:
 def test_normal_ai_bonus_for_an_enclosed_continent_goes_next_to_the_front() -> None:
     """Australia surrounded by own land: its bonus waits on the territory nearest the front."""
     state = _start_turn(AU, ["siam", "india", "china"])
-    action = ENGINE.ai_action(state, 0, random.Random(1), "normal")
+    action = ENGINE.ai_action(state, 0, random.Random(1), REFERENCE)
     assert action == ["place", "indonesia", "2"]
 
 

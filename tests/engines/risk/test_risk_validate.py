@@ -11,7 +11,7 @@ from risk_testkit import C, new, position
 
 from engines.base import EngineError
 from engines.risk import ENGINE, choices
-from engines.risk.engine import random_action
+from engines.risk.engine import REFERENCE, random_action
 
 _WORDS = ["end", "attack", "once", "blitz", "dice", "place", "move", "fortify", "trade", "claim", "hq",
           "0", "1", "2", "3", "4", "-1", "+1", "01", "1.0", " 2", "٣", "²", "999999", "1000000", "", "x"]
@@ -53,7 +53,7 @@ def test_direct_check_never_accepts_what_the_tree_refuses(variant: str, seats: i
         if ENGINE.result(state) is not None:
             break
         req = ENGINE.pending(state)[0]
-        moves = [ENGINE.ai_action(state, req.seat, rng, "normal"), random_action(ENGINE, state, req.seat, rng),
+        moves = [ENGINE.ai_action(state, req.seat, rng, REFERENCE), random_action(ENGINE, state, req.seat, rng),
                  ENGINE.timeout_action(state, req, rng)]
         # Every kind of move, whatever the phase (a place during a forced trade, an attack from
         # a lone army, an end while moving in ...).
