@@ -64,9 +64,11 @@ def owner(state: State, slot: str) -> int | None:
 
 def counts(state: State, region: str) -> dict[int, int]:
     out: dict[int, int] = {}
-    for s in region_slots(state, region):
-        o = owner(state, s)
-        if o is not None:
+    slots = state["slots"]
+    for s in layout(state["seats"])[1][region]:  # owner() inlined: asked for every region at every move
+        occ = slots.get(s)
+        if occ is not None:
+            o = int(occ[0])
             out[o] = out.get(o, 0) + 1
     return out
 
