@@ -7,7 +7,7 @@ general takes a slot like a soldier and counts as one for 称霸).
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 
 from engines.base import State
 from engines.jiwu.data import board
@@ -64,9 +64,11 @@ def owner(state: State, slot: str) -> int | None:
 
 def counts(state: State, region: str) -> dict[int, int]:
     out: dict[int, int] = {}
-    for s in region_slots(state, region):
-        o = owner(state, s)
-        if o is not None:
+    slots = state["slots"]
+    for s in layout(state["seats"])[1][region]:  # owner() inlined: asked for every region at every move
+        occ = slots.get(s)
+        if occ is not None:
+            o = int(occ[0])
             out[o] = out.get(o, 0) + 1
     return out
 
@@ -130,6 +132,49 @@ def present_at(state: State, seat: int, slot: str, memo: dict[tuple[str, str], b
             if found:
                 return True
     return False
+
+
+@cache
+def _geometry(slot: str) -> tuple[str | None, tuple[str, ...], tuple[str, ...]]:
+    """A slot's place on the board, parsed once: its region (None on a path) and, for a path
+    slot, its neighbouring slots on the path and the end regions it touches."""
+    region = region_of(slot)
+    if region is not None:
+        return region, (), ()
+    pid, idx = slot.split(".")
+    i = int(idx)
+    p = board().paths[pid]
+    return (None, tuple(f"{pid}.{j}" for j in (i - 1, i + 1) if 0 <= j < p.slots),
+            tuple(at for end, at in ((0, p.a), (p.slots - 1, p.b)) if i == end))
+
+
+class Reach:
+    """The 交战 rule for one seat, worked out in one pass over the board: the same answers as
+    :func:`present_at` and :func:`present_in_region`, but a caller asking about every slot (the
+    legal deploy and kill lists, asked at each decision and in hard's playouts) gets a set lookup
+    instead of a walk over the region's slots per slot. Valid while the board does not change."""
+
+    __slots__ = ("mine", "core", "regions", "slots")
+
+    def __init__(self, state: State, seat: int) -> None:
+        regions, rslots, _, near, _ = layout(state["seats"])
+        #: The slots holding the seat's pieces, and the regions where it has a piece or a spy.
+        self.mine = {s for s, occ in state["slots"].items() if occ is not None and occ[0] == seat}
+        self.core = {r for s in self.mine if (r := _geometry(s)[0]) is not None}
+        self.core.update(r for r, owners in state["spies"].items() if seat in owners)
+        #: The regions it is present in, and every slot it is present at.
+        self.regions = {r for r in regions if r in self.core or any(s in self.mine for s in near[r])}
+        self.slots = {s for r in self.regions for s in rslots[r]}
+        self.slots.update(n for s in self.mine for n in _geometry(s)[1])
+        self.slots.update(s for r in self.core if r in near for s in near[r])
+
+    def in_region(self, region: str) -> bool:
+        """:func:`present_in_region`."""
+        return region in self.regions
+
+    def at(self, slot: str) -> bool:
+        """:func:`present_at`."""
+        return slot in self.slots
 
 
 def on_board(state: State, seat: int) -> int:

@@ -275,15 +275,10 @@ def deployable(state: State, seat: int, region: str | None = None) -> list[str]:
     anywhere open)."""
     if state["players"][seat]["supply"] <= 0:
         return []
-    anywhere = B.on_board(state, seat) == 0
-    out = []
-    memo: dict[tuple[str, str], bool] = {}  # the regions' 交战 answers, worked out once for all slots
-    for s, occ in state["slots"].items():
-        if occ is not None or (region and B.region_of(s) != region):
-            continue
-        if anywhere or B.present_at(state, seat, s, memo):
-            out.append(s)
-    return out
+    reach = B.Reach(state, seat)
+    anywhere = not reach.mine
+    return [s for s, occ in state["slots"].items() if occ is None and (not region or B.region_of(s) == region)
+            and (anywhere or s in reach.slots)]
 
 
 def deploy(state: State, seat: int, slot: str) -> list[Event]:
@@ -303,17 +298,14 @@ def where(slot: str) -> dict[str, Any]:
 def kill_targets(state: State, seat: int, region: str | None = None, spies: bool = True) -> list[str]:
     """Soldiers (another player's or grey) and enemy spies the seat may kill under the 交战 rule.
     Generals are hurt, not killed outright (``hit_targets``)."""
-    out = []
-    for s, occ in state["slots"].items():
-        if occ is None or occ[0] == seat or occ[1] or (region and B.region_of(s) != region):
-            continue
-        if B.present_at(state, seat, s):
-            out.append(s)
+    reach = B.Reach(state, seat)
+    out = [s for s, occ in state["slots"].items() if occ is not None and occ[0] != seat and not occ[1]
+           and (not region or B.region_of(s) == region) and s in reach.slots]
     if spies:
         for r, owners in state["spies"].items():
             if region and r != region:
                 continue
-            if B.present_in_region(state, seat, r):
+            if reach.in_region(r):
                 out += [f"spy.{r}.{o}" for o in owners if o != seat]
     return out
 
@@ -383,8 +375,8 @@ def general_owner(state: State, gid: str) -> int:
 
 def general_deploy_slots(state: State, seat: int) -> list[str]:
     """Generals go to region slots only, under the 交战 rule."""
-    return [s for s in state["slots"] if state["slots"][s] is None and B.region_of(s)
-            and B.present_at(state, seat, s)]
+    reach = B.Reach(state, seat)
+    return [s for s, occ in state["slots"].items() if occ is None and s in reach.slots and B.region_of(s)]
 
 
 def field_general(state: State, seat: int, gid: str, slot: str) -> list[Event]:
@@ -481,11 +473,8 @@ def general_dies(state: State, gid: str, by: int | None) -> list[Event]:
 
 
 def hit_targets(state: State, seat: int) -> list[str]:
-    out = []
-    for s, occ in state["slots"].items():
-        if occ and occ[1] and occ[0] != seat and B.present_at(state, seat, s):
-            out.append(occ[1])
-    return out
+    reach = B.Reach(state, seat)
+    return [occ[1] for s, occ in state["slots"].items() if occ and occ[1] and occ[0] != seat and s in reach.slots]
 
 
 def duel_seats(state: State) -> tuple[int, int]:

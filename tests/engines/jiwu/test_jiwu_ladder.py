@@ -5,11 +5,12 @@ interval's lower bound above 50 %.
 
 The rungs of normal and easy are on tuning seeds (100000–199999). Hard over normal is pinned at
 2 players on round 2's fresh seeds 964000–964599 (57.2 %; hard's 2-player moves are unchanged
-since, and round 3's fresh seeds 972000–972999 read 58.2 %, docs/rules/jiwu.md, "AI levels").
+since, round 3's fresh seeds 972000–972999 read 58.2 % and round 4's 978000–978999 59.2 %,
+docs/rules/jiwu.md, "AI levels").
 At 3 and 4 players (aimed at the leader since round 3) it is not pinned here: a rung there
 would need some 1 000 games to tell its few points from the noise, minutes of CPU a rung; the
-fast tests pin what it does (``test_jiwu_levels.py``). The whole file took 2 min 19 s (2 min of
-CPU) in round 3 on the shared machine at a load of about 2; slow.
+fast tests pin what it does (``test_jiwu_levels.py``). The whole file took 2 min 49 s (1 min 25 s
+of CPU) in round 4 on the shared machine at a load of about 4 (round 3: 2 min of CPU); slow.
 """
 
 from __future__ import annotations
