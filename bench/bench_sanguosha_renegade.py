@@ -16,7 +16,11 @@ handler for the run only (restored afterwards); decisions are untouched.
 Run::
 
     .venv/bin/python -m bench.bench_sanguosha_renegade [--games 100] [--seats 8 10] [--heroes standard]
-        [--seed 7000] [--jobs 2]
+        [--seed 7000] [--jobs 2] [--level normal]
+
+``--level`` is the AI level at the renegade seat (easy, normal, hard); a seeded game plays the
+same random moves under every level until the renegade's first different decision, so two
+levels on the same seeds are a paired comparison.
 
 A lever worth a few points needs ~1 000 games per cell to see (the standard error of one cell
 is ~1.6 points at 1 000 games); ``--jobs 2`` plays them in two processes (~100 s per 1 000
@@ -37,10 +41,17 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_sanguosha_ai import OPTIONS, ai_player, random_player  # noqa: E402
+from bench.bench_sanguosha_ai import OPTIONS, random_player  # noqa: E402
 from engines.sanguosha import ENGINE, ai, frames  # noqa: E402
 
 State = dict[str, Any]
+
+#: The AI level at the renegade seat (``--level``).
+LEVEL = {"level": "normal"}
+
+
+def ai_player(state: State, seat: int, rng: random.Random) -> list[str]:
+    return ENGINE.ai_action(state, seat, rng, LEVEL["level"])
 
 
 def game(n: int, seed: int) -> Counter[str]:
@@ -100,18 +111,19 @@ def game(n: int, seed: int) -> Counter[str]:
     return out
 
 
-def _game(args: tuple[int, int, dict[str, str]]) -> Counter[str]:
-    n, seed, options = args
+def _game(args: tuple[int, int, dict[str, str], str]) -> Counter[str]:
+    n, seed, options, level = args
     ai.STRICT = True
     OPTIONS.clear()
     OPTIONS.update(options)
+    LEVEL["level"] = level
     return game(n, seed)
 
 
 def breakdown(n: int, games: int, seed0: int = 7000, jobs: int = 1) -> Counter[str]:
     """Outcome and damage counters summed over ``games`` seeded games at ``n`` seats, played in
     ``jobs`` processes (the figures do not depend on ``jobs``: every game has its own seed)."""
-    work = [(n, seed0 + g, dict(OPTIONS)) for g in range(games)]
+    work = [(n, seed0 + g, dict(OPTIONS), LEVEL["level"]) for g in range(games)]
     if jobs > 1:
         with Pool(jobs) as pool:
             parts = pool.map(_game, work, chunksize=20)
@@ -130,13 +142,16 @@ def main() -> None:
     parser.add_argument("--heroes", default="")
     parser.add_argument("--seed", type=int, default=7000, help="first seed (game g uses seed + g)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
+    parser.add_argument("--level", default="normal", choices=ENGINE.ai_levels(),
+                        help="the AI level at the renegade seat")
     args = parser.parse_args()
     ai.STRICT = True
+    LEVEL["level"] = args.level
     if args.heroes:
         OPTIONS["heroes"] = args.heroes
     for n in args.seats:
         counts = breakdown(n, args.games, args.seed, args.jobs)
-        print(f"{n} seats, {args.games} games (seeds {args.seed}+), AI renegade vs random players: "
+        print(f"{n} seats, {args.games} games (seeds {args.seed}+), {args.level} AI renegade vs random players: "
               f"won {counts['game: won'] / args.games:.1%}")
         for key, count in sorted(counts.items()):
             print(f"  {key}: {count}")
