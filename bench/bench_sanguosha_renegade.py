@@ -16,7 +16,12 @@ handler for the run only (restored afterwards); decisions are untouched.
 Run::
 
     .venv/bin/python -m bench.bench_sanguosha_renegade [--games 100] [--seats 8 10] [--heroes standard]
-        [--seed 7000] [--jobs 2]
+        [--seed 7000] [--jobs 2] [--level normal]
+
+``--level`` is the AI level at the renegade seat (easy, normal, hard); a seeded game plays the
+same random moves under every level until the renegade's first different decision, so two
+levels on the same seeds are a paired comparison. The win rate is printed with its 95 %
+interval (Wilson) and the renegade seat's decision times (p99, max; wall time).
 
 A lever worth a few points needs ~1 000 games per cell to see (the standard error of one cell
 is ~1.6 points at 1 000 games); ``--jobs 2`` plays them in two processes (~100 s per 1 000
@@ -28,6 +33,7 @@ from __future__ import annotations
 import argparse
 import random
 import sys
+import time
 from collections import Counter
 from multiprocessing import Pool
 from pathlib import Path
@@ -37,15 +43,24 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.bench_sanguosha_ai import OPTIONS, ai_player, random_player  # noqa: E402
+from bench import harness  # noqa: E402
+from bench.bench_sanguosha_ai import OPTIONS, random_player  # noqa: E402
 from engines.sanguosha import ENGINE, ai, frames  # noqa: E402
 
 State = dict[str, Any]
 
+#: The AI level at the renegade seat (``--level``).
+LEVEL = {"level": "normal"}
 
-def game(n: int, seed: int) -> Counter[str]:
+
+def ai_player(state: State, seat: int, rng: random.Random) -> list[str]:
+    return ENGINE.ai_action(state, seat, rng, LEVEL["level"])
+
+
+def game(n: int, seed: int, times: list[float] | None = None) -> Counter[str]:
     """One seeded game at ``n`` seats (same seeds as the win-rate test and bench): its outcome,
-    the cause of the renegade's or the lord's fatal damage, and HP lost and dealt by cause."""
+    the cause of the renegade's or the lord's fatal damage, and HP lost and dealt by cause;
+    the renegade seat's decision times (seconds) go to ``times``."""
     out: Counter[str] = Counter()
     handler = frames.FLOW.kinds["damage"]
     last: dict[int, str] = {}
@@ -80,7 +95,11 @@ def game(n: int, seed: int) -> Counter[str]:
         while ENGINE.result(state) is None:
             seat = ENGINE.pending(state)[0].seat
             player = ai_player if seat in rens else random_player
-            state, _ = ENGINE.apply(state, seat, player(state, seat, rng))
+            t0 = time.perf_counter()
+            action = player(state, seat, rng)
+            if times is not None and player is ai_player:
+                times.append(time.perf_counter() - t0)
+            state, _ = ENGINE.apply(state, seat, action)
             if died_with is None and not any(state["players"][r]["alive"] for r in rens):
                 died_with = sum(p["alive"] for p in state["players"])
                 killed_by = last.get(rens[-1], "?")
@@ -100,26 +119,32 @@ def game(n: int, seed: int) -> Counter[str]:
     return out
 
 
-def _game(args: tuple[int, int, dict[str, str]]) -> Counter[str]:
-    n, seed, options = args
+def _game(args: tuple[int, int, dict[str, str], str]) -> tuple[Counter[str], list[float]]:
+    n, seed, options, level = args
     ai.STRICT = True
     OPTIONS.clear()
     OPTIONS.update(options)
-    return game(n, seed)
+    LEVEL["level"] = level
+    times: list[float] = []
+    return game(n, seed, times), times
 
 
-def breakdown(n: int, games: int, seed0: int = 7000, jobs: int = 1) -> Counter[str]:
+def breakdown(n: int, games: int, seed0: int = 7000, jobs: int = 1,
+              times: list[float] | None = None) -> Counter[str]:
     """Outcome and damage counters summed over ``games`` seeded games at ``n`` seats, played in
-    ``jobs`` processes (the figures do not depend on ``jobs``: every game has its own seed)."""
-    work = [(n, seed0 + g, dict(OPTIONS)) for g in range(games)]
+    ``jobs`` processes (the figures do not depend on ``jobs``: every game has its own seed);
+    the renegade seat's decision times go to ``times``."""
+    work = [(n, seed0 + g, dict(OPTIONS), LEVEL["level"]) for g in range(games)]
     if jobs > 1:
         with Pool(jobs) as pool:
             parts = pool.map(_game, work, chunksize=20)
     else:
         parts = [_game(w) for w in work]
     out: Counter[str] = Counter()
-    for part in parts:
+    for part, took in parts:
         out.update(part)
+        if times is not None:
+            times.extend(took)
     return out
 
 
@@ -130,14 +155,22 @@ def main() -> None:
     parser.add_argument("--heroes", default="")
     parser.add_argument("--seed", type=int, default=7000, help="first seed (game g uses seed + g)")
     parser.add_argument("--jobs", type=int, default=1, help="processes to play the games in")
+    parser.add_argument("--level", default="normal", choices=ENGINE.ai_levels(),
+                        help="the AI level at the renegade seat")
     args = parser.parse_args()
     ai.STRICT = True
+    LEVEL["level"] = args.level
     if args.heroes:
         OPTIONS["heroes"] = args.heroes
     for n in args.seats:
-        counts = breakdown(n, args.games, args.seed, args.jobs)
-        print(f"{n} seats, {args.games} games (seeds {args.seed}+), AI renegade vs random players: "
-              f"won {counts['game: won'] / args.games:.1%}")
+        times: list[float] = []
+        counts = breakdown(n, args.games, args.seed, args.jobs, times)
+        low, high = harness.wilson_bounds(counts["game: won"], args.games)
+        ms = [t * 1000 for t in times]
+        print(f"{n} seats, {args.games} games (seeds {args.seed}–{args.seed + args.games - 1}), "
+              f"{args.level} AI renegade vs random players: won {counts['game: won'] / args.games:.1%} "
+              f"(95 % interval {low:.1%}–{high:.1%}); renegade decisions {len(ms)}, "
+              f"p99 {harness.pct(ms, 0.99):.2f} ms, max {max(ms, default=float('nan')):.2f} ms")
         for key, count in sorted(counts.items()):
             print(f"  {key}: {count}")
 
