@@ -12,8 +12,11 @@ without a model return None and the search keeps its hand-weighed score.
 Fitted on the tuning seeds (normal at every seat, every turn start of a game a sample, one in
 three kept): 5 seats 110000–111499 (1 500 games), 8 seats 112000–112799 (800 games); the fit's
 log loss on its held-out last fifth of the games was 0.60 (5 seats; the camps' base rates alone
-0.75) and 0.68 (8 seats; 0.99). docs/rules/sanguosha.md "AI levels" has the figures and the
-scripts' place.
+0.75) and 0.68 (8 seats; 0.99). ``tools/fit_sgs_value.py`` re-fits a table size and prints its
+entry. (The weights below were fitted with each camp's living seats counted twice, once as
+seats and once as seats with at least 1 HP — the same number at any turn start — and the two
+weights added here; a re-fit with the tool gives close, not identical, weights.)
+docs/rules/sanguosha.md "AI levels" has the figures.
 """
 
 from __future__ import annotations
