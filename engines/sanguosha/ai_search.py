@@ -1,18 +1,15 @@
 """The hard AI's search (issue 23): on a play-phase choice between good cards, play each of the
-best few out in a few determinized worlds and keep the one that leaves this seat best placed.
+best few out in a few determinized worlds and keep the one that ends this seat's turn best.
 
 A *world* is the table as this seat sees it with every hidden part dealt anew: the cards it
 cannot see (the deck and the other hands) are shuffled from their sorted set, so the world never
 depends on where they really lie, and the hidden roles are drawn one seat after another by the
 seat's own role estimate (``Mind.p``), so a seat that looked rebel is most often a rebel there.
 The same worlds judge every candidate (common random numbers), and every seat in a world,
-this one included after the candidate, plays normal's policy until this seat's turn and the
-next seat's are over: a play is judged after the table's reply to it (a 杀 that leaves the
-next rebel free to answer, a card kept for its turn). The world is then scored by its own
-roles (``_worth``): at the table sizes ``ai_value`` has a model for (5 and 8 seats), this
-seat's camp's chance to win as fitted to normal's games; elsewhere by hand, the HP, cards and
-lives of this seat's side against the other side's, the lord counting double, and for the
-renegade, which has no side, its own against every other seat's but the lord's (``_weight``).
+this one included after the candidate, plays normal's policy until this seat's turn ends.
+A finished turn is scored from the world's own roles (``_worth``): the HP, cards and lives of
+this seat's side against the other side's, the lord counting double; the renegade, which has
+no side, its own against every other seat's but the lord's (``_weight``).
 
 Only the state's public part and this seat's own cards reach a world (the determinization test
 in ``test_sgs_levels.py`` scrambles everything hidden and expects the same move).
@@ -25,19 +22,16 @@ from typing import Any
 
 from engines.flow import Flow
 from engines.jsoncopy import clone
-from engines.sanguosha import ai_value
 from engines.sanguosha.ai_mind import HIDDEN, Mind
 from engines.sanguosha.rules import ROLE_NAMES
 
 State = dict[str, Any]
 
-#: Candidates compared (normal's best few by its own score), worlds per candidate, the turns
-#: played past this seat's own (the next seats' replies), and the longest rollout (asks
-#: answered) before the world is scored anyway.
+#: Candidates compared (normal's best few by its own score), worlds per candidate, and the
+#: longest rollout (asks answered) before the turn is scored anyway.
 TOP = 3
 WORLDS = 3
-TURNS_AFTER = 1
-HORIZON = 60
+HORIZON = 30
 #: What a hand card, a piece of equipment, a 乐不思蜀 waiting in the judge zone (a lost turn,
 #: counted against its holder) and a death weigh against one HP in a finished turn's score.
 CARD = 0.3
@@ -101,23 +95,6 @@ def _seat_worth(p: dict[str, Any]) -> float:
 
 
 def _worth(state: State, seat: int) -> float:
-    """The world's worth to ``seat``: its camp's chance to win by the fitted model
-    (``ai_value``) where the table size has one, else the hand-weighed score (:func:`_weighed`)."""
-    if len(state["players"]) not in ai_value.MODELS:
-        return _weighed(state, seat)
-    won = state["winners"]
-    if won is not None:
-        return 1.0 if seat in won else 0.0
-    chances = ai_value.chances(state)
-    assert chances is not None
-    role = state["players"][seat]["role"]
-    return chances["Z" if role in ("Z", "C") else role]
-
-
-def _weighed(state: State, seat: int) -> float:
-    """HP, cards and lives of ``seat``'s side against the other side's (the renegade's own
-    against every other seat's but the lord's, :func:`_weight`), a death :data:`DEATH`, a
-    won or lost game ±100."""
     won = state["winners"]
     if won is not None:
         return 100.0 if seat in won else -100.0
@@ -132,19 +109,14 @@ def _weighed(state: State, seat: int) -> float:
 
 def rollout(engine: Any, state: State, seat: int, path: list[str], rng: random.Random) -> float:
     """Play ``path`` for ``seat`` in a world, then normal's policy for everybody until this
-    seat's turn and the :data:`TURNS_AFTER` next ones are over (a play is judged after the
-    table's reply to it, not before); the world's worth to ``seat`` then."""
+    seat's turn is over; the finished turn's worth to ``seat``."""
     from engines.sanguosha import ai
 
     st, _ = engine.apply(state, seat, path)
-    turn, left = state["turn"], TURNS_AFTER
+    turn = state["turn"]
     for _ in range(HORIZON):
-        if st["winners"] is not None:
+        if st["winners"] is not None or st["turn"] != turn:
             break
-        if st["turn"] != turn:
-            if not left:
-                break
-            turn, left = st["turn"], left - 1
         asks = Flow.asks(st)
         if not asks:
             break

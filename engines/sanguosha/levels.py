@@ -8,9 +8,8 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
 - **hard**: normal's play with a better hero choice for every role (the order the renegade's
   measured per-hero win rates gave: heroes that heal, punish or avoid fights first) and, in
   identity mode, its play-phase choice between normal's best few cards searched in
-  determinized worlds (``ai_search``: played on past the next seat's reply, judged by the camp's
-  fitted chance to win, ``ai_value``). It decides from its own view: a world deals everything
-  hidden anew.
+  determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
+  own view: a world deals everything hidden anew.
 
 Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
 """
