@@ -29,9 +29,9 @@ from engines.risk.data import content
 from engines.risk.views import SeatView
 
 #: Candidate borders searched per turn (besides the normal AI's own choice).
-CANDIDATES = 3
+CANDIDATES = 5
 #: Rounds of rollouts (one determinization each, every candidate played on it).
-ROLLOUTS = 3
+ROLLOUTS = 8
 #: Rival turns played out after hard's own (1: the next rival's reply; the time of a search grows
 #: with each, and at 5 players a whole round would not fit the 250 ms budget).
 REPLY_TURNS = 1
@@ -40,7 +40,7 @@ MAX_MOVES = 400
 #: A search starts no further round once its rollouts made this many moves: a deterministic cap
 #: on the decision time (a round is ~70 moves at the median, ~130 at the 99th percentile, so the
 #: cap only cuts the longest searches short; a wall-clock cap would make decisions depend on load).
-MOVE_BUDGET = 300
+MOVE_BUDGET = 3000
 #: Weights of :func:`evaluate` (first round's; re-tuning them moved nothing beyond the noise).
 W_INCOME, W_RIVAL_INCOME, W_ARMIES, W_EXPOSED = 3.0, 1.5, 0.15, 0.3
 
