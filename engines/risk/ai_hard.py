@@ -2,9 +2,9 @@
 
 Where the new armies go decides the whole turn (which continent it can take, what it leaves
 open), so that one decision is searched: for each of a few candidate borders (the normal AI's
-pick and the next best by its staging score), hard plays the rest of its own turn out with the
+pick and the next five by its staging score), hard plays the rest of its own turn out with the
 normal AI's moves on sampled dice, *and then the next rival's whole turn* with the normal AI's
-moves (its model of how a rival answers), a few times, and keeps the candidate whose position
+moves (its model of how a rival answers), on 8 sampled worlds, and keeps the candidate whose position
 is best by :func:`evaluate` when that reply is over. Judging at the end of its own turn only
 (issue 23's first round) rewarded stacks that looked strong and left a bonus open to the reply;
 judging after the reply lifted hard over normal from 57 % to 63 % at 2 players on the tuning
@@ -28,19 +28,23 @@ from engines.risk import actions, ai, rules
 from engines.risk.data import content
 from engines.risk.views import SeatView
 
-#: Candidate borders searched per turn (besides the normal AI's own choice).
-CANDIDATES = 3
+#: Candidate borders searched per turn (besides the normal AI's own choice). Issue 23's fourth
+#: round widened the search from 4 candidates on 3 worlds to 6 on 8, spending the time headroom
+#: (p99 ~23 ms -> ~89 ms of the 250 ms budget): 60.8 % -> 65.7 % over normal at 2 players on the
+#: same 1 000 tuning seeds (docs/rules/risk.md, "AI levels").
+CANDIDATES = 5
 #: Rounds of rollouts (one determinization each, every candidate played on it).
-ROLLOUTS = 3
+ROLLOUTS = 8
 #: Rival turns played out after hard's own (1: the next rival's reply; the time of a search grows
 #: with each, and at 5 players a whole round would not fit the 250 ms budget).
 REPLY_TURNS = 1
 #: A rollout stops after this many moves (a turn and a reply rarely take 150).
 MAX_MOVES = 400
 #: A search starts no further round once its rollouts made this many moves: a deterministic cap
-#: on the decision time (a round is ~70 moves at the median, ~130 at the 99th percentile, so the
-#: cap only cuts the longest searches short; a wall-clock cap would make decisions depend on load).
-MOVE_BUDGET = 300
+#: on the decision time (a round of 4 candidates was ~70 moves at the median, ~130 at the 99th
+#: percentile, so with 6 candidates 8 rounds are ~850-1 600 moves and the cap only cuts the
+#: rare longest searches short; a wall-clock cap would make decisions depend on load).
+MOVE_BUDGET = 3000
 #: Weights of :func:`evaluate` (first round's; re-tuning them moved nothing beyond the noise).
 W_INCOME, W_RIVAL_INCOME, W_ARMIES, W_EXPOSED = 3.0, 1.5, 0.15, 0.3
 
