@@ -532,6 +532,29 @@ def _top_up(board: Board) -> Action | None:
     return ["place", ones[0], "1"]
 
 
+def trade_due(board: Board) -> Action | None:
+    """The trade a player makes at the start of its placement (normal and easy alike): its best
+    set, whenever it must trade or, outside a kill's trade-down, whenever it holds one."""
+    view = board.view
+    chosen = _best_set(board, _hand(view))
+    if chosen and (_must_trade(view) or not view["post_elim"]):
+        return _trade_action(board, chosen)
+    return None
+
+
+def place_step(board: Board, left: int, pools: dict[str, int]) -> tuple[Action, bool]:
+    """The normal AI's next placement with ``left`` armies to place, ``pools`` of them
+    continent-bound, and whether it is a top-up of the "2 armies" mission (a placement that may
+    win the game, after which ``engines.risk.ai_turn`` joins nothing)."""
+    top_up = _top_up(board)
+    if top_up:
+        return top_up, True
+    if pools:
+        cont = max(pools, key=lambda c: (pools[c], c))
+        return _place_bonus(board, cont, pools[cont]), False
+    return _place_normal(board, left), False
+
+
 def _place_normal(board: Board, left: int) -> Action:
     hq_gap = _hq_gap(board)
     if hq_gap:
@@ -792,17 +815,7 @@ def decide(view: View, rng: random.Random) -> Action:
     if phase == "setup_hq":
         return _hq_normal(board)
     if phase == "reinforce":
-        chosen = _best_set(board, _hand(view))
-        if chosen and (_must_trade(view) or not view["post_elim"]):
-            return _trade_action(board, chosen)
-        top_up = _top_up(board)
-        if top_up:
-            return top_up
-        pools = _pools(view)
-        if pools:
-            cont = max(pools, key=lambda c: (pools[c], c))
-            return _place_bonus(board, cont, pools[cont])
-        return _place_normal(board, view["reinforcements_left"])
+        return trade_due(board) or place_step(board, view["reinforcements_left"], _pools(view))[0]
     if phase == "attack":
         return _attack_normal(board)
     if phase == "occupy":

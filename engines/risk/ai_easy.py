@@ -18,13 +18,10 @@ from engines.base import Action, View
 from engines.risk.ai import (
     NEUTRAL,
     Board,
-    _best_set,
     _general_left,
-    _hand,
     _hq_normal,
-    _must_trade,
     _pools,
-    _trade_action,
+    trade_due,
 )
 
 #: How often a choice is a random one of the sensible candidates instead of the best-looking one.
@@ -55,10 +52,10 @@ def _where(board: Board, among: list[str], rng: random.Random) -> str:
 
 
 def _reinforce(board: Board, rng: random.Random) -> Action:
+    trade = trade_due(board)
+    if trade:
+        return trade
     view = board.view
-    chosen = _best_set(board, _hand(view))
-    if chosen and (_must_trade(view) or not view["post_elim"]):
-        return _trade_action(board, chosen)
     pools = _pools(view)
     if pools:  # a continent's bonus armies stay in it
         cont = min(pools)

@@ -28,7 +28,6 @@ from typing import Any
 
 from engines.base import Action, View
 from engines.risk import ai, composite
-from engines.risk.tables import tables
 
 #: The longest run of parts: the service's bound on a person's action (``composite.MAX_TOKENS``).
 _ROOM = composite.MAX_TOKENS - composite.LONGEST_PART - 1
@@ -67,18 +66,6 @@ def _after_place(board: ai.Board, territory: str, count: int, view: View) -> ai.
     return new
 
 
-def _place_step(board: ai.Board, left: int, pools: dict[str, int]) -> tuple[Action, bool]:
-    """``ai.decide``'s placement (no trade due) for what is left to place, and whether it is a
-    top-up of the "2 armies" mission (a placement that may win the game)."""
-    top_up = ai._top_up(board)
-    if top_up:
-        return top_up, True
-    if pools:
-        cont = max(pools, key=lambda c: (pools[c], c))
-        return ai._place_bonus(board, cont, pools[cont]), False
-    return ai._place_normal(board, left), False
-
-
 def _mission_done(board: ai.Board) -> bool:
     """Whether the "N territories with 2+ armies" mission holds on the board: the game is then
     over after the placement, so nothing may follow it."""
@@ -94,12 +81,12 @@ def _placements(board: ai.Board, view: View) -> Action:
     left: int = view["reinforcements_left"]
     pools = dict(ai._pools(view))
     general = left - sum(pools.values())
-    continent_of = tables().continent_of
+    continent_of = board.tables.continent_of
     index = board.tables.index
     parts: list[Action] = []
     size = 0
     while True:
-        step, top_up = _place_step(board, left, pools)
+        step, top_up = ai.place_step(board, left, pools)
         parts.append(step)
         size += len(step) + 1
         count = int(step[2])
@@ -129,14 +116,12 @@ def _placements(board: ai.Board, view: View) -> Action:
 
 def decide(view: View) -> Action:
     """The normal level's action for its pending request (deterministic, like ``ai.decide``)."""
-    board = ai.Board(view)
     phase = view["phase"]
     if phase == "attack":
+        board = ai.Board(view)
         attack = ai._attack_normal(board, compose=True)
         return attack if attack[0] == "attack" else ai.end_attack(board)
     if phase == "reinforce":
-        chosen = ai._best_set(board, ai._hand(view))
-        if chosen and (ai._must_trade(view) or not view["post_elim"]):
-            return ai._trade_action(board, chosen)
-        return _placements(board, view)
+        board = ai.Board(view)
+        return ai.trade_due(board) or _placements(board, view)
     return ai.decide(view, None)  # type: ignore[arg-type]  # normal draws no random numbers
