@@ -105,33 +105,21 @@ def _core(state: State, seat: int, region: str) -> bool:
         owner(state, s) == seat for s in region_slots(state, region))
 
 
-def present_at(state: State, seat: int, slot: str, memo: dict[tuple[str, str], bool] | None = None) -> bool:
+def present_at(state: State, seat: int, slot: str) -> bool:
     """The 交战 rule for a slot: a region slot uses the region's rule; a path slot needs an own
     soldier on a neighbouring slot of the path, or (at an end) an own piece or spy in that end's
-    region. ``memo`` keeps the regions' answers for a caller asking about many slots of one seat."""
-    memo = {} if memo is None else memo
+    region. The rule as written, asked slot by slot; callers asking about many slots use
+    :class:`Reach`, which the tests hold to this definition."""
     region = region_of(slot)
     if region is not None:
-        key = ("in", region)
-        found = memo.get(key)
-        if found is None:
-            found = memo[key] = present_in_region(state, seat, region)
-        return found
+        return present_in_region(state, seat, region)
     pid, idx = slot.split(".")
     i = int(idx)
     p = board().paths[pid]
     for j in (i - 1, i + 1):
         if 0 <= j < p.slots and owner(state, f"{pid}.{j}") == seat:
             return True
-    for end, at in ((0, p.a), (p.slots - 1, p.b)):
-        if i == end:
-            key = ("core", at)
-            found = memo.get(key)
-            if found is None:
-                found = memo[key] = _core(state, seat, at)
-            if found:
-                return True
-    return False
+    return any(i == end and _core(state, seat, at) for end, at in ((0, p.a), (p.slots - 1, p.b)))
 
 
 @cache
