@@ -651,7 +651,6 @@ def _attack_normal(board: Board, compose: bool = False) -> Action:
     # target however many of our territories border it (this loop runs on every attack move).
     wins_at: dict[int, bool] = {}
     worth: dict[int, float] = {}
-    threats = board._threat_at
     for src in board.mine_at:
         a = ar[src]
         if a < 2:
@@ -660,18 +659,7 @@ def _attack_normal(board: Board, compose: bool = False) -> Action:
         if not enemies:
             continue
         # With other enemies next door, keep a guard back (the same for every target from here).
-        if len(enemies) == 1:
-            keep = 1
-        else:
-            threat = threats.get(src)
-            if threat is None:  # threat_at(src), inline: its call costs more than the sum
-                threat = 0
-                for n in enemies:
-                    o = ow[n]
-                    if o != NEUTRAL and o is not None:
-                        threat += ar[n] - 1
-                threats[src] = threat
-            keep = max(1, min(a - 1, threat // 3))
+        keep = 1 if len(enemies) == 1 else max(1, min(a - 1, board.threat_at(src) // 3))
         spare = a - keep
         if spare <= 0:
             continue
