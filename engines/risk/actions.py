@@ -36,8 +36,10 @@ def execute(state: State, seat: int, action: list[str]) -> list[Event]:
     elif verb == "end":
         rules.end_turn(state, events)
     # Goals are judged after play actions only: the set-up's last placement starts the first turn,
-    # and a mission must be won by playing, not by the deal (docs/rules/risk.md).
-    if phase in rules.PLAY_PHASES and state["phase"] in rules.PLAY_PHASES:
+    # and a mission must be won by playing, not by the deal (docs/rules/risk.md). Without a goal
+    # variant the only victory is the last seat standing, which ``rules.conquer`` judges at the
+    # elimination that makes it, so there is nothing to judge here.
+    if phase in rules.PLAY_PHASES and state["phase"] in rules.PLAY_PHASES and state["variant"] in rules.GOAL_VARIANTS:
         rules.check_victory(state, events)
     return events
 

@@ -12,12 +12,16 @@ from engines.base import Event, Msg, State, key_ref, seat_ref
 from engines.jsoncopy import clone
 from engines.risk import cards as cardrules
 from engines.risk.data import content
+from engines.risk.tables import tables
 from engines.rng import Rng
 
 NEUTRAL = -1
 START_ARMIES = {2: 40, 3: 35, 4: 30, 5: 25, 6: 20}
 DEFAULT_MAX_ROUNDS = 500
 PLAY_PHASES = ("reinforce", "attack", "occupy", "fortify")
+#: The variants with a goal besides domination (HQs, missions): only there can a move that
+#: eliminates nobody end the game, so only there is victory judged after every play move.
+GOAL_VARIANTS = frozenset({"hq", "mission"})
 
 
 #: How ``apply`` copies a state: the tables nearly every move changes are copied (owner and
@@ -352,19 +356,24 @@ def conquer(state: State, src: str, dst: str, dice_used: int, events: list[Event
     state["conquered"] = True
     events.append(Event(Msg("risk.ev.conquer", {"player": pname(state, seat), "territory": tname(dst),
                                                 "loser": pname(state, loser)}), kind="conquer"))
-    cont = content().continent_of[dst]  # the conquest completed its continent
     owner = state["owner"]
-    if all(owner[t] == seat for t in content().continents[cont]):
+    tb = tables()
+    k = tb.continent_of[tb.index[dst]]  # the conquest completed its continent (one C read)
+    held = tb.member_tables[k](owner)
+    if held.count(seat) == len(held):
         events.append(Event(Msg("risk.ev.continent_taken", {"player": pname(state, seat),
-                                                             "continent": cname(cont)}), kind="continent"))
+                                                             "continent": cname(tb.continents[k])}),
+                            kind="continent"))
     if state["variant"] == "hq" and dst in state["hq_holder"] and state["hq_holder"][dst] != seat:
         table_to_edit(state, "hq_holder")[dst] = seat
         hq_owner = hq_owner_of(state, dst)
         events.append(Event(Msg("risk.ev.hq_captured", {"player": pname(state, seat), "territory": tname(dst),
                                                         "owner": pname(state, hq_owner)}), kind="hq"))
-    if loser != NEUTRAL and loser not in owner.values():  # no territory left
+    eliminated = loser != NEUTRAL and loser not in owner.values()  # no territory left
+    if eliminated:
         eliminate(state, loser, seat, events)
-    if check_victory(state, events):
+    # Without a goal variant only an elimination can end the game (the last seat standing).
+    if (eliminated or state["variant"] in GOAL_VARIANTS) and check_victory(state, events):
         return
     extra = state["armies"][src] - 1
     if extra > 0:

@@ -53,6 +53,8 @@ class Tables:
     row: Getter
     #: Each continent's part of a row, as a tuple in map order.
     member_rows: tuple[Getter, ...]
+    #: Each continent's part of a name-keyed territory table, as a tuple in map order.
+    member_tables: tuple[Getter, ...]
 
 
 @cache
@@ -76,4 +78,5 @@ def tables() -> Tables:
         bonus=tuple(c.bonus[k] for k in conts),
         row=tuple_getter(names),
         member_rows=tuple(tuple_getter(m) for m in members),
+        member_tables=tuple(tuple_getter(c.continents[k]) for k in conts),
     )
