@@ -60,12 +60,18 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
     return ["end"]
 
 
-#: Hard's spending at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
-#: levels"). At 2 players the end-game 功勋 of a card's cost weighs double (a card kept is half its
-#: cost at the end, so the dear cards win more than their effects say); at 3 and 4 players every
-#: other spending style tried lost to normal's (the 2-player one two games in three at 4), so
-#: there hard spends as normal does and aims at the leader instead (:func:`aim`).
-STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.NORMAL, 4: ai.NORMAL}
+#: Hard's weights at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
+#: levels"). A soldier on a region's slot is worth 1.3 more than normal's 0.3 (round 5: normal
+#: spreads soldiers on the roads toward regions it has not reached and spends 武力 on kills,
+#: where holding and widening its regions, the 城池卡 and control that decide the game, wins
+#: more; it lifted hard over normal by 10–16 points at every table size). At 2 players the
+#: end-game 功勋 of a card's cost also weighs double (a card kept is half its cost at the end,
+#: so the dear cards win more than their effects say); at 3 and 4 players every other spending
+#: style tried lost to normal's (the 2-player one two games in three at 4), so there hard spends
+#: as normal does and aims at the leader (:func:`aim`).
+REGION_BASE = 1.3
+STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2, region_base=REGION_BASE),
+          3: ai.Style(region_base=REGION_BASE), 4: ai.Style(region_base=REGION_BASE)}
 #: At 3 and 4 players, breaking the leading rival's hold is worth twice the swing and killing
 #: one of its soldiers one 功勋 more (:func:`aim`; tuned on seeds 100000–100499).
 TARGET_HOLD = 1.0
