@@ -1,5 +1,5 @@
 """The 极武三国 AI levels around the normal AI (issue 23): ``easy``, a short-sighted player, and
-``hard``, the normal AI with look-ahead over sampled hidden cards.
+``hard``, the normal AI with its own weights and look-ahead over sampled hidden cards.
 
 Easy plays like a beginner who knows the rules: cards in the order they were drawn (so a 联动
 finds its partner only by luck), the dearest card it can afford, each soldier where it takes a
@@ -196,8 +196,9 @@ def plans(state: State, own: ai.Style | None = None) -> tuple[ai.Style, ...]:
 
 
 def hard(state: State, seat: int, rng: random.Random) -> Action:
-    """The normal AI with its table size's spending (:data:`STYLES`), aimed at the leader at 3–4
-    players (:func:`aim`), and the duel move that answers the rival's habit (:func:`duel_move`);
+    """The normal AI with its table size's weights (:data:`STYLES`: it holds its regions, and at
+    2 players weighs a card's cost more), aimed at the leader at 3–4 players (:func:`aim`),
+    and the duel move that answers the rival's habit (:func:`duel_move`);
     in the last turns (:func:`endgame`), once its cards are played, each of the :func:`plans` is
     played out on :data:`SAMPLES` deals of the cards it cannot see (:func:`determinize`), its
     turn by the plan and the rest of the round by the normal AI for every seat, and the first
