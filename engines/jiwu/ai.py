@@ -52,6 +52,24 @@ class Style:
     #: killing one of its soldiers adds.
     target_hold: float = 0.0
     target_kill: float = 0.0
+    #: The board weights (round 5, so hard can be tuned apart from normal): the turns a
+    #: region's 城池卡 is counted over at most and the share of it counted, a broken hold's share
+    #: of the region, what any soldier in a region adds, a contested region's share per slot, a
+    #: region slot's and a road slot's base, the road's share of the regions it reaches.
+    city_turns: int = 8
+    city_share: float = 0.5
+    break_share: float = 0.6
+    presence: float = 2.0
+    contest: float = 0.4
+    region_base: float = 0.3
+    road_base: float = 0.2
+    road_reach: float = 0.15
+    #: A general's 武力值 as card worth (early, late), a 联动 partner in the deck, and the worth a
+    #: card must pass to be bought before the late stage.
+    force_early: float = 0.8
+    force_late: float = 0.5
+    partner: float = 0.15
+    buy_floor: float = 1.0
 
 
 NORMAL = Style()
@@ -82,9 +100,9 @@ def _turns_left(state: State) -> int:
     return max(1, int(min(market, soldiers)))
 
 
-def region_worth(state: State, region: str) -> float:
+def region_worth(state: State, region: str, style: Style = NORMAL) -> float:
     r = board().regions[region]
-    return r.vp + r.city * min(_turns_left(state), 8) / 2
+    return r.vp + r.city * min(_turns_left(state), style.city_turns) * style.city_share
 
 
 def _swing(state: State, seat: int, slot: str, occupant: list[Any] | None, style: Style = NORMAL) -> float:
@@ -99,14 +117,14 @@ def _swing(state: State, seat: int, slot: str, occupant: list[Any] | None, style
     after = B.dominator(state, region)
     total_after = B.total(state, region, seat)
     state["slots"][slot] = old
-    worth = region_worth(state, region)
+    worth = region_worth(state, region, style)
     gain = 0.0
     if before != seat and after == seat:
         gain += worth
     elif before not in (None, seat, B.NEUTRAL) and after != before:
-        gain += worth * 0.6
+        gain += worth * style.break_share
     if total_after:
-        gain += 2
+        gain += style.presence
     if style.target is not None and before == style.target:
         gain *= 1 + style.target_hold
     return gain
@@ -120,13 +138,13 @@ def deploy_value(state: State, seat: int, slot: str, style: Style = NORMAL) -> f
         mine = counts.get(seat, 0)
         rival = max([n for o, n in counts.items() if o != seat] or [0])
         if mine <= rival:
-            v += 0.4 * region_worth(state, region) / board().regions[region].slots
-        return v + 0.3
+            v += style.contest * region_worth(state, region, style) / board().regions[region].slots
+        return v + style.region_base
     # a path slot: presence toward regions not yet reached
     pid = slot.split(".")[0]
     p = board().paths[pid]
     reach = [r for r in (p.a, p.b) if not B.present_in_region(state, seat, r)]
-    return 0.2 + 0.15 * sum(region_worth(state, r) for r in reach)
+    return style.road_base + style.road_reach * sum(region_worth(state, r, style) for r in reach)
 
 
 def kill_value(state: State, seat: int, target: str, style: Style = NORMAL) -> float:
@@ -162,12 +180,12 @@ def card_value(state: State, seat: int, cid: str, style: Style = NORMAL) -> floa
     w = style.late if late else style.early
     v = _effects_value(list(c.effects), w)
     if c.general:
-        v += c.general.force * (0.5 if late else 0.8)
+        v += c.general.force * (style.force_late if late else style.force_early)
     v += c.cost / 2 * (style.cost_late if late else style.cost_early)  # end-game 功勋 of a card kept in the deck
     if c.kind == "plan":
         return v
     mine = [card(R.cid(state, i)).aspect for i in state["players"][seat]["hand"] + state["players"][seat]["discard"]]
-    v += 0.15 * mine.count(c.aspect)  # 联动 partners
+    v += style.partner * mine.count(c.aspect)  # 联动 partners
     return v
 
 
@@ -226,7 +244,7 @@ def _main(state: State, seat: int, rng: random.Random, style: Style = NORMAL) ->
     if "play" in vs:
         return ["play", min(vs["play"], key=lambda i: _play_order(state, seat, i))]
     if "move" in vs:
-        best = _best_move(state, seat)
+        best = _best_move(state, seat, style)
         if best:
             return best
     if "general" in vs:
@@ -250,26 +268,26 @@ def _main(state: State, seat: int, rng: random.Random, style: Style = NORMAL) ->
     if "buy" in vs:
         choice = _best(vs["buy"], lambda i: card_value(state, seat, R.cid(state, i) if i in state["cards"] else i, style))
         cid = R.cid(state, choice) if choice in state["cards"] else choice
-        if card_value(state, seat, cid, style) > 1.0 or _late(state):
+        if card_value(state, seat, cid, style) > style.buy_floor or _late(state):
             return ["buy", choice]
     return ["end"]
 
 
-def _best_move(state: State, seat: int) -> Action | None:
+def _best_move(state: State, seat: int, style: Style = NORMAL) -> Action | None:
     best, score = None, 0.5
     for gid, g in state["players"][seat]["generals"].items():
         for region in R.move_targets(state, seat, gid):
-            v = region_worth(state, region) * 0.3
+            v = region_worth(state, region, style) * 0.3
             foes = R.enemy_generals(state, seat, region)
             if foes:
                 their = max(state["players"][R.general_owner(state, f)]["generals"][f]["hp"] for f in foes)
                 v += 3 if g["hp"] > their else -5
             dom = B.dominator(state, region)
             if dom is not None and dom not in (seat, B.NEUTRAL):
-                v += 1 + region_worth(state, region) * 0.5
+                v += 1 + region_worth(state, region, style) * 0.5
             here = B.region_of(g["slot"]) if g["slot"] else None
             if here and B.dominator(state, here) == seat and B.counts(state, here).get(seat, 0) <= 1:
-                v -= region_worth(state, here)  # leaving would give up a region
+                v -= region_worth(state, here, style)  # leaving would give up a region
             if v > score:
                 best, score = ["move", gid, region], v
     return best

@@ -1,5 +1,5 @@
 """The 极武三国 AI levels around the normal AI (issue 23): ``easy``, a short-sighted player, and
-``hard``, the normal AI with look-ahead over sampled hidden cards.
+``hard``, the normal AI with its own weights and look-ahead over sampled hidden cards.
 
 Easy plays like a beginner who knows the rules: cards in the order they were drawn (so a 联动
 finds its partner only by luck), the dearest card it can afford, each soldier where it takes a
@@ -60,12 +60,18 @@ def easy(state: State, seat: int, rng: random.Random) -> Action:
     return ["end"]
 
 
-#: Hard's spending at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
-#: levels"). At 2 players the end-game 功勋 of a card's cost weighs double (a card kept is half its
-#: cost at the end, so the dear cards win more than their effects say); at 3 and 4 players every
-#: other spending style tried lost to normal's (the 2-player one two games in three at 4), so
-#: there hard spends as normal does and aims at the leader instead (:func:`aim`).
-STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2), 3: ai.NORMAL, 4: ai.NORMAL}
+#: Hard's weights at each table size (tuned on seeds 100000–199999, docs/rules/jiwu.md "AI
+#: levels"). A soldier on a region's slot is worth 1.3 more than normal's 0.3 (round 5: normal
+#: spreads soldiers on the roads toward regions it has not reached and spends 武力 on kills,
+#: where holding and widening its regions, the 城池卡 and control that decide the game, wins
+#: more; it lifted hard over normal by 10–16 points at every table size). At 2 players the
+#: end-game 功勋 of a card's cost also weighs double (a card kept is half its cost at the end,
+#: so the dear cards win more than their effects say); at 3 and 4 players every other spending
+#: style tried lost to normal's (the 2-player one two games in three at 4), so there hard spends
+#: as normal does and aims at the leader (:func:`aim`).
+REGION_BASE = 1.3
+STYLES = {2: ai.Style(cost_early=0.6, cost_late=1.2, region_base=REGION_BASE),
+          3: ai.Style(region_base=REGION_BASE), 4: ai.Style(region_base=REGION_BASE)}
 #: At 3 and 4 players, breaking the leading rival's hold is worth twice the swing and killing
 #: one of its soldiers one 功勋 more (:func:`aim`; tuned on seeds 100000–100499).
 TARGET_HOLD = 1.0
@@ -190,8 +196,9 @@ def plans(state: State, own: ai.Style | None = None) -> tuple[ai.Style, ...]:
 
 
 def hard(state: State, seat: int, rng: random.Random) -> Action:
-    """The normal AI with its table size's spending (:data:`STYLES`), aimed at the leader at 3–4
-    players (:func:`aim`), and the duel move that answers the rival's habit (:func:`duel_move`);
+    """The normal AI with its table size's weights (:data:`STYLES`: it holds its regions, and at
+    2 players weighs a card's cost more), aimed at the leader at 3–4 players (:func:`aim`),
+    and the duel move that answers the rival's habit (:func:`duel_move`);
     in the last turns (:func:`endgame`), once its cards are played, each of the :func:`plans` is
     played out on :data:`SAMPLES` deals of the cards it cannot see (:func:`determinize`), its
     turn by the plan and the rest of the round by the normal AI for every seat, and the first

@@ -124,6 +124,19 @@ def play_out_to_turn(turns: int) -> State:
     return state
 
 
+@pytest.mark.parametrize("seats", [2, 3, 4])
+def test_hard_holds_its_region_where_normal_takes_the_road(seats: int) -> None:
+    """With one soldier to deploy and one region held, normal sends it down a road toward a
+    region it has not reached; hard (round 5, ``levels.REGION_BASE``) puts it in the held
+    region's next slot, which makes the hold harder to break, at every table size."""
+    state = empty(seats, 5)
+    put(state, "changsha.0", 0)
+    state["players"][0]["hand"] = []
+    give(state, 0, power=1)
+    assert ENGINE.ai_action(state, 0, random.Random(1), "normal") == ["deploy", "p24.0"]
+    assert ENGINE.ai_action(state, 0, random.Random(1), "hard") == ["deploy", "changsha.1"]
+
+
 def test_hard_answers_the_rivals_duel_habit() -> None:
     """吕布's skill adds a die to 猛攻, which the normal AI picks most of the time; 招架 beats
     猛攻, so hard parries every time, where normal's own pick is a guess."""
