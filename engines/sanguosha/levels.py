@@ -5,8 +5,8 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
   to the lord (not who hurt whom elsewhere at the table), plays one of its good cards rather
   than the best one now and then, spends 无懈可击 only for itself, and gives a 桃 only to itself
   or to a lord it serves.
-- **hard**: normal's play with a better hero choice for every role (the order the renegade's
-  measured per-hero win rates gave: heroes that heal, punish or avoid fights first) and, in
+- **hard**: normal's play with a better hero choice (each role's own order at its table size,
+  from the heroes' measured win rates in that role) and, in
   identity mode, its play-phase choice between normal's best few cards searched in
   determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
   own view: a world deals everything hidden anew.
