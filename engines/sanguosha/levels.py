@@ -5,8 +5,8 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
   to the lord (not who hurt whom elsewhere at the table), plays one of its good cards rather
   than the best one now and then, spends 无懈可击 only for itself, and gives a 桃 only to itself
   or to a lord it serves.
-- **hard**: normal's play with a better hero choice for every role (the order the renegade's
-  measured per-hero win rates gave: heroes that heal, punish or avoid fights first) and, in
+- **hard**: normal's play with a better hero choice (each role's own order at its table size,
+  from the heroes' measured win rates in that role) and, in
   identity mode, its play-phase choice between normal's best few cards searched in
   determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
   own view: a world deals everything hidden anew.
@@ -23,6 +23,7 @@ from typing import Any
 
 from engines.sanguosha import ai, ai_search, ai_skills
 from engines.sanguosha.ai_mind import Mind
+from engines.sanguosha.heroes import ai_order
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -107,11 +108,21 @@ def easy(state: State, seat: int, rng: random.Random, mind: MindOf) -> list[str]
 
 # -- hard -------------------------------------------------------------------------------------
 
+#: Tables of this size or more pick by the orders measured at 8 seats, smaller ones by those
+#: measured at 5: a hero's worth to a role shifts with the table (a rebel of four, or of two).
+BIG_TABLE = 7
+#: Hard's hero order per role and table size, measured (heroes.json "ai": ``hard_<role>_<5|8>``).
+HARD_HERO_PREF = {(role, size): ai_order(f"hard_{role}_{size}")
+                  for role in ("lord", "loyalist", "rebel", "renegade") for size in (5, 8)}
+
+
 def _hard_hero(s: ai.Seat) -> list[str]:
-    """Every role picks by the renegade's measured order (heroes that heal, punish or avoid
-    fights first): a seat that lives longer helps its camp more than the attackers normal
-    prefers (docs/rules/sanguosha.md "AI levels")."""
-    return ai_skills.pick_hero(s, ai_skills.RENEGADE_HERO_PREF)
+    """The hero that won most often in its role at a table of its size, every seat having
+    picked at random (heroes.json "ai"): normal's order was written for its attackers and the
+    renegade's measured for a lone renegade, while what wins for a lord, a loyalist or a rebel
+    differs (docs/rules/sanguosha.md "AI levels")."""
+    size = 8 if len(s.view["players"]) >= BIG_TABLE else 5
+    return ai_skills.pick_hero(s, HARD_HERO_PREF[(s.mind.role, size)])
 
 
 def _hard_play(s: ai.Seat) -> list[str]:

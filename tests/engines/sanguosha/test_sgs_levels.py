@@ -14,6 +14,7 @@ from engines.sanguosha import ENGINE, ai, ai_search
 from engines.sanguosha import levels as sgs_levels
 from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.identity import camps, deal_roles
+from engines.sanguosha.setup import offer_of
 from engines.sanguosha.views import build
 from engines.selfplay import play
 
@@ -198,3 +199,23 @@ def test_easy_is_more_short_sighted_at_small_tables() -> None:
     view8 = build(table(8, "ZCCFFFFN", turn=0), 1, distances=False)
     view8["acts"][3][0] = 6
     assert sgs_levels._short(view8)["acts"][3][0] == 6
+
+
+@pytest.mark.parametrize("n", [5, 8])
+def test_hard_picks_the_hero_its_role_won_most_with_at_its_table_size(n: int) -> None:
+    """Each seat takes the offered hero first in its role's measured order for its table size
+    (heroes.json "ai" ``hard_<role>_<5|8>``), not one order for every role."""
+    role_of = {"Z": "lord", "C": "loyalist", "F": "rebel", "N": "renegade"}
+    size = 8 if n >= sgs_levels.BIG_TABLE else 5
+    picked = 0
+    for seed in range(4):
+        state = ENGINE.new_state({"heroes": "standard"}, n, 40 + seed)
+        while (asks := [r for r in ENGINE.pending(state) if r.kind == "hero"]):
+            req = asks[0]
+            offer = offer_of(state, req.seat)
+            pref = sgs_levels.HARD_HERO_PREF[(role_of[state["players"][req.seat]["role"]], size)]
+            action = ENGINE.ai_action(state, req.seat, random.Random(seed), "hard")
+            assert offer[int(action[0])] == min(offer, key=pref.index), (seed, req.seat)
+            state, _ = ENGINE.apply(state, req.seat, action)
+            picked += 1
+    assert picked == 4 * n
