@@ -22,15 +22,10 @@ from engines.tokens import ascii_int
 
 # -- hero skills (part 2's tokens; each path is checked against the tree, else not used) -------
 
-#: Heroes this AI plays best first, and the lone renegade's own measured orders: data beside the
+#: Heroes this AI plays best first, and the lone renegade's own measured order: data beside the
 #: heroes (``heroes.json`` "ai"; :func:`heroes.ai_order`).
 HERO_PREF = ai_order("pick")
 RENEGADE_HERO_PREF = ai_order("renegade")
-#: Tables of this size or more: the renegade picks by the order measured at 10 seats, where it
-#: is offered two heroes, not three, and nine seats wear it down (docs/rules/sanguosha.md
-#: "renegade at 10 seats"); smaller tables keep the order measured at 8 and 10 seats together.
-RENEGADE_BIG_TABLE = 9
-RENEGADE_HERO_PREF_10 = ai_order("renegade_10")
 
 
 def _hero_of(label: Any) -> str:
@@ -42,12 +37,8 @@ def _hero_of(label: Any) -> str:
 @ask_hint("hero")
 def _hero(s: Seat) -> list[str]:
     """The offered hero this AI plays best (:data:`HERO_PREF`, the renegade's own
-    :data:`RENEGADE_HERO_PREF`, at 9–10 seats :data:`RENEGADE_HERO_PREF_10`); unknown heroes
-    last."""
-    if s.mind.role != "renegade":
-        return pick_hero(s, HERO_PREF)
-    big = len(s.view["players"]) >= RENEGADE_BIG_TABLE
-    return pick_hero(s, RENEGADE_HERO_PREF_10 if big else RENEGADE_HERO_PREF)
+    :data:`RENEGADE_HERO_PREF`); unknown heroes last."""
+    return pick_hero(s, RENEGADE_HERO_PREF if s.mind.role == "renegade" else HERO_PREF)
 
 
 def pick_hero(s: Seat, pref: list[str]) -> list[str]:

@@ -38,25 +38,6 @@ def test_the_renegade_chooses_a_hero_that_survives_a_rebel_one_that_attacks() ->
     assert _ai(state, roles["F"]) == ["0"]
 
 
-@pytest.mark.parametrize("n", [8, 9, 10])
-def test_the_renegade_picks_by_the_order_measured_at_its_table_size(n: int) -> None:
-    """At 9–10 seats the renegade takes the offered hero first in the order measured at 10 seats
-    (heroes.json "ai" ``renegade_10``), at 8 seats or fewer the one first in ``renegade``: offered
-    two heroes the two orders rank the other way round, it takes a different one."""
-    from engines.flow import Flow
-    from engines.sanguosha import ai_skills
-
-    old, new = ai_skills.RENEGADE_HERO_PREF, ai_skills.RENEGADE_HERO_PREF_10
-    pair = next((a, b) for a in old for b in old
-                if old.index(a) < old.index(b) and new.index(b) < new.index(a))
-    state = ENGINE.new_state({"heroes": "standard"}, n, 5)
-    lord = ENGINE.pending(state)[0].seat
-    state, _ = ENGINE.apply(state, lord, _ai(state, lord))
-    renegade = next(i for i, p in enumerate(state["players"]) if p["role"] == "N")
-    Flow.top_ask(state)[0]["offers"][str(renegade)] = list(pair)
-    assert _ai(state, renegade) == (["1"] if n >= ai_skills.RENEGADE_BIG_TABLE else ["0"])
-
-
 def test_tuxi_robs_two_enemies_rather_than_drawing() -> None:
     state = table(4, "ZNFF", hands={1: ["shan"], 2: ["tao"], 3: ["sha"]}, heroes={0: "zhangliao"},
                   phase="draw")
