@@ -474,30 +474,16 @@ def _stage_score_at(board: Board, i: int, target: int) -> float:
     key = (i, target)
     parts = board.stage_parts.get(key)
     if parts is None:
-        cont_of, armies, pull, ow, me = board.tables.continent_of, board.ar, board.pull, board.ow, board.me
-        # One pass over the neighbours: the enemy neighbours in the target, the weakest enemy
-        # neighbour, and threat_at (the same sum in the same order, so it is kept as its memo).
-        near_target = threat = 0
-        weakest: int | None = None
-        for n in board.tables.adjacent[i]:
-            o = ow[n]
-            if o != me:
-                a = armies[n]
-                if weakest is None or a < weakest:
-                    weakest = a
-                if cont_of[n] == target:
-                    near_target += 1
-                if o != NEUTRAL and o is not None:
-                    threat += a - 1
-        if weakest is None:
-            raise ValueError(f"territory {i} has no enemy neighbour to stage against")
-        board._threat_at[i] = threat
+        cont_of, armies, pull = board.tables.continent_of, board.ar, board.pull
+        enemies = board.enemies_at(i)
+        near_target = [cont_of[n] for n in enemies].count(target)  # enemy neighbours in the target
+        weakest = min([armies[n] for n in enemies])
         in_target = cont_of[i] == target or near_target > 0
         goal = 0.0
         if pull:  # (0.5 * 0.0 added to a score leaves it as it is)
             names = board.tables.names
-            goal = 0.5 * max([pull.get(names[n], 0.0) for n in board.enemies_at(i)])
-        parts = board.stage_parts[key] = (4.0 if in_target else 0.0, threat, 0.15 * weakest,
+            goal = 0.5 * max([pull.get(names[n], 0.0) for n in enemies])
+        parts = board.stage_parts[key] = (4.0 if in_target else 0.0, board.threat_at(i), 0.15 * weakest,
                                           0.5 * near_target, goal)
     base, threat, weak, near, goal = parts
     score = base + threat / (board.ar[i] + 1.0) - weak
