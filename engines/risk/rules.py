@@ -493,7 +493,7 @@ def check_victory(state: State, events: list[Event]) -> bool:
     if state["phase"] not in PLAY_PHASES:
         return False
     variant = state["variant"]
-    if variant not in ("hq", "mission"):
+    if variant not in GOAL_VARIANTS:
         return False
     order = [state["turn"]] + [s for s in alive if s != state["turn"]]
     if variant == "hq":
