@@ -51,8 +51,10 @@ EASY_LOOKS = 120
 #: Hard's defender: discs played out and play-outs per disc (normal: 6 and 24).
 HARD_DISCS = 8
 HARD_DISC_ROLLOUTS = 32
-#: Hard's defender in mode 3: discs played out, play-outs per disc (the whole table each time,
-#: :func:`_table_playout`), and what a point of margin over the best opponent is worth beside a win.
+#: Hard's defender in mode 3 at three seats: discs played out, play-outs per disc (the whole table
+#: each time, :func:`_table_playout`), and what a point of margin over the best opponent is worth
+#: beside a win. Not at four seats or more: there it doubled hard's CPU p99 (84 -> 158 ms) and was
+#: not measured (docs/rules/pentactic.md, "AI levels").
 HARD_TABLE_DISCS = 6
 HARD_TABLE_ROLLOUTS = 16
 TABLE_MARGIN = 0.2
@@ -78,7 +80,7 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
     scored = ai.disc_scores(state, seat, g, targets)
     if level == "easy":
         t, x, y = _some_of_best(scored, rng, EASY_DISC_CHOICES)
-    elif state["mode"] == "3":
+    elif state["mode"] == "3" and state["seats"] == 3:
         scored = _table_rollouts(state, seat, g, scored, rng)
         t, x, y = ai.best(scored, rng)
     else:
