@@ -16,7 +16,9 @@ information; the only chance is in the AI's own tie breaks and play-outs, drawn 
   normal's ten best placements out 40 times when an opponent still holds discs; the defender its
   eight best discs 32 times (normal: six, 24 times, not in mode 3). The play-outs
   (:func:`_playout`) have players who think a little (scarcest piece first, the disc that rules out
-  most), not random ones: that is what makes hard stronger, not the counts. Solo: as normal.
+  most), not random ones: that is what makes hard stronger, not the counts. Mode 3 at three seats:
+  the defender plays its six best discs out 16 times each over the whole table
+  (:func:`_table_rollouts`), by its result against the best opponent. Solo: as normal.
 """
 
 from __future__ import annotations
