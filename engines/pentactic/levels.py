@@ -16,7 +16,9 @@ information; the only chance is in the AI's own tie breaks and play-outs, drawn 
   normal's ten best placements out 40 times when an opponent still holds discs; the defender its
   eight best discs 32 times (normal: six, 24 times, not in mode 3). The play-outs
   (:func:`_playout`) have players who think a little (scarcest piece first, the disc that rules out
-  most), not random ones: that is what makes hard stronger, not the counts. Solo: as normal.
+  most), not random ones: that is what makes hard stronger, not the counts. Mode 3 at three seats:
+  the defender plays its six best discs out 16 times each over the whole table
+  (:func:`_table_rollouts`), by its result against the best opponent. Solo: as normal.
 """
 
 from __future__ import annotations
@@ -51,6 +53,13 @@ EASY_LOOKS = 120
 #: Hard's defender: discs played out and play-outs per disc (normal: 6 and 24).
 HARD_DISCS = 8
 HARD_DISC_ROLLOUTS = 32
+#: Hard's defender in mode 3 at three seats: discs played out, play-outs per disc (the whole table
+#: each time, :func:`_table_playout`), and what a point of margin over the best opponent is worth
+#: beside a win. Not at four seats or more: there it doubled hard's CPU p99 (84 -> 158 ms) and was
+#: not measured (docs/rules/pentactic.md, "AI levels").
+HARD_TABLE_DISCS = 6
+HARD_TABLE_ROLLOUTS = 16
+TABLE_MARGIN = 0.2
 #: Hard's attacker: normal's best placements played out, and play-outs per placement.
 HARD_PLACEMENTS = 10
 HARD_PLACE_ROLLOUTS = 40
@@ -73,6 +82,9 @@ def _defend(state: State, seat: int, rng: random.Random, level: str) -> list[str
     scored = ai.disc_scores(state, seat, g, targets)
     if level == "easy":
         t, x, y = _some_of_best(scored, rng, EASY_DISC_CHOICES)
+    elif state["mode"] == "3" and state["seats"] == 3:
+        scored = _table_rollouts(state, seat, g, scored, rng)
+        t, x, y = ai.best(scored, rng)
     else:
         scored = ai.defence_rollouts(state, seat, g, scored, rng, HARD_DISCS, HARD_DISC_ROLLOUTS, _playout)
         t, x, y = ai.best(scored, rng)
@@ -97,6 +109,109 @@ def _attack(state: State, seat: int, rng: random.Random, level: str) -> list[str
     if state["mode"] != "4" and ai.threat(state, seat):
         scored = _attack_rollouts(state, seat, g, occ, pieces, scored, rng)
     return ai.place(ai.best(scored, rng))
+
+
+def _table_rollouts(state: State, seat: int, g: Geometry, scored: list[tuple[float, Any]],
+                    rng: random.Random) -> list[tuple[float, Any]]:
+    """Mode 3: re-rank the best discs (by normal's one-ply measure) by playing the whole table out
+    from each (:func:`_table_playout`), scored by this seat's result against its best opponent.
+
+    A play-out of the victim's board alone (what hard does in modes 1 and 2) cannot compare two
+    boards: it says how badly the victim ends, not what the disc changes, and it sees neither who
+    leads nor the discs left in hand, which are most of a mode-3 score (all players' discs compete
+    for the few squares a board's rows and columns leave; a disc that finds none is a point).
+    Same random streams for every disc; normal's measure breaks ties."""
+    seeds = [rng.randrange(1 << 30) for _ in range(HARD_TABLE_ROLLOUTS)]
+    index = placement_index(g.width, g.height)
+    occs, banneds, alives, pieces, hands = [], [], [], [], []
+    for s in range(state["seats"]):
+        occ, discs = board_masks(g, rules.board_of(state, s))
+        tray = state["players"][s]["pieces"]
+        occs.append(occ)
+        banneds.append(g.full & ~disc_cells(g, 0, discs))
+        alives.append(index.pieces_bits(tray) & ~index.covering(occ))
+        pieces.append(len(tray))
+        hands.append(state["players"][s]["discs"])
+    hands[seat] -= 1
+    later = list(state["queue"][1:])  # the seats still to put a disc this phase
+    out = []
+    for drop, (t, x, y) in ai.top(scored, HARD_TABLE_DISCS):
+        at = y * g.width + x
+        occ_t, banned_t, alive_t = occs[t] | 1 << at, banneds[t] | g.row_masks[y] | g.col_masks[x], alives[t] & ~index.cover[at]
+        total = 0.0
+        for sd in seeds:
+            occ, banned, alive = list(occs), list(banneds), list(alives)
+            occ[t], banned[t], alive[t] = occ_t, banned_t, alive_t
+            total += _table_playout(g, index, seat, occ, banned, alive, list(pieces), list(hands), later,
+                                    random.Random(sd))
+        out.append((total / HARD_TABLE_ROLLOUTS + 0.001 * drop, (t, x, y)))
+    return out
+
+
+def _table_playout(g: Geometry, index: PlacementIndex, me: int, occ: list[int], banned: list[int],
+                   alive: list[int], pieces: list[int], hands: list[int], later: list[int],
+                   rng: random.Random) -> float:
+    """Play every board of a mode-3 table to the end, from the defence phase with ``later`` still
+    to put a disc in it (the lists are per seat and are changed in place): attackers place their
+    scarcest piece at random, as in :func:`_playout`; a defender puts the disc that rules out most
+    placements on any opponent's board (random among equals) and keeps it when no board has a
+    square. The game ends when nobody can place a piece. Returns 1 for a win of ``me`` (ties
+    included) plus :data:`TABLE_MARGIN` per point of its lead over the best opponent (negative
+    when behind), so a near-miss counts for something and the mean is less noisy."""
+    full, width = g.full, g.width
+    rows, cols, spent, cover, order = g.row_masks, g.col_masks, index.spent, index.cover, index.order
+    kinds = list(index.piece_bits.values())
+    seats = range(len(occ))
+
+    def defend(d: int) -> None:
+        if not hands[d]:
+            return
+        most, ats = -1, []
+        for t in seats:
+            if t == d:
+                continue
+            cells, live = full & ~(occ[t] | banned[t]), alive[t]
+            while cells:
+                low = cells & -cells
+                at = low.bit_length() - 1
+                cells ^= low
+                n = (cover[at] & live).bit_count()
+                if n > most:
+                    most, ats = n, [(t, at)]
+                elif n == most:
+                    ats.append((t, at))
+        if ats:
+            t, at = ats[rng.randrange(len(ats))] if len(ats) > 1 else ats[0]
+            occ[t] |= 1 << at
+            banned[t] |= rows[at // width] | cols[at % width]
+            alive[t] &= ~cover[at]
+            hands[d] -= 1
+
+    for d in later:
+        if not any(alive):
+            break
+        defend(d)
+    while any(alive):
+        for a in seats:
+            if not alive[a]:
+                continue
+            fewest, pick = 1 << 30, 0
+            for bits in kinds:
+                live = bits & alive[a]
+                n = live.bit_count()
+                if n and n < fewest:
+                    fewest, pick = n, live
+            i = nth_bit(pick, rng.randrange(fewest))
+            occ[a] |= order[i].mask
+            pieces[a] -= 1
+            alive[a] &= ~spent[i]
+        for d in seats:
+            if not any(alive):
+                break
+            defend(d)
+    score = [p + h for p, h in zip(pieces, hands, strict=True)]
+    rival = min(score[s] for s in seats if s != me)
+    return (score[me] <= rival) + TABLE_MARGIN * (rival - score[me])
 
 
 def _watched(state: State, seat: int, targets: list[int], rng: random.Random) -> int:

@@ -125,3 +125,30 @@ def test_easy_plays_looser_at_a_table_of_three() -> None:
                 spreads.append(len(picks))
         state, _ = ENGINE.apply(state, seat, uniform(state, seat, rng))
     assert spreads and max(spreads) > levels.EASY_CHOICES
+
+
+def test_hard_does_not_shun_the_tighter_board_in_mode_3() -> None:
+    """Mode 3, three seats: hard plays the whole table out to choose its disc, so it sees that
+    every player's discs compete for the squares a board's rows and columns leave (a disc that
+    finds none is a point against its owner). Hard before played out the victim's board alone,
+    as if all its remaining discs would go there, so of two boards the roomier always looked
+    better: where they differ in how many more discs they can take, it took the tighter one in
+    none of these positions (0 of 81); this hard does in 34 of them, taking a scarce square
+    while one is left and leaving the roomy board for later. Positions from seeded games of
+    normal players."""
+    tighter = looked = 0
+    for seed in range(500, 506):
+        state, rng = new("3", seats=3, seed=seed), random.Random(seed)
+        while reqs := ENGINE.pending(state):
+            seat = reqs[0].seat
+            targets = rules.disc_targets(state, seat)
+            if state["phase"] == "defend" and len(targets) == 2:
+                g = geo(state)
+                room = {t: ai.disc_capacity(g, *board_masks(g, rules.board_of(state, t))) for t in targets}
+                if room[targets[0]] != room[targets[1]]:
+                    target = int(ENGINE.ai_action(state, seat, random.Random(seed), "hard")[1])
+                    looked += 1
+                    tighter += room[target] == min(room.values())
+            state, _ = ENGINE.apply(state, seat, ENGINE.ai_action(state, seat, rng, "normal"))
+    assert looked > 30
+    assert tighter >= 0.25 * looked, (tighter, looked)
