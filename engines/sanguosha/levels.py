@@ -8,8 +8,9 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
 - **hard**: normal's play with a better hero choice (each role's own order at its table size,
   from the heroes' measured win rates in that role) and, in
   identity mode, its play-phase choice between normal's best few cards searched in
-  determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
-  own view: a world deals everything hidden anew.
+  determinized worlds (``ai_search``; the renegade with a score of its own), at 5 seats or fewer
+  each card aimed at every seat it may hit that is not a friend too. It decides from its own
+  view: a world deals everything hidden anew.
 
 Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
 """
