@@ -8,8 +8,9 @@ other hints, so every card and skill hint is shared and normal stays exactly as 
 - **hard**: normal's play with a better hero choice (each role's own order at its table size,
   from the heroes' measured win rates in that role) and, in
   identity mode, its play-phase choice between normal's best few cards searched in
-  determinized worlds (``ai_search``; the renegade with a score of its own). It decides from its
-  own view: a world deals everything hidden anew.
+  determinized worlds (``ai_search``; the renegade with a score of its own), at 5 seats or fewer
+  each card aimed at every seat it may hit that is not a friend too. It decides from its own
+  view: a world deals everything hidden anew.
 
 Both work in every mode: the mode's own mind (identity roles, 国战 kingdoms) is what they wrap.
 """
@@ -24,6 +25,7 @@ from typing import Any
 from engines.sanguosha import ai, ai_search, ai_skills
 from engines.sanguosha.ai_mind import Mind
 from engines.sanguosha.heroes import ai_order
+from engines.tokens import ascii_int
 
 State = dict[str, Any]
 View = dict[str, Any]
@@ -125,9 +127,29 @@ def _hard_hero(s: ai.Seat) -> list[str]:
     return ai_skills.pick_hero(s, HARD_HERO_PREF[(s.mind.role, size)])
 
 
+def _other_targets(s: ai.Seat, paths: list[list[str]]) -> list[list[str]]:
+    """Each candidate card aimed at one seat (a 杀, 决斗, 过河拆桥 …: card then seat), aimed at
+    every other seat it may reach that this seat does not count a friend. Normal's hint
+    picks the target by its role guess alone; at a small table a shot at the seat that
+    dies of it, or at the one that cannot answer, is worth more than the guess says, and
+    the worlds (roles drawn from the same guess) weigh both."""
+    out: list[list[str]] = []
+    for path in paths:
+        if len(path) != 2 or path[0] not in s.hand or ascii_int(path[1]) is None:
+            continue
+        for t in s.targets(path[:1]):
+            if t == s.seat or s.mind.friend(t):
+                continue
+            other = ai.finish(s, [path[0], str(t)])
+            if other not in paths and other not in out:
+                out.append(other)
+    return out
+
+
 def _hard_play(s: ai.Seat) -> list[str]:
-    """Normal's best few cards, each played out in determinized worlds (``ai_search``); 国战
-    (whose kingdoms the search's score does not know) keeps normal's choice."""
+    """Normal's best few cards, each played out in determinized worlds (``ai_search``), at
+    small tables each aimed at every seat it could hit too; 国战 (whose kingdoms the search's
+    score does not know) keeps normal's choice."""
     normal = ai.ASK_HINTS["play"]
     if type(s.mind) is not Mind:
         return normal(s)
@@ -138,6 +160,8 @@ def _hard_play(s: ai.Seat) -> list[str]:
             paths.append(done)
         if len(paths) == ai_search.TOP:
             break
+    if len(s.view["players"]) <= SMALL:
+        paths += _other_targets(s, paths)
     if len(paths) < 2:
         return normal(s)
     from engines.sanguosha import ENGINE

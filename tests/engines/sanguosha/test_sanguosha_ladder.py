@@ -12,7 +12,9 @@ above 50 %, except hard over normal: its rate above 50 % (300 games cannot put a
 Run time: the two hard rungs dominate (hard searches, ≈ 12–15 ms of CPU per searched decision).
 Run with ``-k hard`` on the fifth round's tree (1a7b0f8 plus this file), nice 10, the other
 core busy with another engineer's run: the two hard rungs passed in 349 s (5 seats 135 s,
-8 seats 214 s); the four others (`-k "not hard"`) in 94 s: the file in ≈ 7.5 min.
+8 seats 214 s); the four others (`-k "not hard"`) in 94 s: the file in ≈ 7.5 min. Since the
+seventh round (hard at 5 seats also searches its cards' other targets) the 5-seat hard rung
+passed in 407 s (nice 10, the machine's two cores shared with two other helpers' runs).
 """
 
 from __future__ import annotations

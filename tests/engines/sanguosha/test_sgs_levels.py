@@ -150,8 +150,9 @@ def test_the_search_overrules_normal_order_when_the_rollouts_say_so() -> None:
 
 
 def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With two good plays hard asks the search (the renegade too); with one it plays normal's
-    choice without searching."""
+    """With two good plays hard asks the search (the renegade too), normal's two first, then
+    (at this small table) the 杀 at the other seat it reaches; with one card and nobody to aim
+    it at it plays normal's choice without searching."""
     asked: list[list[list[str]]] = []
 
     def spy(engine: object, state: dict, seat: int, mind: Mind, cands: list[list[str]],
@@ -162,12 +163,38 @@ def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pyt
     monkeypatch.setattr(ai_search, "best", spy)
     state = table(4, "ZNFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
     assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == asked[-1][-1]
-    assert len(asked) == 1 and len(asked[0]) == 2
+    sha = hand_of(state, 0, "sha")
+    assert len(asked) == 1 and asked[0][1:] == [[hand_of(state, 0, "wuzhong")], [sha, "1"]]
     state = table(4, "ZNFF", turn=0, hands={0: ["wuzhong"]})
     assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == [hand_of(state, 0, "wuzhong")]
     state = table(4, "NZFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
     assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == asked[-1][-1]
-    assert len(asked) == 2 and len(asked[1]) == 2
+    assert len(asked) == 2 and len(asked[1]) == 2  # not the 杀 at the lord it keeps alive
+
+
+@pytest.mark.parametrize("n", [5, 8])
+def test_hard_searches_the_targets_of_its_one_card_at_small_tables(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+    """The lord's only card is a 杀 and two suspects hurt it, both in reach: normal aims at the
+    one its guess ranks first; at 5 seats hard plays the shot at each out in its worlds (a
+    single good card is searched too), at 8 it keeps normal's shot without searching."""
+    asked: list[list[list[str]]] = []
+
+    def spy(engine: object, state: dict, seat: int, mind: Mind, cands: list[list[str]],
+            rng: random.Random) -> list[str]:
+        asked.append(cands)
+        return cands[-1]
+
+    monkeypatch.setattr(ai_search, "best", spy)
+    state = table(n, "ZFCFN" if n == 5 else "ZFCFNFCF", turn=0, hp={n - 1: 1}, hands={0: ["sha"]})
+    state["acts"][1][0] = state["acts"][n - 1][0] = 4
+    sha = hand_of(state, 0, "sha")
+    normal = ENGINE.ai_action(state, 0, random.Random(0))
+    assert normal == [sha, str(n - 1)]
+    hard = ENGINE.ai_action(state, 0, random.Random(0), "hard")
+    if n == 5:
+        assert asked == [[normal, [sha, "1"]]] and hard == [sha, "1"]
+    else:
+        assert asked == [] and hard == normal
 
 
 def test_the_renegades_search_counts_every_seat_but_the_lord_against_it() -> None:
