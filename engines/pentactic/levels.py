@@ -170,16 +170,11 @@ def _table_playout(g: Geometry, index: PlacementIndex, me: int, occ: list[int], 
         for t in seats:
             if t == d:
                 continue
-            cells, live = full & ~(occ[t] | banned[t]), alive[t]
-            while cells:
-                low = cells & -cells
-                at = low.bit_length() - 1
-                cells ^= low
-                n = (cover[at] & live).bit_count()
-                if n > most:
-                    most, ats = n, [(t, at)]
-                elif n == most:
-                    ats.append((t, at))
+            n, squares = _ruling_squares(full & ~(occ[t] | banned[t]), cover, alive[t])
+            if n > most:
+                most, ats = n, [(t, at) for at in squares]
+            elif n == most:
+                ats += [(t, at) for at in squares]
         if ats:
             t, at = ats[rng.randrange(len(ats))] if len(ats) > 1 else ats[0]
             occ[t] |= 1 << at
@@ -195,12 +190,7 @@ def _table_playout(g: Geometry, index: PlacementIndex, me: int, occ: list[int], 
         for a in seats:
             if not alive[a]:
                 continue
-            fewest, pick = 1 << 30, 0
-            for bits in kinds:
-                live = bits & alive[a]
-                n = live.bit_count()
-                if n and n < fewest:
-                    fewest, pick = n, live
+            fewest, pick = _scarcest(kinds, alive[a])
             i = nth_bit(pick, rng.randrange(fewest))
             occ[a] |= order[i].mask
             pieces[a] -= 1
@@ -283,6 +273,36 @@ def _attack_rollouts(state: State, seat: int, g: Geometry, occ: int, pieces: lis
     return out
 
 
+def _scarcest(kinds: list[int], alive: int) -> tuple[int, int]:
+    """The piece with the fewest placements still open (the one most likely to be shut out), as
+    (how many, their bits): the play-outs' attacker places it, so its last chances are taken
+    before the board closes on them."""
+    fewest, pick = 1 << 30, 0
+    for bits in kinds:
+        live = bits & alive
+        n = live.bit_count()
+        if n and n < fewest:
+            fewest, pick = n, live
+    return fewest, pick
+
+
+def _ruling_squares(cells: int, cover: list[int], alive: int) -> tuple[int, list[int]]:
+    """The free disc squares in ``cells`` that rule out most of the ``alive`` placements, as (how
+    many they rule out, the squares in ascending order); (-1, []) when there is none. The
+    play-outs' defenders pick among them at random."""
+    most, ats = -1, []
+    while cells:
+        low = cells & -cells
+        at = low.bit_length() - 1
+        cells ^= low
+        n = (cover[at] & alive).bit_count()
+        if n > most:
+            most, ats = n, [at]
+        elif n == most:
+            ats.append(at)
+    return most, ats
+
+
 def _playout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: int, pieces: int, in_hand: int,
              rng: random.Random, defence_first: bool = False, per_turn: int = 1) -> int:
     """:func:`ai._rollout` with players who think a little, so the result is nearer what the
@@ -296,12 +316,7 @@ def _playout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: i
     attack = not defence_first
     while alive:
         if attack:
-            fewest, pick = 1 << 30, 0
-            for bits in kinds:
-                live = bits & alive
-                n = live.bit_count()
-                if n and n < fewest:
-                    fewest, pick = n, live
+            fewest, pick = _scarcest(kinds, alive)
             i = nth_bit(pick, rng.randrange(fewest))
             occ |= order[i].mask
             pieces -= 1
@@ -311,16 +326,7 @@ def _playout(g: Geometry, index: PlacementIndex, occ: int, banned: int, alive: i
             cells = full & ~(occ | banned) if in_hand and alive else 0
             if not cells:
                 break
-            most, ats = -1, []
-            while cells:
-                low = cells & -cells
-                at = low.bit_length() - 1
-                cells ^= low
-                n = (cover[at] & alive).bit_count()
-                if n > most:
-                    most, ats = n, [at]
-                elif n == most:
-                    ats.append(at)
+            _, ats = _ruling_squares(cells, cover, alive)
             at = ats[rng.randrange(len(ats))] if len(ats) > 1 else ats[0]
             occ |= 1 << at
             banned |= rows[at // width] | cols[at % width]

@@ -149,18 +149,25 @@ def test_the_search_overrules_normal_order_when_the_rollouts_say_so() -> None:
     assert chosen == [sha, "3"]
 
 
-def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pytest.MonkeyPatch) -> None:
-    """With two good plays hard asks the search (the renegade too), normal's two first, then
-    (at this small table) the 杀 at the other seat it reaches; with one card and nobody to aim
-    it at it plays normal's choice without searching."""
-    asked: list[list[list[str]]] = []
+@pytest.fixture
+def asked(monkeypatch: pytest.MonkeyPatch) -> list[list[list[str]]]:
+    """The candidate lists hard hands its search, recorded; the search then plays the last one
+    (so a test sees both what was searched and that the search's pick is what is played)."""
+    calls: list[list[list[str]]] = []
 
     def spy(engine: object, state: dict, seat: int, mind: Mind, cands: list[list[str]],
             rng: random.Random) -> list[str]:
-        asked.append(cands)
+        calls.append(cands)
         return cands[-1]
 
     monkeypatch.setattr(ai_search, "best", spy)
+    return calls
+
+
+def test_hard_searches_only_between_good_cards_in_identity_mode(asked: list[list[list[str]]]) -> None:
+    """With two good plays hard asks the search (the renegade too), normal's two first, then
+    (at this small table) the 杀 at the other seat it reaches; with one card and nobody to aim
+    it at it plays normal's choice without searching."""
     state = table(4, "ZNFF", turn=0, hp={3: 1}, hands={0: ["sha", "wuzhong"]})
     assert ENGINE.ai_action(state, 0, random.Random(0), "hard") == asked[-1][-1]
     sha = hand_of(state, 0, "sha")
@@ -173,18 +180,10 @@ def test_hard_searches_only_between_good_cards_in_identity_mode(monkeypatch: pyt
 
 
 @pytest.mark.parametrize("n", [5, 8])
-def test_hard_searches_the_targets_of_its_one_card_at_small_tables(monkeypatch: pytest.MonkeyPatch, n: int) -> None:
+def test_hard_searches_the_targets_of_its_one_card_at_small_tables(asked: list[list[list[str]]], n: int) -> None:
     """The lord's only card is a 杀 and two suspects hurt it, both in reach: normal aims at the
     one its guess ranks first; at 5 seats hard plays the shot at each out in its worlds (a
     single good card is searched too), at 8 it keeps normal's shot without searching."""
-    asked: list[list[list[str]]] = []
-
-    def spy(engine: object, state: dict, seat: int, mind: Mind, cands: list[list[str]],
-            rng: random.Random) -> list[str]:
-        asked.append(cands)
-        return cands[-1]
-
-    monkeypatch.setattr(ai_search, "best", spy)
     state = table(n, "ZFCFN" if n == 5 else "ZFCFNFCF", turn=0, hp={n - 1: 1}, hands={0: ["sha"]})
     state["acts"][1][0] = state["acts"][n - 1][0] = 4
     sha = hand_of(state, 0, "sha")
