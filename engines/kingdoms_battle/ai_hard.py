@@ -45,6 +45,10 @@ CANDIDATE_ODDS = 0.3
 FORTIFY_THREAT = 0.2
 #: A tie between the normal AI's move and another goes to the normal AI's.
 PREFER_NORMAL = 0.01
+#: Table sizes at which each copy also plays the rivals' next turns (the normal AI's moves) before
+#: it is judged: at 3 seats there are only two rival turns to play, so the deeper look fits the
+#: time budget (issue 23's fourth round; at 4 and 5 seats hard already met its target).
+ROLLOUT_SEATS = frozenset({3})
 
 
 @lru_cache(maxsize=1024)
@@ -159,6 +163,16 @@ def _finish_turn(state: State, seat: int, rng: random.Random) -> None:
         actions.execute(state, asked, move)
 
 
+def _rivals(state: State, seat: int, rng: random.Random) -> None:
+    """Play the rivals' next turns as the normal AI would, up to this seat's next action (or the
+    end): the standing then counts what they do with the table the move leaves them, e.g. a
+    city left open to their strike, not only the odds of it."""
+    while state["phase"] != "over" and not (state["phase"] == "action" and state["turn"] == seat):
+        asked = choices.asked(state)
+        assert asked is not None
+        actions.execute(state, asked, ai.decide(state, asked, rng))
+
+
 def candidates(state: State, seat: int) -> list[Action]:
     """The turn's moves worth playing out."""
     p = state["players"][seat]
@@ -224,6 +238,7 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
         return usual
     pool = unseen(state)
     samples = [determinize(state, rng, pool) for _ in range(SAMPLES)]
+    rollout = state["seats"] in ROLLOUT_SEATS
     best: tuple[float, Action] | None = None
     for move in moves:
         total = 0.0
@@ -231,6 +246,8 @@ def _turn(state: State, seat: int, rng: random.Random) -> Action:
             after = clone(sample)
             actions.execute(after, seat, move)
             _finish_turn(after, seat, rng)
+            if rollout:
+                _rivals(after, seat, rng)
             total += standing(after, seat)
         score = total / SAMPLES + (PREFER_NORMAL if move == usual else 0.0)
         if best is None or score > best[0]:

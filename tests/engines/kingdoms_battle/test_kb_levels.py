@@ -104,10 +104,13 @@ def test_the_unseen_tiles_are_the_stack_and_the_discards() -> None:
     assert sorted(ai_hard.unseen(state)) == sorted(state["stack"])
 
 
-def test_hard_weighs_a_stratagem_normal_keeps_for_a_leader() -> None:
+def test_hard_weighs_a_stratagem_normal_keeps_for_a_leader(monkeypatch: pytest.MonkeyPatch) -> None:
     """Seat 1 holds a one-point city with one troop, far from leading: normal keeps 美人計 for a
     leader on 3 points and lays a tile; hard lists the stratagem, finds that emptying the rival's
-    only city (and reinforcing its own) stands better than a tile, and plays it."""
+    only city (and reinforcing its own) stands better than a tile, and plays it. (Judged right
+    after its move, as at 4 and 5 seats: with the rivals' turns played out at this 3-seat table
+    it lays a tile here.)"""
+    monkeypatch.setattr(ai_hard, "ROLLOUT_SEATS", frozenset())
     s = new()
     mine, theirs = twin_cities(s)
     troop(s, s["cities"][theirs]["spaces"][0], 1, "f")
@@ -116,3 +119,24 @@ def test_hard_weighs_a_stratagem_normal_keeps_for_a_leader() -> None:
     s = ready(s)
     assert ai.decide(s, 0, random.Random(0)) == ["expand"]
     assert ai_hard.decide(s, 0, random.Random(0)) == ["card", "plot", "beauty", theirs, "f", mine, "f"]
+
+
+@pytest.mark.parametrize(("seats", "seed", "turns"), [(3, 21, 30), (4, 22, 45), (5, 23, 60)])
+def test_hard_judges_after_the_rivals_turns_at_three_seats(seats: int, seed: int, turns: int,
+                                                          monkeypatch: pytest.MonkeyPatch) -> None:
+    """At 3 seats each copy is judged at hard's next turn, the rivals' turns played by the normal
+    AI in between (issue 23's fourth round); at 4 and 5 seats, right after its own move."""
+    state = _midgame(seats, seed, turns)
+    seat = state["turn"]
+    judged: list[tuple[str, int]] = []
+    standing = ai_hard.standing
+
+    def spy(table: dict, who: int) -> float:
+        judged.append((table["phase"], table["turn"]))
+        return standing(table, who)
+
+    monkeypatch.setattr(ai_hard, "standing", spy)
+    ai_hard.decide(state, seat, random.Random(7))
+    assert judged
+    ahead = [turn == seat for phase, turn in judged if phase != "over"]
+    assert all(ahead) if seats == 3 else not any(ahead)
